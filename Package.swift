@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "catalog",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "catalog", targets: ["CatalogCLI"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "CatalogCore"),
+        .target(
+            name: "Store",
+            dependencies: ["CatalogCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "SquareAPI", dependencies: ["CatalogCore"]),
+        .target(name: "Sync", dependencies: ["CatalogCore", "Store", "SquareAPI"]),
+        .target(
+            name: "Sandbox",
+            dependencies: [
+                "CatalogCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "CatalogCLI",
+            dependencies: [
+                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "CatalogCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["SquareAPI", "Sandbox", "CatalogCore"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

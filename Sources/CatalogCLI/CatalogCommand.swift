@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Square catalog at the counter.")
+}
