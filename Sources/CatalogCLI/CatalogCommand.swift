@@ -1,6 +1,20 @@
 import ArgumentParser
 
+/// `catalog`: the shop's Square catalog at the counter.
 @main
 struct CatalogCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Square catalog at the counter.")
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Keep a local copy of the shop's Square catalog and find anything in it at once.",
+        discussion: """
+            Configuration comes from flags, then the environment (CATALOG_DB, SQUARE_BASE_URL, \
+            SQUARE_ACCESS_TOKEN, SQUARE_VERSION), then ~/.config/catalog/config.yaml, then defaults \
+            (database at ~/.local/share/catalog/catalog.sqlite, Square production).
+            Exit codes: 0 ok, 1 not found or other failure, 64 usage, 65 bad data, 69 Square \
+            unavailable or token refused, 75 try again later, 78 configuration error.
+            """,
+        subcommands: [
+            SyncCommand.self, ShowCommand.self, SandboxCommand.self, DemoCommand.self, BenchCommand.self,
+        ]
+    )
 }

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `catalog bench ...`: measure the speed targets on this machine.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure catalog's speed targets on this machine.",
+        subcommands: [BenchSyncCommand.self]
+    )
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// `catalog bench sync`: full and incremental sync speed against a sandbox over loopback.
+struct BenchSyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Measure full and incremental sync against a local sandbox process.",
+        discussion: """
+            Starts `catalog sandbox` with a synthetic catalog in a child process, runs full syncs into \
+            fresh databases, then applies --changes price changes through the API before each timed \
+            incremental sync. Prints medians (with min and max) and the targets: at least 20,000 \
+            objects/s and under 250 MB peak memory for the full sync, under 300 ms incremental.
+            """
+    )
+
+    @Option(help: "Variations in the synthetic catalog.")
+    var variations = 100_000
+
+    @Option(help: "Variations changed on the server before each incremental sync.")
+    var changes = 100
+
+    @Option(help: "Timed runs of each kind.")
+    var runs = 3
+
+    @Flag(help: "Print the figures as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard variations > 0, changes > 0, changes <= variations, runs > 0 else {
+            throw ValidationError("--variations, --changes and --runs must be positive, with changes <= variations.")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let token = "bench-token"
+            Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
+            let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+            defer { sandbox.stop() }
+            let client = SquareClient(
+                configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+
+            var full: [SyncSummary] = []
+            var engine: SyncEngine?
+            for run in 1...runs {
+                let database = try CatalogDatabase(path: folder.appendingPathComponent("full-\(run).sqlite").path)
+                engine = SyncEngine(database: database, client: client)
+                let summary = try await engine!.run(full: false)
+                Terminal.error("bench: full sync \(run)/\(runs): " + SyncCommand.line(summary))
+                full.append(summary)
+            }
+            let peakMB = Self.peakResidentMegabytes()
+
+            var incremental: [SyncSummary] = []
+            for run in 1...runs {
+                try await Self.changePrices(count: changes, round: run, database: engine!.database, client: client)
+                let summary = try await engine!.run(full: false)
+                Terminal.error("bench: incremental sync \(run)/\(runs): " + SyncCommand.line(summary))
+                incremental.append(summary)
+            }
+            report(full: full, incremental: incremental, peakMB: peakMB)
+        }
+    }
+
+    /// Changes the price of `count` variations on the server, spread over the catalog.
+    static func changePrices(count: Int, round: Int, database: CatalogDatabase, client: SquareClient) async throws {
+        let all = try await database.variationIDs()
+        let stride = max(1, all.count / count)
+        let ids = (0..<count).map { all[($0 * stride + round) % all.count] }
+        let (objects, _) = try await client.batchRetrieveCatalogObjects(ids: ids)
+        let changed: [JSONValue] = objects.map { object in
+            var object = object
+            let amount = object["item_variation_data"]?["price_money"]?["amount"]?.int64Value ?? 100
+            object["item_variation_data"]?["price_money"] = Money(amount: amount + 1, currency: "USD").json
+            object["item_variation_data"]?["pricing_type"] = "FIXED_PRICING"
+            return object
+        }
+        _ = try await client.batchUpsertCatalogObjects(batches: [changed])
+    }
+
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    func report(full: [SyncSummary], incremental: [SyncSummary], peakMB: Double) {
+        let rates = full.map(\.rate)
+        let fullSeconds = full.map(\.elapsed)
+        let incrementalMS = incremental.map { $0.elapsed * 1000 }
+        let rate = Self.median(rates)
+        let incrementalMedian = Self.median(incrementalMS)
+        if json {
+            let value: JSONValue = [
+                "variations": .int(variations), "objects": .int(full.first?.fetched ?? 0), "runs": .int(runs),
+                "full_objects_per_second_median": .int(Int(rate)),
+                "full_objects_per_second_min": .int(Int(rates.min() ?? 0)),
+                "full_objects_per_second_max": .int(Int(rates.max() ?? 0)),
+                "full_seconds_median": .number(String(format: "%.3f", Self.median(fullSeconds))),
+                "peak_memory_mb": .number(String(format: "%.1f", peakMB)),
+                "incremental_changes": .int(changes),
+                "incremental_ms_median": .number(String(format: "%.1f", incrementalMedian)),
+                "incremental_ms_min": .number(String(format: "%.1f", incrementalMS.min() ?? 0)),
+                "incremental_ms_max": .number(String(format: "%.1f", incrementalMS.max() ?? 0)),
+            ]
+            Terminal.out(value.jsonString)
+            return
+        }
+        func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
+        Terminal.out("sync benchmark: \(Terminal.count(variations)) variations, \(Terminal.count(full.first?.fetched ?? 0)) objects, \(runs) runs")
+        Terminal.out(
+            String(
+                format: "  full sync:        median %.0f objects/s (min %.0f, max %.0f), %.2fs; target >= 20000: %.2fx %@",
+                rate, rates.min() ?? 0, rates.max() ?? 0, Self.median(fullSeconds), rate / 20000,
+                verdict(rate >= 20000)))
+        Terminal.out(String(format: "  peak memory:      %.0f MB; target < 250 MB: %@", peakMB, verdict(peakMB < 250)))
+        Terminal.out(
+            String(
+                format: "  incremental sync: median %.0f ms for %d changes (min %.0f, max %.0f); target < 300 ms: %@",
+                incrementalMedian, changes, incrementalMS.min() ?? 0, incrementalMS.max() ?? 0,
+                verdict(incrementalMedian < 300)))
+    }
+}

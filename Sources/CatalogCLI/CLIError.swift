@@ -1,0 +1,61 @@
+import ArgumentParser
+import SquareAPI
+import Store
+
+/// A failure the CLI reports as one plain line and a sysexits exit code.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    var exitCode: Int32
+
+    static let notFound: Int32 = 1
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let tryLater: Int32 = 75
+    static let configuration: Int32 = 78
+
+    init(_ description: String, exitCode: Int32) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+
+    /// The message and exit code for any error a command lets escape.
+    static func from(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError:
+            return error
+        case let error as SquareError:
+            switch error.kind {
+            case .api(let status) where status == 429: return CLIError(error.description, exitCode: tryLater)
+            case .api(let status) where status == 401 || status == 403 || status >= 500:
+                return CLIError(error.description, exitCode: unavailable)
+            case .api: return CLIError(error.description, exitCode: dataError)
+            case .unreachable, .timedOut: return CLIError(error.description, exitCode: unavailable)
+            case .badResponse: return CLIError(error.description, exitCode: dataError)
+            case .cancelled: return CLIError(error.description, exitCode: tryLater)
+            }
+        case let error as StoreError:
+            if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
+            return CLIError(error.description, exitCode: 1)
+        default:
+            return CLIError("\(error)", exitCode: 1)
+        }
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body`, turning any error into one line on stderr and the matching exit code.
+    func reportingErrors(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as CleanExit {
+            throw error
+        } catch {
+            let failure = CLIError.from(error)
+            Terminal.error("catalog: \(failure.description)")
+            throw ExitCode(failure.exitCode)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import Sandbox
+import SquareAPI
+import Store
+import Sync
+
+/// `catalog demo`: the whole tool against an embedded sandbox, in one command.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Try catalog end to end on a built-in demo shop; no Square account needed.",
+        discussion: """
+            Starts a local Square-compatible sandbox with a demo shop, syncs it into a database \
+            (a temporary one unless --db is given), changes a few things on the sandbox, syncs again, \
+            and shows what catalog found.
+            """
+    )
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("Keep the demo database in this file.", valueName: "path"))
+    var database: String?
+
+    func run() async throws {
+        try await reportingErrors {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-\(getpid())")
+            let path = database ?? folder.appendingPathComponent("catalog.sqlite").path
+            defer { if database == nil { try? FileManager.default.removeItem(at: folder) } }
+            let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: "demo-token", seed: .demo))
+            do {
+                try await Self.demo(server: server, databasePath: path)
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+    }
+
+    static func demo(server: SandboxServer, databasePath: String) async throws {
+        Terminal.out("Sandbox shop running at \(server.baseURL.absoluteString)")
+        let database = try CatalogDatabase(path: databasePath)
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(baseURL: server.baseURL, accessToken: "demo-token"))
+        let engine = SyncEngine(database: database, client: client)
+
+        let first = try await SyncCommand.sync(engine, full: false)
+        Terminal.out("1. First sync into \(databasePath)\n   " + SyncCommand.line(first))
+        let counts = try await database.counts()
+        Terminal.out(
+            "   \(Terminal.count(counts["items"] ?? 0)) items, \(Terminal.count(counts["variations"] ?? 0)) variations, "
+                + "\(counts["categories"] ?? 0) categories, \(counts["locations"] ?? 0) locations")
+
+        // Pick a variation with a barcode and show it by every spelling.
+        let sample = try await database.sampleVariations(limit: 40)
+        guard let withBarcode = sample.first(where: { $0.gtin != nil && $0.sku != nil }), let gtin = withBarcode.gtin
+        else { return }
+        Terminal.out("\n2. Looking one item up by barcode, SKU and id (catalog show ...):")
+        for code in Array(Set([withBarcode.upc ?? gtin, gtin, withBarcode.sku!.lowercased(), withBarcode.variationID]))
+            .sorted()
+        {
+            let found = try await ShowCommand.lookUp(code, in: database)
+            Terminal.out("   \(code.padding(toLength: 26, withPad: " ", startingAt: 0)) -> \(found[0].itemName)")
+        }
+        Terminal.out("\n" + ShowCommand.text(withBarcode).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+
+        // Change the shop on the server, then sync only the changes.
+        let (item, _) = try await client.retrieveCatalogObject(id: withBarcode.itemID)
+        var renamed = item
+        renamed["item_data"]?["name"] = JSONValue.string((item["item_data"]?["name"]?.stringValue ?? "") + " (new label)")
+        _ = try await client.upsertCatalogObject(renamed)
+        if let victim = sample.last(where: { $0.itemID != withBarcode.itemID }) {
+            _ = try await client.deleteCatalogObject(id: victim.itemID)
+            Terminal.out("\n3. On the sandbox: renamed “\(withBarcode.itemName)”, deleted “\(victim.itemName)”.")
+        }
+        let second = try await SyncCommand.sync(engine, full: false)
+        Terminal.out("   Incremental sync: " + SyncCommand.line(second))
+        let after = try await ShowCommand.lookUp(gtin, in: database)
+        Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
+        Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
+        Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
+        Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// Flags every command that touches the database or Square shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp("The catalog database file.", valueName: "path"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("The configuration file (default ~/.config/catalog/config.yaml).", valueName: "path"))
+    var config: String?
+
+    @Option(
+        name: .customLong("square-base-url"),
+        help: ArgumentHelp("Square's API address, e.g. a local sandbox http://127.0.0.1:8765.", valueName: "url"))
+    var squareBaseURL: String?
+
+    @Option(
+        name: .customLong("square-environment"),
+        help: ArgumentHelp("production or sandbox (Square's own test environment).", valueName: "name"))
+    var squareEnvironment: String?
+
+    @Option(
+        name: .customLong("square-version"),
+        help: ArgumentHelp("The Square-Version header to send (YYYY-MM-DD).", valueName: "date"))
+    var squareVersion: String?
+}

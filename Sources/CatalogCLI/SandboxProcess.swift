@@ -1,0 +1,44 @@
+import Foundation
+
+/// A `catalog sandbox` child process, so a benchmark measures the client's memory on its own.
+final class SandboxProcess {
+    let process = Process()
+    let baseURL: URL
+
+    /// Starts `catalog sandbox --port 0` with `arguments` and waits for its `listening on` line.
+    init(arguments: [String]) throws {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["sandbox", "--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var buffer = Data()
+        let handle = output.fileHandleForReading
+        while true {
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else {
+                throw CLIError("The sandbox process ended before it was ready.", exitCode: CLIError.unavailable)
+            }
+            buffer.append(chunk)
+            if let text = String(data: buffer, encoding: .utf8), let range = text.range(of: "listening on ") {
+                let rest = text[range.upperBound...]
+                guard let end = rest.firstIndex(of: "\n") else { continue }
+                guard let url = URL(string: String(rest[..<end])) else { break }
+                baseURL = url
+                return
+            }
+        }
+        throw CLIError("The sandbox process printed no address.", exitCode: CLIError.unavailable)
+    }
+
+    /// Stops the child and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}

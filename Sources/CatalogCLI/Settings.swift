@@ -1,0 +1,154 @@
+import Foundation
+import SquareAPI
+import Store
+import Yams
+
+/// What `config.yaml` may say; every key is optional.
+struct ConfigFile: Decodable, Equatable {
+    struct Square: Decodable, Equatable {
+        var environment: String?
+        var baseURL: String?
+        var accessTokenFile: String?
+        var version: String?
+
+        enum CodingKeys: String, CodingKey {
+            case environment, version
+            case baseURL = "base_url"
+            case accessTokenFile = "access_token_file"
+        }
+    }
+
+    var database: String?
+    var square: Square?
+}
+
+/// The configuration a command runs with: flags, then environment, then config file, then defaults.
+struct Settings {
+    var databasePath: String
+    var baseURL: URL
+    var squareVersion: String
+    /// The access token, when one was found (never printed).
+    var accessToken: String?
+    /// Where to tell the user to fix the token.
+    var tokenHint: String
+
+    static let environmentNames = ["production", "sandbox"]
+
+    static func resolve(
+        _ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Settings {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let configPath = options.config ?? "\(home)/.config/catalog/config.yaml"
+        let file = try loadConfig(at: configPath, required: options.config != nil)
+
+        let database = options.database ?? environment["CATALOG_DB"] ?? file.database.map { expand($0, home: home) }
+            ?? "\(home)/.local/share/catalog/catalog.sqlite"
+
+        let baseURLText: String
+        if let flag = options.squareBaseURL {
+            baseURLText = flag
+        } else if let name = options.squareEnvironment {
+            baseURLText = try environmentURL(name, source: "--square-environment")
+        } else if let value = environment["SQUARE_BASE_URL"], !value.isEmpty {
+            baseURLText = value
+        } else if let value = file.square?.baseURL {
+            baseURLText = value
+        } else if let name = file.square?.environment {
+            baseURLText = try environmentURL(name, source: "square.environment in \(configPath)")
+        } else {
+            baseURLText = SquareEnvironment.production.baseURL.absoluteString
+        }
+        guard let baseURL = URL(string: baseURLText), let scheme = baseURL.scheme, ["http", "https"].contains(scheme),
+            baseURL.host != nil
+        else {
+            throw CLIError(
+                "“\(baseURLText)” is not a Square API address; give one like https://connect.squareup.com "
+                    + "or http://127.0.0.1:8765.", exitCode: CLIError.usage)
+        }
+
+        let version = options.squareVersion ?? environment["SQUARE_VERSION"] ?? file.square?.version
+            ?? SquareClientConfiguration.defaultSquareVersion
+        guard version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
+            throw CLIError(
+                "Square-Version “\(version)” is not a date like 2025-08-20; fix --square-version or SQUARE_VERSION.",
+                exitCode: CLIError.usage)
+        }
+
+        var token = environment["SQUARE_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        var hint = "Set SQUARE_ACCESS_TOKEN or access_token_file under square: in \(configPath)."
+        if token == nil, let tokenFile = file.square?.accessTokenFile {
+            let path = expand(tokenFile, home: home)
+            token = try readTokenFile(path)
+            hint = "Check the token in \(path)."
+        }
+        return Settings(
+            databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint)
+    }
+
+    static func environmentURL(_ name: String, source: String) throws -> String {
+        switch name.lowercased() {
+        case "production": return SquareEnvironment.production.baseURL.absoluteString
+        case "sandbox": return SquareEnvironment.sandbox.baseURL.absoluteString
+        default:
+            throw CLIError(
+                "\(source) is “\(name)”; it must be production or sandbox.", exitCode: CLIError.usage)
+        }
+    }
+
+    static func expand(_ path: String, home: String) -> String {
+        path.hasPrefix("~/") ? home + path.dropFirst(1) : path
+    }
+
+    static func loadConfig(at path: String, required: Bool) throws -> ConfigFile {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required {
+                throw CLIError("The configuration file \(path) does not exist.", exitCode: CLIError.configuration)
+            }
+            return ConfigFile()
+        }
+        do {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ConfigFile() }
+            return try YAMLDecoder().decode(ConfigFile.self, from: text)
+        } catch {
+            throw CLIError(
+                "Cannot read the configuration file \(path): \(error). Fix it or move it aside.",
+                exitCode: CLIError.configuration)
+        }
+    }
+
+    /// Reads a token file, refusing one that others can read or write.
+    static func readTokenFile(_ path: String) throws -> String {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
+        else {
+            throw CLIError("Cannot read the access token file \(path): it does not exist.", exitCode: CLIError.configuration)
+        }
+        guard mode & 0o077 == 0 else {
+            throw CLIError(
+                "The access token file \(path) has mode \(String(mode & 0o777, radix: 8)); it must be 600 "
+                    + "so only you can read it. Run: chmod 600 \(path)", exitCode: CLIError.configuration)
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw CLIError("Cannot read the access token file \(path).", exitCode: CLIError.configuration)
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else {
+            throw CLIError("The access token file \(path) is empty.", exitCode: CLIError.configuration)
+        }
+        return token
+    }
+
+    /// Opens the catalog database.
+    func openDatabase() throws -> CatalogDatabase { try CatalogDatabase(path: databasePath) }
+
+    /// A Square client; fails with exit 69 when there is no token.
+    func makeClient() throws -> SquareClient {
+        guard let accessToken else {
+            throw CLIError("No Square access token. \(tokenHint)", exitCode: CLIError.unavailable)
+        }
+        return SquareClient(
+            configuration: SquareClientConfiguration(
+                baseURL: baseURL, accessToken: accessToken, squareVersion: squareVersion))
+    }
+}

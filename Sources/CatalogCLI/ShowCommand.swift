@@ -1,0 +1,75 @@
+import ArgumentParser
+import CatalogCore
+import Store
+
+/// `catalog show CODE`: one variation by barcode, SKU or id.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the variation a barcode, SKU or Square id names.",
+        discussion: """
+            CODE may be any spelling of a barcode (UPC-A with or without its check digit, UPC-E, EAN-13, \
+            GTIN-14, ISBN-10 or ISBN-13), a SKU (case, spaces and hyphens ignored), a variation id, or an \
+            item id (its first variation). Nothing found: a message on stderr and exit status 1.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A barcode, SKU, variation id or item id.")
+    var code: String
+
+    @Flag(help: "Print each match as one JSON object per line.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let matches = try await Self.lookUp(code, in: try settings.openDatabase())
+            for match in matches {
+                Terminal.out(json ? match.json.jsonString : Self.text(match))
+            }
+        }
+    }
+
+    /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.
+    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU or id to show.", exitCode: CLIError.usage) }
+        let keys = Barcode.interpretations(of: trimmed).map(\.gtin14)
+        if !keys.isEmpty {
+            let found = try await database.variations(gtins: keys)
+            if !found.isEmpty { return found }
+        }
+        let bySKU = try await database.variations(sku: trimmed)
+        if !bySKU.isEmpty { return bySKU }
+        if let byID = try await database.variation(objectID: trimmed) { return [byID] }
+        if keys.isEmpty {
+            do {
+                _ = try Barcode(trimmed)
+            } catch .badCheckDigit(let input, let kind, let expected, let found) {
+                throw CLIError(
+                    BarcodeError.badCheckDigit(input: input, kind: kind, expected: expected, found: found).description
+                        + " No SKU or id matches it either.", exitCode: CLIError.dataError)
+            } catch {}
+        }
+        throw CLIError(
+            "Nothing matches “\(trimmed)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
+            exitCode: CLIError.notFound)
+    }
+
+    static func text(_ match: VariationSummary) -> String {
+        var lines = [match.itemName + (match.variationName.map { " — \($0)" } ?? "")]
+        func add(_ label: String, _ value: String?) {
+            if let value { lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value) }
+        }
+        add("price", match.price?.formatted ?? "variable")
+        add("SKU", match.sku)
+        add("barcode", match.upc.map { upc in match.gtin.map { "\(upc) (GTIN-14 \($0))" } ?? upc })
+        add("category", match.category)
+        if match.isArchived { add("status", "archived in Square") }
+        add("item", match.itemID)
+        add("variation", match.variationID)
+        return lines.joined(separator: "\n")
+    }
+}

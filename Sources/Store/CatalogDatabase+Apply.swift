@@ -1,0 +1,154 @@
+import CatalogCore
+import GRDB
+
+/// How much one applied page changed the local catalog.
+public struct ApplyCounts: Sendable, Equatable {
+    /// Objects that were new or newer than the stored copy (nested variations included).
+    public var changed = 0
+    /// Objects removed because Square sent their tombstone.
+    public var deleted = 0
+
+    public init(changed: Int = 0, deleted: Int = 0) {
+        self.changed = changed
+        self.deleted = deleted
+    }
+}
+
+extension CatalogDatabase {
+    /// Applies Square objects (upserts and tombstones) and sync-state changes in one transaction.
+    ///
+    /// An object replaces the stored copy only when its version is newer, so applying a page twice,
+    /// or an item's nested copy of a variation after the variation itself, changes nothing.
+    /// `markSeen` records every id for the sweep at the end of a full sync.
+    /// A `nil` value in `syncState` removes that key.
+    public func apply(
+        _ objects: [JSONValue], markSeen: Bool = false, syncState: [String: String?] = [:]
+    ) async throws -> ApplyCounts {
+        try await write { db in
+            var counts = ApplyCounts()
+            for object in objects {
+                try Self.apply(object, parentItemID: nil, markSeen: markSeen, counts: &counts, db: db)
+            }
+            try Self.setSyncState(syncState, db: db)
+            return counts
+        }
+    }
+
+    static func apply(
+        _ object: JSONValue, parentItemID: String?, markSeen: Bool, counts: inout ApplyCounts, db: Database
+    ) throws {
+        let header = try ObjectHeader(object)
+        if markSeen {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_seen(id) VALUES (?)").execute(arguments: [header.id])
+        }
+        if header.isDeleted {
+            if try removeObject(id: header.id, db: db) { counts.deleted += 1 }
+            return
+        }
+        // Decode the query columns before writing anything, so a bad object changes nothing.
+        var object = object
+        var item: ItemRow?
+        var variation: VariationRow?
+        switch header.type {
+        case "ITEM": item = try ItemRow(object, header: header)
+        case "ITEM_VARIATION":
+            if let parentItemID, object["item_variation_data"]?["item_id"] == nil {
+                object["item_variation_data"]?["item_id"] = .string(parentItemID)
+            }
+            variation = try VariationRow(object, header: header)
+        default: break
+        }
+        let json = String(decoding: object.serializedBytes(), as: UTF8.self)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET type = excluded.type, version = excluded.version,
+                    updated_at = excluded.updated_at, json = excluded.json
+                WHERE excluded.version > catalog_objects.version
+                """
+        ).execute(arguments: [header.id, header.type, header.version, header.updatedAt, json])
+        guard db.changesCount > 0 else { return }
+        counts.changed += 1
+        if let item {
+            try storeItem(item, header: header, markSeen: markSeen, counts: &counts, db: db)
+        } else if let variation {
+            try storeVariation(variation, header: header, db: db)
+        } else if header.type == "CATEGORY" {
+            let category = CategoryRow(object)
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO categories(id, name, parent_id, version) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET name = excluded.name, parent_id = excluded.parent_id,
+                        version = excluded.version
+                    """
+            ).execute(arguments: [header.id, category.name, category.parentID, header.version])
+        }
+    }
+
+    static func storeItem(
+        _ item: ItemRow, header: ObjectHeader, markSeen: Bool, counts: inout ApplyCounts, db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO items(id, name, category_id, is_archived, version) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id,
+                    is_archived = excluded.is_archived, version = excluded.version
+                """
+        ).execute(arguments: [header.id, item.name, item.categoryID, item.isArchived, header.version])
+        try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").execute(arguments: [header.id])
+        let link = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO item_categories(item_id, category_id, ordinal) VALUES (?, ?, ?)")
+        for category in item.categoryIDs {
+            try link.execute(arguments: [header.id, category.id, category.ordinal])
+        }
+        var keep: [String] = []
+        for nested in item.variations {
+            try apply(nested, parentItemID: header.id, markSeen: markSeen, counts: &counts, db: db)
+            if let id = nested["id"]?.stringValue { keep.append(id) }
+        }
+        // The item's list is the truth at its version: older variations it no longer lists are gone.
+        let stale = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM variations WHERE item_id = ? AND version < ?"),
+            arguments: [header.id, header.version])
+        let kept = Set(keep)
+        for id in stale where !kept.contains(id) {
+            if try removeObject(id: id, db: db) { counts.deleted += 1 }
+        }
+    }
+
+    static func storeVariation(_ variation: VariationRow, header: ObjectHeader, db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO variations(id, item_id, name, sku, sku_key, upc, gtin, price_amount, price_currency,
+                    ordinal, version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET item_id = excluded.item_id, name = excluded.name, sku = excluded.sku,
+                    sku_key = excluded.sku_key, upc = excluded.upc, gtin = excluded.gtin,
+                    price_amount = excluded.price_amount, price_currency = excluded.price_currency,
+                    ordinal = excluded.ordinal, version = excluded.version
+                """
+        ).execute(arguments: [
+            header.id, variation.itemID, variation.name, variation.sku, variation.skuKey, variation.upc,
+            variation.gtin, variation.price?.amount, variation.price?.currency, variation.ordinal, header.version,
+        ])
+    }
+
+    /// Removes an object and everything that hangs off it from every table; true if anything was there.
+    static func removeObject(id: String, db: Database) throws -> Bool {
+        var removed = 0
+        let childIDs = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM variations WHERE item_id = ?"), arguments: [id])
+        for childID in childIDs { _ = try removeObject(id: childID, db: db) }
+        for sql in [
+            "DELETE FROM catalog_objects WHERE id = ?", "DELETE FROM items WHERE id = ?",
+            "DELETE FROM variations WHERE id = ?", "DELETE FROM categories WHERE id = ?",
+        ] {
+            try db.cachedStatement(sql: sql).execute(arguments: [id])
+            removed += db.changesCount
+        }
+        try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ? OR category_id = ?")
+            .execute(arguments: [id, id])
+        try db.cachedStatement(sql: "UPDATE items SET category_id = NULL WHERE category_id = ?").execute(arguments: [id])
+        return removed > 0
+    }
+}

@@ -1,0 +1,101 @@
+import CatalogCore
+import GRDB
+
+extension CatalogDatabase {
+    static let summarySelect = """
+        SELECT v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
+            v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived
+        FROM variations v
+        JOIN items i ON i.id = v.item_id
+        LEFT JOIN categories c ON c.id = i.category_id
+        """
+
+    static func summary(_ row: Row) -> VariationSummary {
+        let amount: Int64? = row["price_amount"]
+        let currency: String? = row["price_currency"]
+        return VariationSummary(
+            itemID: row["item_id"], variationID: row["variation_id"], itemName: row["item_name"],
+            variationName: row["variation_name"], sku: row["sku"], gtin: row["gtin"], upc: row["upc"],
+            price: amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } },
+            category: row["category"], isArchived: row["is_archived"] ?? false)
+    }
+
+    /// Variations whose barcode has one of the canonical GTIN-14 keys.
+    public func variations(gtins: [String]) async throws -> [VariationSummary] {
+        guard !gtins.isEmpty else { return [] }
+        return try await read { db in
+            let marks = Array(repeating: "?", count: gtins.count).joined(separator: ",")
+            return try Row.fetchAll(
+                db, sql: Self.summarySelect + " WHERE v.gtin IN (\(marks)) ORDER BY i.name, v.ordinal, v.id",
+                arguments: StatementArguments(gtins)
+            ).map(Self.summary)
+        }
+    }
+
+    /// Variations whose SKU has the lookup key `SKU.key(sku)` (case, hyphens and spaces ignored).
+    public func variations(sku: String) async throws -> [VariationSummary] {
+        let key = SKU.key(sku)
+        guard !key.isEmpty else { return [] }
+        return try await read { db in
+            try Row.fetchAll(
+                db, sql: Self.summarySelect + " WHERE v.sku_key = ? ORDER BY i.name, v.ordinal, v.id",
+                arguments: [key]
+            ).map(Self.summary)
+        }
+    }
+
+    /// The variation with this id, or the first variation (by ordinal) of the item with this id.
+    public func variation(objectID id: String) async throws -> VariationSummary? {
+        try await read { db in
+            if let row = try Row.fetchOne(db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [id]) {
+                return Self.summary(row)
+            }
+            return try Row.fetchOne(
+                db, sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id LIMIT 1",
+                arguments: [id]
+            ).map(Self.summary)
+        }
+    }
+
+    /// Every stored catalog object by id, parsed back from its JSON.
+    public func allObjects() async throws -> [String: JSONValue] {
+        try await read { db in
+            var objects: [String: JSONValue] = [:]
+            let cursor = try Row.fetchCursor(db, sql: "SELECT id, json FROM catalog_objects")
+            while let row = try cursor.next() {
+                let text: String = row["json"]
+                objects[row["id"]] = try JSONValue.parse(text)
+            }
+            return objects
+        }
+    }
+
+    /// How many rows each query table holds.
+    public func counts() async throws -> [String: Int] {
+        try await read { db in
+            var counts: [String: Int] = [:]
+            for table in ["catalog_objects", "items", "variations", "categories", "item_categories", "locations"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+            }
+            return counts
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// A few variations in a stable order (by item name), for demos and spot checks.
+    public func sampleVariations(limit: Int) async throws -> [VariationSummary] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: Self.summarySelect + " ORDER BY i.name, v.ordinal, v.id LIMIT ?", arguments: [limit]
+            ).map(Self.summary)
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// Every stored variation id, in id order.
+    public func variationIDs() async throws -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT id FROM variations ORDER BY id") }
+    }
+}

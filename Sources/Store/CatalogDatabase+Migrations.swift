@@ -1,0 +1,71 @@
+import GRDB
+
+extension CatalogDatabase {
+    /// The schema's history. A migration that has landed is never edited: add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: catalog objects, query tables, sync state") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE catalog_objects (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        type TEXT NOT NULL,
+                        version INTEGER NOT NULL,
+                        updated_at TEXT,
+                        json TEXT NOT NULL
+                    );
+                    CREATE INDEX catalog_objects_type ON catalog_objects(type);
+                    CREATE TABLE items (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        category_id TEXT,
+                        is_archived INTEGER NOT NULL DEFAULT 0,
+                        version INTEGER NOT NULL
+                    );
+                    CREATE TABLE variations (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        item_id TEXT NOT NULL,
+                        name TEXT,
+                        sku TEXT,
+                        sku_key TEXT,
+                        upc TEXT,
+                        gtin TEXT,
+                        price_amount INTEGER,
+                        price_currency TEXT,
+                        ordinal INTEGER,
+                        version INTEGER NOT NULL
+                    );
+                    CREATE INDEX variations_item ON variations(item_id, ordinal);
+                    CREATE INDEX variations_sku_key ON variations(sku_key);
+                    CREATE INDEX variations_gtin ON variations(gtin);
+                    CREATE TABLE categories (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        parent_id TEXT,
+                        version INTEGER NOT NULL
+                    );
+                    CREATE TABLE item_categories (
+                        item_id TEXT NOT NULL,
+                        category_id TEXT NOT NULL,
+                        ordinal INTEGER,
+                        PRIMARY KEY (item_id, category_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX item_categories_category ON item_categories(category_id);
+                    CREATE TABLE locations (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        status TEXT,
+                        json TEXT NOT NULL
+                    );
+                    CREATE TABLE sync_state (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    );
+                    CREATE TABLE sync_seen (
+                        id TEXT PRIMARY KEY NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,66 @@
+import CatalogCore
+import GRDB
+
+extension CatalogDatabase {
+    /// Every sync-state key and value (the watermark and an unfinished pass's page state).
+    public func syncState() async throws -> [String: String] {
+        try await read { db in
+            var state: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM sync_state") {
+                state[row["key"]] = row["value"]
+            }
+            return state
+        }
+    }
+
+    /// Sets (or with `nil`, removes) sync-state keys in one transaction.
+    public func updateSyncState(_ changes: [String: String?]) async throws {
+        try await write { db in try Self.setSyncState(changes, db: db) }
+    }
+
+    static func setSyncState(_ changes: [String: String?], db: Database) throws {
+        for (key, value) in changes {
+            if let value {
+                try db.cachedStatement(
+                    sql: "INSERT INTO sync_state(key, value) VALUES (?, ?) "
+                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+                ).execute(arguments: [key, value])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM sync_state WHERE key = ?").execute(arguments: [key])
+            }
+        }
+    }
+
+    /// Ends a full sync: removes every stored catalog object the pass did not see, then forgets the
+    /// seen list. Returns how many objects were removed.
+    public func sweepUnseen(syncState: [String: String?] = [:]) async throws -> Int {
+        try await write { db in
+            let unseen = try String.fetchAll(
+                db, sql: "SELECT id FROM catalog_objects WHERE id NOT IN (SELECT id FROM sync_seen)")
+            var removed = 0
+            for id in unseen where try Self.removeObject(id: id, db: db) { removed += 1 }
+            try db.execute(sql: "DELETE FROM sync_seen")
+            try Self.setSyncState(syncState, db: db)
+            return removed
+        }
+    }
+
+    /// Forgets the ids recorded by an unfinished full sync.
+    public func clearSeen() async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM sync_seen") }
+    }
+
+    /// Replaces the stored locations with `locations` (Square `Location` objects).
+    public func replaceLocations(_ locations: [JSONValue]) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM locations")
+            for location in locations {
+                guard let id = location["id"]?.stringValue else { continue }
+                try db.execute(
+                    sql: "INSERT INTO locations(id, name, status, json) VALUES (?, ?, ?, ?)",
+                    arguments: [id, location["name"]?.stringValue ?? "", location["status"]?.stringValue,
+                        location.jsonString])
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import CatalogCore
+import Foundation
+import GRDB
+
+/// The local SQLite copy of the shop's Square catalog.
+///
+/// The file is opened in WAL mode with a busy timeout, so a scanner process and a CLI command
+/// can share it: readers never block the writer and a second writer waits instead of failing.
+public final class CatalogDatabase: Sendable {
+    /// The path of the SQLite file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// How long a writer waits for another process's write to finish before giving up.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+            }
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw .cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Runs `body` in one write transaction; everything it does lands, or nothing does.
+    func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.database(reason: error.message ?? "\(error)")
+        }
+    }
+
+    /// Runs `body` against a consistent snapshot of the database.
+    func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.database(reason: error.message ?? "\(error)")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CatalogCore
+
+/// The fields every Square catalog object carries, read from its JSON.
+struct ObjectHeader: Sendable, Equatable {
+    var id: String
+    var type: String
+    var version: Int64
+    var updatedAt: String?
+    var isDeleted: Bool
+
+    init(_ object: JSONValue) throws(StoreError) {
+        guard let id = object["id"]?.stringValue, !id.isEmpty else {
+            throw .badObject(id: "(no id)", type: object["type"]?.stringValue ?? "object", reason: "it has no id")
+        }
+        guard let type = object["type"]?.stringValue else {
+            throw .badObject(id: id, type: "object", reason: "it has no type")
+        }
+        self.id = id
+        self.type = type
+        switch object["version"] {
+        case .none, .some(.null): version = 0
+        case .some(let value):
+            guard let version = value.int64Value else {
+                throw .badObject(id: id, type: type, reason: "its version \(value) is not an integer")
+            }
+            self.version = version
+        }
+        updatedAt = object["updated_at"]?.stringValue
+        isDeleted = object["is_deleted"]?.boolValue ?? false
+    }
+}
+
+/// The queryable columns of an ITEM.
+struct ItemRow: Sendable, Equatable {
+    var name: String
+    var categoryID: String?
+    var categoryIDs: [(id: String, ordinal: Int64?)]
+    var isArchived: Bool
+    var variations: [JSONValue]
+
+    static func == (lhs: ItemRow, rhs: ItemRow) -> Bool {
+        lhs.name == rhs.name && lhs.categoryID == rhs.categoryID && lhs.isArchived == rhs.isArchived
+            && lhs.categoryIDs.map(\.id) == rhs.categoryIDs.map(\.id) && lhs.variations == rhs.variations
+    }
+
+    init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
+        let data = object["item_data"] ?? .null
+        name = data["name"]?.stringValue ?? ""
+        isArchived = data["is_archived"]?.boolValue ?? false
+        var categories: [(id: String, ordinal: Int64?)] = []
+        for entry in data["categories"]?.arrayValue ?? [] {
+            guard let id = entry["id"]?.stringValue else {
+                throw .badObject(id: header.id, type: header.type, reason: "a category entry has no id")
+            }
+            categories.append((id: id, ordinal: entry["ordinal"]?.int64Value))
+        }
+        if categories.isEmpty, let legacy = data["category_id"]?.stringValue {
+            categories.append((id: legacy, ordinal: nil))
+        }
+        categoryIDs = categories
+        categoryID = data["reporting_category"]?["id"]?.stringValue ?? categories.first?.id
+        switch data["variations"] {
+        case .none, .some(.null): variations = []
+        case .some(.array(let list)): variations = list
+        case .some:
+            throw .badObject(id: header.id, type: header.type, reason: "item_data.variations is not a list")
+        }
+    }
+}
+
+/// The queryable columns of an ITEM_VARIATION.
+struct VariationRow: Sendable, Equatable {
+    var itemID: String
+    var name: String?
+    var sku: String?
+    var skuKey: String?
+    var upc: String?
+    var gtin: String?
+    var price: Money?
+    var ordinal: Int64?
+
+    init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
+        let data = object["item_variation_data"] ?? .null
+        guard let itemID = data["item_id"]?.stringValue, !itemID.isEmpty else {
+            throw .badObject(id: header.id, type: header.type, reason: "item_variation_data.item_id is missing")
+        }
+        self.itemID = itemID
+        name = data["name"]?.stringValue
+        sku = data["sku"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        skuKey = sku.map(SKU.key)
+        upc = data["upc"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        gtin = upc.flatMap { Barcode.interpretations(of: $0).first?.gtin14 }
+        switch data["price_money"] {
+        case .none, .some(.null): price = nil
+        case .some(let money):
+            guard let parsed = Money(json: money) else {
+                throw .badObject(
+                    id: header.id, type: header.type,
+                    reason: "price_money \(money) needs an integer amount and a currency")
+            }
+            price = parsed
+        }
+        switch data["ordinal"] {
+        case .none, .some(.null): ordinal = nil
+        case .some(let value):
+            guard let number = value.int64Value else {
+                throw .badObject(id: header.id, type: header.type, reason: "ordinal \(value) is not an integer")
+            }
+            ordinal = number
+        }
+    }
+}
+
+/// The queryable columns of a CATEGORY.
+struct CategoryRow: Sendable, Equatable {
+    var name: String
+    var parentID: String?
+
+    init(_ object: JSONValue) {
+        let data = object["category_data"] ?? .null
+        name = data["name"]?.stringValue ?? ""
+        parentID = data["parent_category"]?["id"]?.stringValue
+    }
+}

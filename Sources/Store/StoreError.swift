@@ -1,0 +1,24 @@
+import CatalogCore
+
+/// What went wrong in the local catalog database, phrased for the person at the counter.
+public enum StoreError: Error, CustomStringConvertible, Sendable {
+    /// The database file could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// A Square object could not be read into the catalog tables.
+    case badObject(id: String, type: String, reason: String)
+    /// A query or write failed inside SQLite.
+    case database(reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "Cannot open the catalog database \(path): \(reason). "
+                + "Check that the folder exists and is writable, or choose another file with --db or CATALOG_DB."
+        case .badObject(let id, let type, let reason):
+            return "Square sent a \(type) object \(id) that cannot be stored: \(reason). "
+                + "The database still holds the last good state; fix the object in Square and sync again."
+        case .database(let reason):
+            return "The catalog database failed: \(reason)."
+        }
+    }
+}

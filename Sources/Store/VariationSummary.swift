@@ -1,0 +1,34 @@
+import CatalogCore
+
+/// One sellable variation as the counter sees it: what `catalog show` and search results print.
+public struct VariationSummary: Sendable, Equatable {
+    public var itemID: String
+    public var variationID: String
+    public var itemName: String
+    public var variationName: String?
+    public var sku: String?
+    /// The canonical GTIN-14 of the variation's barcode, when it has a valid one.
+    public var gtin: String?
+    /// The barcode exactly as stored in Square.
+    public var upc: String?
+    public var price: Money?
+    /// The item's category name (its reporting category, else its first category).
+    public var category: String?
+    public var isArchived: Bool
+
+    /// The stable JSON shape scripts read: `{item_id, variation_id, item_name, variation_name, sku,
+    /// gtin, price: {amount, currency} | null, category}`.
+    public var json: JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            "item_id": .string(itemID),
+            "variation_id": .string(variationID),
+            "item_name": .string(itemName),
+            "variation_name": text(variationName),
+            "sku": text(sku),
+            "gtin": text(gtin),
+            "price": price?.json ?? .null,
+            "category": text(category),
+        ])
+    }
+}

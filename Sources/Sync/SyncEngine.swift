@@ -1,0 +1,132 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+
+/// Brings the local catalog database up to date with Square.
+///
+/// The first run (or `full`) searches everything; later runs search from the stored
+/// `latest_time` with deletions included. Each page lands in one transaction together with the
+/// cursor of the next page, so a run that is killed or loses the network resumes where it
+/// stopped: no duplicates, no lost deletions, and the watermark only moves when a pass ends.
+public struct SyncEngine: Sendable {
+    /// The catalog object types a sync asks for; nested types are named explicitly.
+    public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"]
+    /// Objects per search page (Square's maximum).
+    public static let pageLimit = 1000
+
+    public let database: CatalogDatabase
+    public let client: SquareClient
+
+    public init(database: CatalogDatabase, client: SquareClient) {
+        self.database = database
+        self.client = client
+    }
+
+    /// Runs one sync; `progress` is called after every applied page.
+    public func run(
+        full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws -> SyncSummary {
+        let started = ContinuousClock.now
+        let state = try await database.syncState()
+        var pass = try await startPass(state: state, full: full)
+        var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
+        var newest: Timestamp?
+        var restarted = false
+
+        var pending = fetchTask(pass.request, cursor: pass.cursor)
+        while true {
+            let page: CatalogObjectsPage
+            do {
+                page = try await pending.value
+            } catch let error as SquareError where error.isInvalidCursor && pass.cursor != nil && !restarted {
+                // The server no longer knows the saved cursor: run the same pass again from its start.
+                restarted = true
+                pass.cursor = nil
+                pending = fetchTask(pass.request, cursor: nil)
+                continue
+            }
+            if let next = page.cursor { pending = fetchTask(pass.request, cursor: next) }
+            if pass.latestTime == nil { pass.latestTime = page.latestTime }
+            for object in page.objects {
+                if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text),
+                    newest.map({ stamp > $0 }) ?? true
+                {
+                    newest = stamp
+                }
+            }
+            let counts: ApplyCounts
+            do {
+                counts = try await database.apply(
+                    page.objects, markSeen: pass.sweep,
+                    syncState: [SyncStateKey.passCursor: page.cursor, SyncStateKey.passLatestTime: pass.latestTime])
+            } catch {
+                pending.cancel()
+                throw error
+            }
+            pass.cursor = page.cursor
+            tally.pages += 1
+            tally.fetched += page.objects.count
+            tally.changed += counts.changed
+            tally.deleted += counts.deleted
+            progress(tally)
+            if page.cursor == nil { break }
+        }
+
+        let locations = try await client.listLocations()
+        try await database.replaceLocations(locations)
+
+        let watermark = pass.latestTime ?? newest?.rfc3339 ?? state[SyncStateKey.latestTime]
+        var finish: [String: String?] = [
+            SyncStateKey.latestTime: watermark, SyncStateKey.lastSyncAt: Timestamp.now().rfc3339,
+        ]
+        for key in SyncStateKey.passKeys { finish[key] = .some(nil) }
+        if pass.sweep {
+            tally.deleted += try await database.sweepUnseen(syncState: finish)
+        } else {
+            try await database.updateSyncState(finish)
+        }
+        let elapsed = started.duration(to: .now)
+        return SyncSummary(
+            kind: pass.kind, resumed: pass.resumed, pages: tally.pages, fetched: tally.fetched,
+            changed: tally.changed, deleted: tally.deleted, locations: locations.count,
+            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            latestTime: watermark)
+    }
+
+    /// The unfinished pass to resume, or a new one recorded in the database.
+    func startPass(state: [String: String], full: Bool) async throws -> SyncPass {
+        if let unfinished = SyncPass(state: state), !full || unfinished.kind == .full {
+            return unfinished
+        }
+        let pass: SyncPass
+        if !full, let watermark = state[SyncStateKey.latestTime] {
+            pass = SyncPass(kind: .incremental, request: Self.request(beginTime: watermark), sweep: false)
+        } else {
+            // A full pass cannot see deletions, so it ends by removing whatever it did not see,
+            // unless the database starts empty.
+            let stored = try await database.counts()["catalog_objects"] ?? 0
+            pass = SyncPass(kind: .full, request: Self.request(beginTime: nil), sweep: stored > 0)
+            try await database.clearSeen()
+        }
+        try await database.updateSyncState(pass.startState)
+        return pass
+    }
+
+    /// The search body of a pass; every page of the pass resends it unchanged.
+    static func request(beginTime: String?) -> JSONValue {
+        var body: JSONValue = [
+            "object_types": .array(objectTypes.map(JSONValue.string)),
+            "include_deleted_objects": .bool(beginTime != nil),
+            "include_related_objects": false,
+            "limit": .int(pageLimit),
+        ]
+        if let beginTime { body["begin_time"] = .string(beginTime) }
+        return body
+    }
+
+    func fetchTask(_ request: JSONValue, cursor: String?) -> Task<CatalogObjectsPage, any Error> {
+        let client = client
+        return Task { try await client.searchCatalogObjects(request, cursor: cursor) }
+    }
+}

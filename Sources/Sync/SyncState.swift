@@ -1,0 +1,57 @@
+import CatalogCore
+
+/// The keys a sync keeps in the database's `sync_state` table.
+enum SyncStateKey {
+    /// Square's `latest_time` from the last finished pass: the next incremental sync's `begin_time`.
+    static let latestTime = "latest_time"
+    /// When the last sync finished (RFC 3339, local clock; for people, never used as a watermark).
+    static let lastSyncAt = "last_sync_at"
+    /// An unfinished pass: its kind, its request body, the cursor of the next page, the
+    /// `latest_time` Square gave on its first page, and whether it ends with a sweep.
+    static let passKind = "pass_kind"
+    static let passRequest = "pass_request"
+    static let passCursor = "pass_cursor"
+    static let passLatestTime = "pass_latest_time"
+    static let passSweep = "pass_sweep"
+
+    static let passKeys = [passKind, passRequest, passCursor, passLatestTime, passSweep]
+}
+
+/// A pass over Square's catalog that may span several runs of `catalog sync`.
+struct SyncPass: Sendable {
+    var kind: SyncKind
+    var request: JSONValue
+    var cursor: String?
+    var latestTime: String?
+    var sweep: Bool
+    var resumed: Bool
+
+    /// The unfinished pass recorded in `state`, if there is one.
+    init?(state: [String: String]) {
+        guard let kindText = state[SyncStateKey.passKind], let kind = SyncKind(rawValue: kindText),
+            let requestText = state[SyncStateKey.passRequest], let request = try? JSONValue.parse(requestText)
+        else { return nil }
+        self.kind = kind
+        self.request = request
+        cursor = state[SyncStateKey.passCursor]
+        latestTime = state[SyncStateKey.passLatestTime]
+        sweep = state[SyncStateKey.passSweep] == "1"
+        resumed = true
+    }
+
+    init(kind: SyncKind, request: JSONValue, sweep: Bool) {
+        self.kind = kind
+        self.request = request
+        self.sweep = sweep
+        resumed = false
+    }
+
+    /// The state that records this pass before its first page is fetched.
+    var startState: [String: String?] {
+        [
+            SyncStateKey.passKind: kind.rawValue, SyncStateKey.passRequest: request.jsonString,
+            SyncStateKey.passCursor: nil, SyncStateKey.passLatestTime: nil,
+            SyncStateKey.passSweep: sweep ? "1" : "0",
+        ]
+    }
+}
