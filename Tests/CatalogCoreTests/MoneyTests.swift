@@ -1,0 +1,50 @@
+import CatalogCore
+import Testing
+
+@Suite struct MoneyTests {
+    @Test(arguments: [
+        (Int64(1250), "USD", "12.50 USD", "12.50"),
+        (-5, "EUR", "-0.05 EUR", "-0.05"),
+        (0, "GBP", "0.00 GBP", "0.00"),
+        (1200, "JPY", "1200 JPY", "1200"),
+        (-1200, "KRW", "-1200 KRW", "-1200"),
+        (1234, "KWD", "1.234 KWD", "1.234"),
+        (5, "BHD", "0.005 BHD", "0.005"),
+        (100, "usd", "1.00 usd", "1.00"),
+        (Int64.max, "USD", "92233720368547758.07 USD", "92233720368547758.07"),
+        (Int64.min, "USD", "-92233720368547758.08 USD", "-92233720368547758.08"),
+    ])
+    func formatting(amount: Int64, currency: String, formatted: String, decimal: String) {
+        let money = Money(amount: amount, currency: currency)
+        #expect(money.formatted == formatted)
+        #expect(money.decimalString == decimal)
+    }
+
+    @Test(arguments: [Int64.max, Int64.min, 0, 1, -1, 9_007_199_254_740_993])
+    func exactInt64RoundTrip(amount: Int64) throws {
+        let text = "{\"amount\":\(amount),\"currency\":\"USD\"}"
+        let money = try #require(Money(json: try JSONValue.parse(text)))
+        #expect(money.amount == amount)
+        #expect(money.json.jsonString == text)
+    }
+
+    @Test(arguments: [
+        "{\"currency\":\"USD\"}", "{\"amount\":100}", "{\"amount\":\"100\",\"currency\":\"USD\"}",
+        "{\"amount\":1.5,\"currency\":\"USD\"}", "{\"amount\":9223372036854775808,\"currency\":\"USD\"}",
+        "[100,\"USD\"]", "null",
+    ])
+    func rejectsWhatIsNotMoney(text: String) throws {
+        #expect(Money(json: try JSONValue.parse(text)) == nil)
+    }
+
+    @Test func minorUnitExponents() {
+        #expect(Money.minorUnitExponent(of: "USD") == 2)
+        #expect(Money.minorUnitExponent(of: "XYZ") == 2)
+        #expect(Money.minorUnitExponent(of: "VND") == 0)
+        #expect(Money.minorUnitExponent(of: "CLP") == 0)
+        #expect(Money.minorUnitExponent(of: "ISK") == 0)
+        #expect(Money.minorUnitExponent(of: "OMR") == 3)
+        #expect(Money.minorUnitExponent(of: "JOD") == 3)
+        #expect(Money.minorUnitExponent(of: "TND") == 3)
+    }
+}
