@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test of `catalog` on a fresh Debian 12 machine with Swift: installs what is missing,
+# checks the format, builds, runs the Swift tests and the independent Python SDK tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh --with-test-tools
+
+echo "== format (swift format lint --strict)"
+swift format lint --strict --recursive Sources Tests
+
+echo "== build"
+swift build --build-tests
+
+echo "== swift tests"
+swift test --skip-build
+
+echo "== python: the official Square SDK against the sandbox"
+CATALOG_BIN="$(swift build --show-bin-path)/catalog" python3 -m pytest -q Tests/python
