@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Cut the contract-test fixture out of Square's OpenAPI description.
+
+Reads the catalog subset of Square's OpenAPI 3.0 document (and, for operations the subset does
+not hold, the full document) and writes Tests/ContractTests/Fixtures/square-contract.json: for
+each Square operation this project calls, its method, path, parameters and the names of its
+request and 200-response schemas, plus every schema those reach through $ref. Prose keys
+(description, example, summary, title, x-* extensions) are dropped, so only the machine-checkable
+shape is kept.
+
+Usage: scripts/extract-square-schemas.py [SUBSET_JSON] [--api API_JSON] [--out OUTPUT_JSON]
+Paths default to ../shared/square/... and Tests/ContractTests/Fixtures/... relative to the
+repository root. Python standard library only.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (operationId, method, path) for every endpoint the project uses (see NOTES.md).
+OPERATIONS = [
+    ("ListCatalog", "get", "/v2/catalog/list"),
+    ("SearchCatalogObjects", "post", "/v2/catalog/search"),
+    ("RetrieveCatalogObject", "get", "/v2/catalog/object/{object_id}"),
+    ("BatchRetrieveCatalogObjects", "post", "/v2/catalog/batch-retrieve"),
+    ("UpsertCatalogObject", "post", "/v2/catalog/object"),
+    ("BatchUpsertCatalogObjects", "post", "/v2/catalog/batch-upsert"),
+    ("DeleteCatalogObject", "delete", "/v2/catalog/object/{object_id}"),
+    ("BatchDeleteCatalogObjects", "post", "/v2/catalog/batch-delete"),
+    ("CatalogInfo", "get", "/v2/catalog/info"),
+    ("ListLocations", "get", "/v2/locations"),
+    ("BatchRetrieveInventoryCounts", "post", "/v2/inventory/counts/batch-retrieve"),
+]
+
+PROSE_KEYS = {"description", "example", "examples", "summary", "title", "externalDocs"}
+# Keywords whose value is a schema, a list of schemas, or a map of name -> schema.
+SCHEMA_KEYWORDS = {"items", "additionalProperties", "not"}
+SCHEMA_LIST_KEYWORDS = {"allOf", "anyOf", "oneOf"}
+REF_PREFIX = "#/components/schemas/"
+
+
+def is_prose(key):
+    return key in PROSE_KEYS or key.startswith("x-")
+
+
+def strip_schema(schema):
+    """A copy of `schema` without prose, recursing only where a value is itself a schema."""
+    if not isinstance(schema, dict):
+        return schema
+    result = {}
+    for key, value in schema.items():
+        if is_prose(key):
+            continue
+        if key == "properties":
+            result[key] = {name: strip_schema(sub) for name, sub in value.items()}
+        elif key in SCHEMA_KEYWORDS:
+            result[key] = strip_schema(value)
+        elif key in SCHEMA_LIST_KEYWORDS:
+            result[key] = [strip_schema(sub) for sub in value]
+        else:
+            result[key] = value
+    return result
+
+
+def refs_in(schema):
+    """Names of the component schemas `schema` refers to directly or in nested schemas."""
+    found = []
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith(REF_PREFIX):
+            found.append(ref[len(REF_PREFIX):])
+        for value in schema.values():
+            found.extend(refs_in(value))
+    elif isinstance(schema, list):
+        for value in schema:
+            found.extend(refs_in(value))
+    return found
+
+
+def json_schema_name(holder):
+    """The component name of the application/json schema of a request body or response, or None."""
+    schema = (holder or {}).get("content", {}).get("application/json", {}).get("schema")
+    if not schema:
+        return None
+    ref = schema.get("$ref", "")
+    if not ref.startswith(REF_PREFIX):
+        sys.exit("inline schema where a $ref was expected: %r" % schema)
+    return ref[len(REF_PREFIX):]
+
+
+def find_operation(documents, method, path):
+    for document in documents:
+        operation = document.get("paths", {}).get(path, {}).get(method)
+        if operation:
+            return operation
+    sys.exit("no %s %s in the OpenAPI documents" % (method.upper(), path))
+
+
+def find_schema(documents, name):
+    """The component schema `name` from the first document that defines it, or None."""
+    for document in documents:
+        schema = document.get("components", {}).get("schemas", {}).get(name)
+        if schema is not None:
+            return schema
+    return None
+
+
+def build_contract(documents):
+    operations = {}
+    pending = []
+    for operation_id, method, path in OPERATIONS:
+        operation = find_operation(documents, method, path)
+        request = json_schema_name(operation.get("requestBody"))
+        response = json_schema_name(operation.get("responses", {}).get("200"))
+        parameters = [
+            {
+                "name": parameter["name"],
+                "in": parameter["in"],
+                "required": bool(parameter.get("required", False)),
+                "schema": strip_schema(parameter.get("schema", {})),
+            }
+            for parameter in operation.get("parameters", [])
+        ]
+        operations[operation_id] = {
+            "method": method.upper(),
+            "path": path,
+            "parameters": parameters,
+            "request": request,
+            "response": response,
+        }
+        pending.extend(name for name in (request, response) if name)
+        for parameter in parameters:
+            pending.extend(refs_in(parameter["schema"]))
+    pending.append("Error")
+    schemas = {}
+    unresolved = []
+    while pending:
+        name = pending.pop()
+        if name in schemas:
+            continue
+        schema = find_schema(documents, name)
+        if schema is None:
+            # Square's own document refers to a few schemas it never defines; accept any value there.
+            print("warning: %s is referenced but not defined; it accepts any value" % name, file=sys.stderr)
+            unresolved.append(name)
+            schemas[name] = {}
+            continue
+        schemas[name] = strip_schema(schema)
+        pending.extend(refs_in(schemas[name]))
+    return {
+        "source": "Square Connect API OpenAPI 3.0 (Apache-2.0), Square-Version %s; prose removed"
+        % documents[0].get("info", {}).get("version", "unknown"),
+        "operations": operations,
+        "unresolved": sorted(unresolved),
+        "schemas": {name: schemas[name] for name in sorted(schemas)},
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "subset", nargs="?",
+        default=os.path.join(REPO_ROOT, "..", "shared", "square", "catalog-subset.openapi.json"))
+    parser.add_argument("--api", default=None, help="full api.json (default: next to the subset)")
+    parser.add_argument(
+        "--out", default=os.path.join(REPO_ROOT, "Tests", "ContractTests", "Fixtures", "square-contract.json"))
+    arguments = parser.parse_args()
+    api_path = arguments.api or os.path.join(os.path.dirname(os.path.abspath(arguments.subset)), "api.json")
+    documents = []
+    for path in (arguments.subset, api_path):
+        with open(path, encoding="utf-8") as handle:
+            documents.append(json.load(handle))
+    contract = build_contract(documents)
+    with open(arguments.out, "w", encoding="utf-8") as handle:
+        json.dump(contract, handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
+    print("wrote %d operations and %d schemas to %s"
+          % (len(contract["operations"]), len(contract["schemas"]), arguments.out))
+
+
+if __name__ == "__main__":
+    main()
