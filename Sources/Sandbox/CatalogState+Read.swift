@@ -1,0 +1,96 @@
+import CatalogCore
+
+extension CatalogState {
+    /// Types a search or list leaves out unless the request names them.
+    static let nestedTypes: Set<String> = ["ITEM_VARIATION", "MODIFIER", "ITEM_OPTION_VAL"]
+
+    /// The current log entries from `start` that `match`, at most `limit`, and where the next page starts.
+    /// Costs O(page) for dense filters: it walks the log, never sorts it.
+    func scan(from start: Int, limit: Int, match: (StoredObject) -> Bool) -> (ids: [String], next: Int?) {
+        var ids: [String] = []
+        ids.reserveCapacity(min(limit, 1000))
+        var index = start
+        while index < log.count {
+            let entry = log[index]
+            if let object = objects[entry.id], object.logPosition == index, match(object) {
+                if ids.count == limit { return (ids, index) }
+                ids.append(entry.id)
+            }
+            index += 1
+        }
+        return (ids, nil)
+    }
+
+    /// The first log position whose version is later than `ms`.
+    func firstPosition(after ms: Int64) -> Int {
+        var low = 0
+        var high = log.count
+        while low < high {
+            let middle = (low + high) / 2
+            if log[middle].version <= ms { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Rendered objects for `ids`, with their related objects when asked.
+    func page(_ ids: [String], related: Bool) -> (objects: [JSONValue], related: [JSONValue]) {
+        let rendered = ids.compactMap { render($0) }
+        return (rendered, related ? relatedObjects(of: rendered) : [])
+    }
+}
+
+/// Opaque, forward-only cursors bound to the request they continue.
+enum Cursor {
+    /// The cursor for log position `position` of the request whose fingerprint is `hash`.
+    static func make(position: Int, hash: UInt64) -> String {
+        let text = "p" + String(position, radix: 16) + "h" + String(hash, radix: 16)
+        return Base64.encode(Array(text.utf8))
+    }
+
+    /// The position a cursor continues at; throws INVALID_CURSOR when it is malformed or belongs to another request.
+    static func position(_ cursor: String, hash: UInt64) throws(APIError) -> Int {
+        let invalid = APIError.invalid(
+            "INVALID_CURSOR", "The cursor is not valid for this request; send it with the same parameters as the "
+                + "first page.", field: "cursor")
+        guard let bytes = Base64.decode(cursor) else { throw invalid }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("p"), let split = text.firstIndex(of: "h"),
+            let position = Int(text[text.index(after: text.startIndex)..<split], radix: 16),
+            let sent = UInt64(text[text.index(after: split)...], radix: 16), sent == hash, position >= 0
+        else { throw invalid }
+        return position
+    }
+}
+
+/// URL-safe base64 without padding.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
+            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+            for slot in 0...chunk.count { out.append(alphabet[(value >> (18 - 6 * slot)) & 63]) }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        var value = 0
+        var bits = 0
+        var out: [UInt8] = []
+        for char in text.utf8 {
+            guard let digit = alphabet.firstIndex(of: char) else { return nil }
+            value = (value << 6 | digit) & 0xFFFF
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8((value >> bits) & 255))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,75 @@
+import CatalogCore
+import Foundation
+
+/// The sandbox data file: the whole account as one JSON document, replaced atomically on each save.
+enum DataFile {
+    static let format = "catalog-sandbox-1"
+
+    /// Writes `state` to `path` through a temporary file and a rename.
+    static func save(_ state: CatalogState, to path: String) throws(SandboxError) {
+        var objects: [JSONValue] = []
+        objects.reserveCapacity(state.objects.count)
+        for (index, entry) in state.log.enumerated() {
+            if let object = state.objects[entry.id], object.logPosition == index { objects.append(object.json) }
+        }
+        let idempotency: [JSONValue] = state.idempotency.keys.sorted().compactMap { key in
+            guard let record = state.idempotency[key] else { return nil }
+            return [
+                "key": .string(key), "hash": .string(String(record.requestHash, radix: 16)),
+                "status": .int(record.status), "body": .string(String(decoding: record.body, as: UTF8.self)),
+            ]
+        }
+        let document: JSONValue = [
+            "format": .string(format), "last_t": .int(state.lastT), "objects": .array(objects),
+            "locations": .array(state.locations), "counts": .array(state.counts), "idempotency": .array(idempotency),
+        ]
+        do {
+            try Data(document.serializedBytes()).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unwritableDataFile(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// The state saved at `path`, or nil when there is no file there yet.
+    static func load(from path: String) throws(SandboxError) -> CatalogState? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let document: JSONValue
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            document = try JSONValue.parse(data)
+        } catch {
+            throw .unreadableDataFile(path: path, reason: "\(error)")
+        }
+        guard document["format"]?.stringValue == format, let lastT = document["last_t"]?.int64Value,
+            let objects = document["objects"]?.arrayValue
+        else { throw .unreadableDataFile(path: path, reason: "it is not a \(format) document") }
+        var state = CatalogState()
+        state.lastT = lastT
+        for json in objects {
+            guard let id = json["id"]?.stringValue, let type = json["type"]?.stringValue,
+                let version = json["version"]?.int64Value
+            else { throw .unreadableDataFile(path: path, reason: "an object lacks its id, type or version") }
+            let isDeleted = json["is_deleted"]?.boolValue ?? false
+            let parentId = type == "ITEM_VARIATION" ? json["item_variation_data"]?["item_id"]?.stringValue : nil
+            state.objects[id] = StoredObject(
+                json: json, type: type, version: version, isDeleted: isDeleted, logPosition: state.log.count,
+                parentId: parentId)
+            state.log.append(LogEntry(id: id, version: version))
+            if let parentId, !isDeleted { state.liveVariations[parentId, default: []].insert(id) }
+        }
+        state.locations = document["locations"]?.arrayValue ?? []
+        for count in document["counts"]?.arrayValue ?? [] {
+            if let id = count["catalog_object_id"]?.stringValue {
+                state.countsByObject[id, default: []].append(state.counts.count)
+            }
+            state.counts.append(count)
+        }
+        for record in document["idempotency"]?.arrayValue ?? [] {
+            guard let key = record["key"]?.stringValue, let hash = record["hash"]?.stringValue.flatMap({
+                UInt64($0, radix: 16)
+            }), let status = record["status"]?.int64Value, let body = record["body"]?.stringValue else { continue }
+            state.idempotency[key] = IdempotentRecord(requestHash: hash, status: Int(status), body: Array(body.utf8))
+        }
+        return state
+    }
+}

@@ -1,0 +1,83 @@
+import CatalogCore
+import Hummingbird
+
+/// Turns one HTTP request into one response: faults, auth, the Square-Version header, then the engine.
+struct ExchangeHandler: Sendable {
+    let engine: SandboxEngine
+    let token: String
+    let onExchange: (@Sendable (SandboxExchange) -> Void)?
+
+    static let defaultVersion = "2025-08-20"
+
+    /// Thrown by a dropped response's body writer so the connection closes part way.
+    struct DroppedConnection: Error {}
+
+    func respond(to incoming: Request) async throws -> Response {
+        var incoming = incoming
+        let buffer = try await incoming.collectBody(upTo: 64 << 20)
+        let request = SandboxRequest(
+            method: incoming.method.rawValue, path: incoming.uri.path, rawQuery: incoming.uri.query ?? "",
+            body: Array(buffer.readableBytesView))
+        let sentVersion = incoming.headers[.init("Square-Version")!]
+        let decision = await engine.decideFaults()
+        var reply: SandboxReply?
+        if decision.rateLimit {
+            reply = SandboxReply(.rateLimited)
+        } else if decision.fail {
+            reply = SandboxReply(APIError(500, "API_ERROR", "INTERNAL_SERVER_ERROR", "An internal error occurred."))
+        } else if incoming.headers[.authorization] != "Bearer \(token)" {
+            reply = SandboxReply(
+                APIError(401, "AUTHENTICATION_ERROR", "UNAUTHORIZED", "The Authorization header is missing or wrong."))
+        } else if let sentVersion, !Self.isVersion(sentVersion) {
+            reply = SandboxReply(
+                .invalid("INVALID_SQUARE_VERSION_FORMAT", "Square-Version must look like YYYY-MM-DD."))
+        }
+        var holdsWrite = false
+        if reply == nil, SandboxEngine.isWrite(method: request.method, path: request.path) {
+            holdsWrite = await engine.beginWrite()
+            if !holdsWrite {
+                reply = SandboxReply(
+                    APIError(429, "RATE_LIMIT_ERROR", "RATE_LIMITED", "Another write is in progress. Retry later."))
+            }
+        }
+        if decision.latencyMs > 0 { try? await Task.sleep(for: .milliseconds(decision.latencyMs)) }
+        let answer: SandboxReply
+        if let reply { answer = reply } else { answer = await engine.handle(request) }
+        if holdsWrite { await engine.endWrite() }
+        onExchange?(
+            SandboxExchange(
+                method: request.method, path: request.path, query: request.rawQuery, requestBody: request.body,
+                status: answer.status, responseBody: answer.body))
+        return response(answer, version: sentVersion ?? Self.defaultVersion, drop: decision.drop)
+    }
+
+    private func response(_ reply: SandboxReply, version: String, drop: Bool) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.init("Square-Version")!] = version
+        if reply.retryAfter { headers[.retryAfter] = "1" }
+        let bytes = reply.body
+        let body: ResponseBody
+        if drop {
+            body = ResponseBody(contentLength: bytes.count + 1) { writer in
+                try await writer.write(ByteBuffer(bytes: bytes.prefix(bytes.count / 2)))
+                try await Task.sleep(for: .milliseconds(20))
+                throw DroppedConnection()
+            }
+        } else {
+            body = ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        }
+        return Response(status: HTTPResponse.Status(code: reply.status), headers: headers, body: body)
+    }
+
+    static func isVersion(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 7 { guard byte == 45 else { return false } } else {
+                guard (48...57).contains(byte) else { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,73 @@
+import CatalogCore
+
+extension SandboxEngine {
+    /// `POST /v2/inventory/counts/batch-retrieve`: counts filtered by object, location, time and state.
+    func inventoryCounts(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
+        var json = try request.jsonBody()
+        let cursor = json["cursor"]?.stringValue
+        json["cursor"] = nil
+        let hash = StableHash.of(Array("counts".utf8) + json.serializedBytes())
+        let objectIds = try stringList(json["catalog_object_ids"], field: "catalog_object_ids")
+        let locationIds = Set(try stringList(json["location_ids"], field: "location_ids"))
+        let states = Set(try stringList(json["states"], field: "states"))
+        let limit = try pageLimit(json["limit"], default: 1000, max: 1000)
+        var after: Int64?
+        if let value = json["updated_after"] {
+            guard let text = value.stringValue, let ms = Timestamp.parse(text) else {
+                throw .invalid("INVALID_TIME", "updated_after must be an RFC 3339 timestamp.", field: "updated_after")
+            }
+            after = ms
+        }
+        var candidates: [Int]?
+        if !objectIds.isEmpty {
+            candidates = Array(Set(objectIds.flatMap { state.countsByObject[$0] ?? [] })).sorted()
+        }
+        let total = candidates?.count ?? state.counts.count
+        var position = try cursor.map { text throws(APIError) in try Cursor.position(text, hash: hash) } ?? 0
+        var page: [JSONValue] = []
+        var next: Int?
+        while position < total {
+            let count = state.counts[candidates?[position] ?? position]
+            let matches =
+                (locationIds.isEmpty || locationIds.contains(count["location_id"]?.stringValue ?? ""))
+                && (states.isEmpty || states.contains(count["state"]?.stringValue ?? ""))
+                && (after.map { (Timestamp.parse(count["calculated_at"]?.stringValue ?? "") ?? 0) > $0 } ?? true)
+            if matches {
+                if page.count == limit {
+                    next = position
+                    break
+                }
+                page.append(count)
+            }
+            position += 1
+        }
+        var body: JSONValue = [:]
+        if !page.isEmpty { body["counts"] = .array(page) }
+        if let next { body["cursor"] = .string(Cursor.make(position: next, hash: hash)) }
+        return SandboxReply(json: body)
+    }
+}
+
+extension CatalogState {
+    /// Adds an IN_STOCK count for a variation at a location.
+    mutating func addCount(variationId: String, locationId: String, quantity: String, calculatedAt: Int64) {
+        countsByObject[variationId, default: []].append(counts.count)
+        counts.append([
+            "catalog_object_id": .string(variationId), "catalog_object_type": "ITEM_VARIATION",
+            "state": "IN_STOCK", "location_id": .string(locationId), "quantity": .string(quantity),
+            "calculated_at": .string(Timestamp.format(calculatedAt)),
+        ])
+    }
+
+    /// A location as `GET /v2/locations` returns it.
+    static func location(id: String, name: String, createdAt: Int64, line1: String, town: String) -> JSONValue {
+        [
+            "id": .string(id), "name": .string(name),
+            "address": ["address_line_1": .string(line1), "locality": .string(town), "country": "GB"],
+            "timezone": "Europe/London", "capabilities": ["CREDIT_CARD_PROCESSING"], "status": "ACTIVE",
+            "created_at": .string(Timestamp.format(createdAt)), "merchant_id": "MSANDBOX00001",
+            "country": "GB", "language_code": "en-GB", "currency": "GBP", "business_name": "Sandbox Stores",
+            "type": "PHYSICAL", "mcc": "5399",
+        ]
+    }
+}

@@ -1,0 +1,133 @@
+import CatalogCore
+
+extension SandboxEngine {
+    static let limits: [(String, Int64)] = [
+        ("batch_upsert_max_objects_per_batch", 1000), ("batch_upsert_max_total_objects", 10000),
+        ("batch_retrieve_max_object_ids", 1000), ("search_max_page_limit", 1000),
+        ("batch_delete_max_object_ids", 200), ("update_item_taxes_max_item_ids", 1000),
+        ("update_item_taxes_max_taxes_to_enable", 1000), ("update_item_taxes_max_taxes_to_disable", 1000),
+        ("update_item_modifier_lists_max_item_ids", 1000),
+        ("update_item_modifier_lists_max_modifier_lists_to_enable", 1000),
+        ("update_item_modifier_lists_max_modifier_lists_to_disable", 1000),
+    ]
+
+    static var info: JSONValue {
+        ["limits": .object(JSONObject(limits.map { (key: $0.0, value: .int($0.1)) }))]
+    }
+
+    /// `GET /v2/catalog/list`: live objects of the named types, 100 per page.
+    func list(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
+        let query = request.query
+        let named = (query["types"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).uppercased()
+        }.filter { !$0.isEmpty }
+        let types = named.isEmpty ? nil : Set(named)
+        let hash = StableHash.of("list?types=" + named.joined(separator: ","))
+        let start = try query["cursor"].map { cursor throws(APIError) in try Cursor.position(cursor, hash: hash) } ?? 0
+        let excluded = CatalogState.nestedTypes.union(["IMAGE"])
+        let found = state.scan(from: start, limit: 100) { object in
+            !object.isDeleted && (types?.contains(object.type) ?? !excluded.contains(object.type))
+        }
+        var body: JSONValue = [:]
+        if !found.ids.isEmpty { body["objects"] = .array(found.ids.compactMap { state.render($0) }) }
+        if let next = found.next { body["cursor"] = .string(Cursor.make(position: next, hash: hash)) }
+        return SandboxReply(json: body)
+    }
+
+    /// `POST /v2/catalog/search`: objects in write order after `begin_time`, paged by cursor.
+    func search(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
+        var json = try request.jsonBody()
+        let cursor = json["cursor"]?.stringValue
+        json["cursor"] = nil
+        let hash = StableHash.of(Array("search".utf8) + json.serializedBytes())
+        let names = try stringList(json["object_types"], field: "object_types")
+        let types = names.isEmpty ? nil : Set(names.map { $0.uppercased() })
+        let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
+        let includeRelated = json["include_related_objects"]?.boolValue ?? false
+        let limit = try pageLimit(json["limit"], default: 100, max: 1000)
+        var start = 0
+        if let beginTime = json["begin_time"] {
+            guard let text = beginTime.stringValue, let ms = Timestamp.parse(text) else {
+                throw .invalid("INVALID_TIME", "begin_time must be an RFC 3339 timestamp.", field: "begin_time")
+            }
+            start = state.firstPosition(after: ms)
+        }
+        if let cursor { start = max(start, try Cursor.position(cursor, hash: hash)) }
+        let found = state.scan(from: start, limit: limit) { object in
+            (includeDeleted || !object.isDeleted)
+                && (types?.contains(object.type) ?? !CatalogState.nestedTypes.contains(object.type))
+        }
+        let page = state.page(found.ids, related: includeRelated)
+        var body: JSONValue = [:]
+        if !page.objects.isEmpty { body["objects"] = .array(page.objects) }
+        if !page.related.isEmpty { body["related_objects"] = .array(page.related) }
+        if let next = found.next { body["cursor"] = .string(Cursor.make(position: next, hash: hash)) }
+        body["latest_time"] = .string(state.latestTime)
+        return SandboxReply(json: body)
+    }
+
+    /// `GET /v2/catalog/object/{id}`: one live object.
+    func retrieve(_ request: SandboxRequest, id: String) throws(APIError) -> SandboxReply {
+        guard let object = state.objects[id], !object.isDeleted, let rendered = state.render(id) else {
+            throw .notFound("Catalog object \(id) was not found.")
+        }
+        var body: JSONValue = ["object": rendered]
+        if request.query["include_related_objects"]?.lowercased() == "true" {
+            let related = state.relatedObjects(of: [rendered])
+            if !related.isEmpty { body["related_objects"] = .array(related) }
+        }
+        return SandboxReply(json: body)
+    }
+
+    /// `POST /v2/catalog/batch-retrieve`: the named objects that exist, tombstones only when asked.
+    func batchRetrieve(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
+        let json = try request.jsonBody()
+        let ids = try stringList(json["object_ids"], field: "object_ids")
+        guard !ids.isEmpty else {
+            throw .invalid("MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
+        }
+        guard ids.count <= 1000 else {
+            throw .invalid("TOO_MANY_OBJECT_IDS", "object_ids may name at most 1000 objects.", field: "object_ids")
+        }
+        let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
+        var seen = Set<String>()
+        let found = ids.filter { id in
+            guard seen.insert(id).inserted, let object = state.objects[id] else { return false }
+            return includeDeleted || !object.isDeleted
+        }
+        let page = state.page(found, related: json["include_related_objects"]?.boolValue ?? false)
+        var body: JSONValue = [:]
+        if !page.objects.isEmpty { body["objects"] = .array(page.objects) }
+        if !page.related.isEmpty { body["related_objects"] = .array(page.related) }
+        return SandboxReply(json: body)
+    }
+
+    /// The strings of a JSON array field (missing = empty); throws when it is not an array of strings.
+    func stringList(_ value: JSONValue?, field: String) throws(APIError) -> [String] {
+        guard let value, !value.isNull else { return [] }
+        guard let array = value.arrayValue else {
+            throw .invalid("EXPECTED_ARRAY", "\(field) must be an array of strings.", field: field)
+        }
+        var strings: [String] = []
+        for element in array {
+            guard let text = element.stringValue else {
+                throw .invalid("EXPECTED_STRING", "\(field) must be an array of strings.", field: field)
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// A page size between 1 and `max`, `default` when absent.
+    func pageLimit(_ value: JSONValue?, default fallback: Int, max: Int) throws(APIError) -> Int {
+        guard let value, !value.isNull else { return fallback }
+        guard let limit = value.int64Value else {
+            throw .invalid("EXPECTED_INTEGER", "limit must be an integer.", field: "limit")
+        }
+        guard limit >= 1 else { throw .invalid("VALUE_TOO_LOW", "limit must be at least 1.", field: "limit") }
+        guard limit <= Int64(max) else {
+            throw .invalid("VALUE_TOO_HIGH", "limit must be at most \(max).", field: "limit")
+        }
+        return Int(limit)
+    }
+}

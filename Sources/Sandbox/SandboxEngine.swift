@@ -1,0 +1,162 @@
+import CatalogCore
+import Foundation
+import Logging
+
+/// A request as the engine sees it.
+struct SandboxRequest: Sendable {
+    var method: String
+    var path: String
+    var rawQuery: String
+    var body: [UInt8]
+
+    /// The decoded query parameters (the last value wins).
+    var query: [String: String] {
+        var result: [String: String] = [:]
+        for pair in rawQuery.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            let key = String(parts[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            let value = parts.count > 1 ? String(parts[1]).replacingOccurrences(of: "+", with: " ") : ""
+            result[key] = value.removingPercentEncoding ?? value
+        }
+        return result
+    }
+
+    /// The body parsed as a JSON object; throws BAD_REQUEST when it is not one.
+    func jsonBody() throws(APIError) -> JSONValue {
+        let value: JSONValue
+        do { value = try JSONValue.parse(body.isEmpty ? Array("{}".utf8) : body) } catch {
+            throw .invalid("BAD_REQUEST", "The request body is not valid JSON: \(error.description).")
+        }
+        guard case .object = value else { throw .invalid("BAD_REQUEST", "The request body must be a JSON object.") }
+        return value
+    }
+}
+
+/// An answer before it goes on the wire.
+struct SandboxReply: Sendable {
+    var status: Int
+    var body: [UInt8]
+    var retryAfter = false
+
+    init(status: Int = 200, json: JSONValue) {
+        self.status = status
+        body = json.serializedBytes()
+    }
+
+    init(status: Int, bytes: [UInt8]) {
+        self.status = status
+        body = bytes
+    }
+
+    init(_ error: APIError) {
+        self.init(status: error.status, json: error.body)
+        retryAfter = error.status == 429
+    }
+}
+
+/// What the fault plan decided for one request, before it is processed.
+struct FaultDecision: Sendable {
+    var rateLimit = false
+    var fail = false
+    var drop = false
+    var latencyMs = 0
+}
+
+/// The seller account behind the server: state, fault plan, the write slot and the data file.
+actor SandboxEngine {
+    var state: CatalogState
+    var faults: SandboxFaults
+    private var random: ObjectIds
+    private var requestCount = 0
+    private var responseCount = 0
+    private var writing = false
+    let dataFile: String?
+    let logger = Logger(label: "catalog.sandbox")
+    /// The clock, in epoch milliseconds.
+    let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    init(state: CatalogState, faults: SandboxFaults, dataFile: String?) {
+        self.state = state
+        self.faults = faults
+        self.dataFile = dataFile
+        random = ObjectIds(seed: faults.seed)
+    }
+
+    /// Replaces the fault plan and restarts its counters and random sequence.
+    func setFaults(_ faults: SandboxFaults) {
+        self.faults = faults
+        random = ObjectIds(seed: faults.seed)
+        requestCount = 0
+        responseCount = 0
+    }
+
+    /// Counts one request and decides, before anything is processed, which fault it gets.
+    func decideFaults() -> FaultDecision {
+        requestCount += 1
+        responseCount += 1
+        var decision = FaultDecision(latencyMs: max(0, faults.latencyMs))
+        if faults.rateLimitEvery > 0, requestCount % faults.rateLimitEvery == 0 {
+            decision.rateLimit = true
+        } else if faults.failRate > 0 {
+            let draw = Double(random.next() >> 11) / Double(1 << 53)
+            decision.fail = draw < faults.failRate
+        }
+        decision.drop = faults.dropEvery > 0 && responseCount % faults.dropEvery == 0
+        return decision
+    }
+
+    /// Takes the single write slot; false when another write is in progress.
+    func beginWrite() -> Bool {
+        if writing { return false }
+        writing = true
+        return true
+    }
+
+    /// Frees the write slot.
+    func endWrite() { writing = false }
+
+    /// Saves the state to the data file, if there is one.
+    func persist() {
+        guard let dataFile else { return }
+        do { try DataFile.save(state, to: dataFile) } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    /// Answers one authenticated request.
+    func handle(_ request: SandboxRequest) -> SandboxReply {
+        do throws(APIError) {
+            return try route(request)
+        } catch {
+            return SandboxReply(error)
+        }
+    }
+
+    /// Whether `request` writes to the catalog (and so needs the write slot).
+    static func isWrite(method: String, path: String) -> Bool {
+        if method == "DELETE" { return path.hasPrefix("/v2/catalog/object/") }
+        return method == "POST"
+            && ["/v2/catalog/object", "/v2/catalog/batch-upsert", "/v2/catalog/batch-delete"].contains(path)
+    }
+
+    private func route(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
+        let objectPrefix = "/v2/catalog/object/"
+        switch (request.method, request.path) {
+        case ("GET", "/v2/catalog/list"): return try list(request)
+        case ("POST", "/v2/catalog/search"): return try search(request)
+        case ("POST", "/v2/catalog/batch-retrieve"): return try batchRetrieve(request)
+        case ("POST", "/v2/catalog/object"): return try upsertOne(request)
+        case ("POST", "/v2/catalog/batch-upsert"): return try batchUpsert(request)
+        case ("POST", "/v2/catalog/batch-delete"): return try batchDelete(request)
+        case ("GET", "/v2/catalog/info"): return SandboxReply(json: Self.info)
+        case ("GET", "/v2/locations"): return SandboxReply(json: ["locations": .array(state.locations)])
+        case ("POST", "/v2/inventory/counts/batch-retrieve"): return try inventoryCounts(request)
+        case ("GET", _) where request.path.hasPrefix(objectPrefix):
+            return try retrieve(request, id: String(request.path.dropFirst(objectPrefix.count)))
+        case ("DELETE", _) where request.path.hasPrefix(objectPrefix):
+            return try deleteOne(id: String(request.path.dropFirst(objectPrefix.count)))
+        default:
+            throw .notFound("No endpoint \(request.method) \(request.path) in the sandbox.")
+        }
+    }
+}
