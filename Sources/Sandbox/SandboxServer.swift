@@ -38,7 +38,7 @@ public final class SandboxServer: Sendable {
             try await exchange.respond(to: request)
         }
         var logger = Logger(label: "catalog.sandbox")
-        logger.logLevel = .warning
+        logger.logLevel = .critical
         let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,
