@@ -1,0 +1,66 @@
+import CatalogCore
+import Foundation
+import Sandbox
+import SquareAPI
+import Store
+import Sync
+import Testing
+
+/// A sandbox on 127.0.0.1, a client for it, and a fresh database file.
+struct SyncHarness {
+    static let token = "sync-test-token"
+    let server: SandboxServer
+    let client: SquareClient
+    let database: CatalogDatabase
+    let folder: URL
+
+    var engine: SyncEngine { SyncEngine(database: database, client: client) }
+
+    static func start(seed: SandboxSeed, dataFile: String? = nil) async throws -> SyncHarness {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try await SandboxServer.start(
+            SandboxConfiguration(port: 0, token: token, seed: seed, dataFile: dataFile))
+        return SyncHarness(
+            server: server, client: client(for: server.baseURL),
+            database: try CatalogDatabase(path: folder.appendingPathComponent("catalog.sqlite").path), folder: folder)
+    }
+
+    /// A client that retries quickly, so fault-injection tests stay short.
+    static func client(for baseURL: URL) -> SquareClient {
+        SquareClient(
+            configuration: SquareClientConfiguration(
+                baseURL: baseURL, accessToken: token, requestTimeout: 5,
+                retry: RetryPolicy(maxAttempts: 12, initialDelay: 0.01, maxDelay: 0.2)))
+    }
+
+    /// Every live ITEM, ITEM_VARIATION and CATEGORY the server holds, by id.
+    func serverObjects() async throws -> [String: JSONValue] {
+        var objects: [String: JSONValue] = [:]
+        let request: JSONValue = [
+            "object_types": ["ITEM", "ITEM_VARIATION", "CATEGORY"], "include_deleted_objects": false, "limit": 1000,
+        ]
+        for try await page in client.searchAllCatalogObjects(request) {
+            for object in page.objects { objects[object["id"]!.stringValue!] = object }
+        }
+        return objects
+    }
+
+    /// Checks that the database holds exactly the server's live objects, each byte for byte.
+    func expectDatabaseEqualsServer(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let server = try await serverObjects()
+        let local = try await database.allObjects()
+        #expect(Set(local.keys) == Set(server.keys), sourceLocation: sourceLocation)
+        let different = server.filter { local[$0.key] != $0.value }.map(\.key).sorted()
+        #expect(different.isEmpty, "objects that differ: \(different.prefix(5))", sourceLocation: sourceLocation)
+        let counts = try await database.counts()
+        let variations = server.values.filter { $0["type"] == "ITEM_VARIATION" }.count
+        #expect(counts["variations"] == variations, sourceLocation: sourceLocation)
+        #expect(counts["items"] == server.values.filter { $0["type"] == "ITEM" }.count, sourceLocation: sourceLocation)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
