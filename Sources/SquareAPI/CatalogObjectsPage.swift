@@ -12,7 +12,9 @@ public struct CatalogObjectsPage: Sendable {
     public var latestTime: String?
 
     /// A page with the given parts.
-    public init(objects: [JSONValue], relatedObjects: [JSONValue] = [], cursor: String? = nil, latestTime: String? = nil) {
+    public init(
+        objects: [JSONValue], relatedObjects: [JSONValue] = [], cursor: String? = nil, latestTime: String? = nil
+    ) {
         self.objects = objects
         self.relatedObjects = relatedObjects
         self.cursor = cursor

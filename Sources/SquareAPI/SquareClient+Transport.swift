@@ -45,12 +45,14 @@ extension SquareClient {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await exchange(request)
         } catch {
-            return .failure(Self.transportError(error, url: display, timeout: request.timeoutInterval), retryAfter: nil)
+            let failure = Self.transportError(error, url: display, timeout: configuration.requestTimeout)
+            return .failure(failure, retryAfter: nil)
         }
         guard let http = response as? HTTPURLResponse else {
-            return .failure(SquareError(kind: .badResponse, url: display, reason: "not an HTTP answer"), retryAfter: nil)
+            let failure = SquareError(kind: .badResponse, url: display, reason: "not an HTTP answer")
+            return .failure(failure, retryAfter: nil)
         }
         let body = try? JSONValue.parse(data)
         if (200...299).contains(http.statusCode) {
@@ -64,6 +66,25 @@ extension SquareClient {
         let error = SquareError(
             kind: .api(status: http.statusCode), url: display, errors: SquareAPIError.list(in: body))
         return .failure(error, retryAfter: retryAfter)
+    }
+
+    /// Runs the HTTP exchange under the configured timeout, to the millisecond.
+    ///
+    /// URLSession on Linux counts its timeout in whole seconds (0.5 s becomes 0, an instant
+    /// failure), so its own timer is set a little later and this race enforces the real limit.
+    private func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let limit = configuration.requestTimeout
+        let session = self.session
+        return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { try await session.data(for: request) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, min(limit, 86_400)) * 1_000_000_000))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let answer = first else { throw URLError(.timedOut) }
+            return answer
+        }
     }
 
     /// Maps a URLSession failure to a `SquareError` with a short cause a person understands.

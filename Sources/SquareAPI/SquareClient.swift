@@ -19,11 +19,16 @@ public final class SquareClient: Sendable {
     public init(configuration: SquareClientConfiguration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
+        sessionConfiguration.timeoutIntervalForRequest = Self.sessionTimeout(for: configuration.requestTimeout)
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
         session = URLSession(configuration: sessionConfiguration)
+    }
+
+    /// URLSession's own timeout: whole seconds, a little after the client's exact deadline.
+    static func sessionTimeout(for requestTimeout: TimeInterval) -> TimeInterval {
+        (max(requestTimeout, 0) + 1).rounded(.up)
     }
 
     deinit {

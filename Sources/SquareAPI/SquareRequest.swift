@@ -56,7 +56,7 @@ struct SquareRequest: Sendable {
         guard let url = url(base: configuration.baseURL) else { return nil }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = configuration.requestTimeout
+        request.timeoutInterval = SquareClient.sessionTimeout(for: configuration.requestTimeout)
         request.setValue("Bearer \(configuration.accessToken)", forHTTPHeaderField: "Authorization")
         request.setValue(configuration.squareVersion, forHTTPHeaderField: "Square-Version")
         request.setValue("application/json", forHTTPHeaderField: "Accept")

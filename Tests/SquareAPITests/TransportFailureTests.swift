@@ -1,0 +1,66 @@
+import CatalogCore
+import Foundation
+import Testing
+
+@testable import SquareAPI
+
+@Suite("Transport failures")
+struct TransportFailureTests {
+    static let token = "EAAAl-secret-token-that-must-not-leak"
+
+    @Test("a closed port is unreachable, retried, and the description names the URL")
+    func closedPort() async throws {
+        let closed = try SilentListener(listening: false)
+        let retry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.02)
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(baseURL: closed.url, accessToken: Self.token, retry: retry))
+        let error = await #expect(throws: SquareError.self) {
+            _ = try await client.searchCatalogObjects(["object_types": ["ITEM"]])
+        }
+        let failure = try #require(error)
+        #expect(failure.kind == .unreachable)
+        #expect(failure.attempts == 3)
+        #expect(failure.isRetryable)
+        #expect(failure.url == "http://127.0.0.1:\(closed.port)/v2/catalog/search")
+        #expect(failure.description.contains("http://127.0.0.1:\(closed.port)/v2/catalog/search"))
+        #expect(failure.description.contains("connection refused"))
+        #expect(!failure.description.contains(Self.token))
+    }
+
+    @Test("a server that never answers times out after the request timeout")
+    func silentServer() async throws {
+        let silent = try SilentListener()
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(
+                baseURL: silent.url, accessToken: Self.token, requestTimeout: 0.5, retry: .none))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: SquareError.self) { _ = try await client.catalogInfo() }
+        let elapsed = ContinuousClock.now - started
+        #expect(error?.kind == .timedOut)
+        #expect(error?.attempts == 1)
+        #expect(elapsed >= .milliseconds(400))
+        #expect(elapsed < .seconds(5))
+        #expect(error?.description.contains("did not answer") == true)
+    }
+
+    @Test("cancelling the calling task stops the call and its retries at once")
+    func cancellation() async throws {
+        let silent = try SilentListener()
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(baseURL: silent.url, accessToken: Self.token, requestTimeout: 20))
+        let task = Task { () -> SquareError? in
+            do throws(SquareError) {
+                _ = try await client.listLocations()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let started = ContinuousClock.now
+        task.cancel()
+        let error = await task.value
+        #expect(error?.kind == .cancelled)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+}
