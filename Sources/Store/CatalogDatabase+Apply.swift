@@ -38,11 +38,9 @@ extension CatalogDatabase {
         _ object: JSONValue, parentItemID: String?, markSeen: Bool, counts: inout ApplyCounts, db: Database
     ) throws {
         let header = try ObjectHeader(object)
-        if markSeen {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_seen(id) VALUES (?)").execute(arguments: [header.id])
-        }
+        if markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
         if header.isDeleted {
-            if try removeObject(id: header.id, db: db) { counts.deleted += 1 }
+            counts.deleted += try removeObject(id: header.id, db: db)
             return
         }
         // Decode the query columns before writing anything, so a bad object changes nothing.
@@ -112,7 +110,7 @@ extension CatalogDatabase {
             arguments: [header.id, header.version])
         let kept = Set(keep)
         for id in stale where !kept.contains(id) {
-            if try removeObject(id: id, db: db) { counts.deleted += 1 }
+            counts.deleted += try removeObject(id: id, db: db)
         }
     }
 
@@ -133,12 +131,23 @@ extension CatalogDatabase {
         ])
     }
 
-    /// Removes an object and everything that hangs off it from every table; true if anything was there.
-    static func removeObject(id: String, db: Database) throws -> Bool {
-        var removed = 0
+    /// Records `id`, and an item's nested variation ids, as seen by the running full sync.
+    static func markSeenIDs(of object: JSONValue, id: String, db: Database) throws {
+        let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_seen(id) VALUES (?)")
+        try mark.execute(arguments: [id])
+        for nested in object["item_data"]?["variations"]?.arrayValue ?? [] {
+            if let nestedID = nested["id"]?.stringValue { try mark.execute(arguments: [nestedID]) }
+        }
+    }
+
+    /// Removes an object and everything that hangs off it from every table.
+    /// Returns how many objects were there (the object itself and an item's variations).
+    static func removeObject(id: String, db: Database) throws -> Int {
+        var removedChildren = 0
         let childIDs = try String.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM variations WHERE item_id = ?"), arguments: [id])
-        for childID in childIDs { _ = try removeObject(id: childID, db: db) }
+        for childID in childIDs { removedChildren += try removeObject(id: childID, db: db) }
+        var removed = 0
         for sql in [
             "DELETE FROM catalog_objects WHERE id = ?", "DELETE FROM items WHERE id = ?",
             "DELETE FROM variations WHERE id = ?", "DELETE FROM categories WHERE id = ?",
@@ -149,6 +158,6 @@ extension CatalogDatabase {
         try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ? OR category_id = ?")
             .execute(arguments: [id, id])
         try db.cachedStatement(sql: "UPDATE items SET category_id = NULL WHERE category_id = ?").execute(arguments: [id])
-        return removed > 0
+        return (removed > 0 ? 1 : 0) + removedChildren
     }
 }

@@ -55,7 +55,7 @@ import Testing
             category("C", name: "Kitchen", version: 3),
         ])
         let counts = try await database.apply([tombstone("I", type: "ITEM", version: 12)])
-        #expect(counts.deleted == 1)
+        #expect(counts.deleted == 2, "the item and its variation")
         let left = try await database.counts()
         #expect(left["items"] == 0 && left["variations"] == 0 && left["item_categories"] == 0)
         #expect(Set(try await database.allObjects().keys) == ["C"])
