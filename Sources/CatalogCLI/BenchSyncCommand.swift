@@ -78,8 +78,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let (objects, _) = try await client.batchRetrieveCatalogObjects(ids: ids)
         let changed: [JSONValue] = objects.map { object in
             var object = object
-            let amount = object["item_variation_data"]?["price_money"]?["amount"]?.int64Value ?? 100
-            object["item_variation_data"]?["price_money"] = Money(amount: amount + 1, currency: "USD").json
+            let price = object["item_variation_data"]?["price_money"].flatMap(Money.init(json:))
+                ?? Money(amount: 100, currency: "USD")
+            object["item_variation_data"]?["price_money"] = Money(amount: price.amount + 1, currency: price.currency).json
             object["item_variation_data"]?["pricing_type"] = "FIXED_PRICING"
             return object
         }

@@ -1,0 +1,96 @@
+import CatalogCore
+import Foundation
+import Sandbox
+import SquareAPI
+
+/// What a run of the real `catalog` binary printed and how it exited.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var all: String { stdout + stderr }
+}
+
+/// Runs the built `catalog` executable, as a person or a script would.
+enum CLI {
+    /// The binary under test: `CATALOG_BIN`, else the debug build next to this package.
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["CATALOG_BIN"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/catalog").path
+    }
+
+    /// A scratch folder with a HOME inside, so no real configuration leaks into a test.
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("home"), withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func start(_ arguments: [String], environment: [String: String], folder: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], folder: URL) async throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        return CLIResult(
+            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+}
+
+/// A sandbox with the demo shop and the environment that points `catalog` at it.
+struct DemoShop {
+    static let token = "cli-test-token-5e3f"
+    let server: SandboxServer
+    let folder: URL
+
+    static func start(seed: SandboxSeed = .demo) async throws -> DemoShop {
+        DemoShop(
+            server: try await SandboxServer.start(SandboxConfiguration(port: 0, token: token, seed: seed)),
+            folder: try CLI.scratch())
+    }
+
+    var database: String { folder.appendingPathComponent("catalog.sqlite").path }
+
+    var environment: [String: String] {
+        ["SQUARE_BASE_URL": server.baseURL.absoluteString, "SQUARE_ACCESS_TOKEN": Self.token, "CATALOG_DB": database]
+    }
+
+    var client: SquareClient {
+        SquareClient(configuration: SquareClientConfiguration(baseURL: server.baseURL, accessToken: Self.token))
+    }
+
+    func catalog(_ arguments: String..., environment extra: [String: String] = [:]) async throws -> CLIResult {
+        try await CLI.run(arguments, environment: environment.merging(extra) { $1 }, folder: folder)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
