@@ -6,7 +6,9 @@ not hold, the full document) and writes Tests/ContractTests/Fixtures/square-cont
 each Square operation this project calls, its method, path, parameters and the names of its
 request and 200-response schemas, plus every schema those reach through $ref. Prose keys
 (description, example, summary, title, x-* extensions) are dropped, so only the machine-checkable
-shape is kept.
+shape is kept. Enum values Square sends but does not publish (ENUM_ADDITIONS) are added and listed
+under "amendments"; schemas referenced but never defined are listed under "unresolved" and accept
+any value.
 
 Usage: scripts/extract-square-schemas.py [SUBSET_JSON] [--api API_JSON] [--out OUTPUT_JSON]
 Paths default to ../shared/square/... and Tests/ContractTests/Fixtures/... relative to the
@@ -34,6 +36,12 @@ OPERATIONS = [
     ("ListLocations", "get", "/v2/locations"),
     ("BatchRetrieveInventoryCounts", "post", "/v2/inventory/counts/batch-retrieve"),
 ]
+
+# Values Square really sends that its published enums leave out (see NOTES.md): without them a
+# faithful response would fail its own schema. Each is listed in the output under "amendments".
+ENUM_ADDITIONS = {
+    "ErrorCode": ["VERSION_MISMATCH"],
+}
 
 PROSE_KEYS = {"description", "example", "examples", "summary", "title", "externalDocs"}
 # Keywords whose value is a schema, a list of schemas, or a map of name -> schema.
@@ -108,6 +116,14 @@ def find_schema(documents, name):
     return None
 
 
+def square_version(document):
+    """The Square-Version date the document describes (its global header), or "unknown"."""
+    for header in document.get("x-fern-global-headers", []):
+        if header.get("header") == "Square-Version":
+            return header.get("type", "").replace("literal<", "").strip('>"') or "unknown"
+    return "unknown"
+
+
 def build_contract(documents):
     operations = {}
     pending = []
@@ -137,6 +153,7 @@ def build_contract(documents):
     pending.append("Error")
     schemas = {}
     unresolved = []
+    amendments = []
     while pending:
         name = pending.pop()
         if name in schemas:
@@ -149,12 +166,17 @@ def build_contract(documents):
             schemas[name] = {}
             continue
         schemas[name] = strip_schema(schema)
+        for value in ENUM_ADDITIONS.get(name, []):
+            if value not in schemas[name].get("enum", []):
+                schemas[name]["enum"] = schemas[name].get("enum", []) + [value]
+                amendments.append("%s.enum += %s" % (name, value))
         pending.extend(refs_in(schemas[name]))
     return {
-        "source": "Square Connect API OpenAPI 3.0 (Apache-2.0), Square-Version %s; prose removed"
-        % documents[0].get("info", {}).get("version", "unknown"),
+        "source": "Square's OpenAPI 3.0 description (Apache-2.0), Square-Version %s, prose removed"
+        % square_version(documents[0]),
         "operations": operations,
         "unresolved": sorted(unresolved),
+        "amendments": amendments,
         "schemas": {name: schemas[name] for name in sorted(schemas)},
     }
 

@@ -9,6 +9,8 @@ struct SquareContract {
         let path: String
         let request: String?
         let response: String
+        /// The names of the query parameters the operation declares.
+        let queryParameters: Set<String>
     }
 
     let operations: [String: Operation]
@@ -26,8 +28,12 @@ struct SquareContract {
             guard let method = member.value["method"]?.stringValue, let path = member.value["path"]?.stringValue,
                 let response = member.value["response"]?.stringValue
             else { throw ContractFixtureError(reason: "operation \(member.key) is incomplete") }
+            let query = (member.value["parameters"]?.arrayValue ?? [])
+                .filter { $0["in"]?.stringValue == "query" }
+                .compactMap { $0["name"]?.stringValue }
             operations[member.key] = Operation(
-                method: method, path: path, request: member.value["request"]?.stringValue, response: response)
+                method: method, path: path, request: member.value["request"]?.stringValue, response: response,
+                queryParameters: Set(query))
         }
         return SquareContract(operations: operations, validator: SchemaValidator(schemas: schemas))
     }

@@ -1,0 +1,128 @@
+import CatalogCore
+import Foundation
+import Sandbox
+import SquareAPI
+import Testing
+
+/// Drives the real client against the in-process sandbox through every endpoint the tool uses and
+/// checks every request and response body that crossed the wire against Square's schemas.
+@Suite struct ContractTests {
+    static let token = "contract-token-5c1e"
+
+    @Test func everyExchangeMatchesSquaresSchemas() async throws {
+        let contract = try SquareContract.load()
+        let recorder = ContractRecorder()
+        let server = try await SandboxServer.start(
+            SandboxConfiguration(port: 0, token: Self.token, seed: .demo, onExchange: recorder.record))
+        do {
+            try await drive(server: server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+
+        #expect(recorder.operationsCalled(in: contract) == Set(contract.operations.keys))
+        #expect(recorder.exchanges.contains { $0.status == 400 })
+        #expect(recorder.exchanges.contains { $0.status == 401 })
+        let violations = recorder.violations(against: contract)
+        #expect(violations.isEmpty, "\(violations.count) violations:\n\(violations.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// Calls every endpoint, successes and refusals, and checks the answers make sense.
+    func drive(server: SandboxServer) async throws {
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(
+                baseURL: server.baseURL, accessToken: Self.token, requestTimeout: 10, retry: .none))
+
+        var listed: [JSONValue] = []
+        for try await page in client.listAllCatalog(types: ["ITEM", "CATEGORY"]) { listed += page.objects }
+        #expect(listed.count > 100)
+        var searched: [JSONValue] = []
+        var latestTime: String?
+        let search: JSONValue = [
+            "object_types": ["ITEM", "ITEM_VARIATION"], "include_related_objects": true, "limit": 200,
+        ]
+        for try await page in client.searchAllCatalogObjects(search) {
+            searched += page.objects
+            latestTime = page.latestTime ?? latestTime
+        }
+        #expect(searched.count > listed.filter { $0["type"] == "ITEM" }.count)
+
+        let item = try #require(listed.first { $0["type"] == "ITEM" })
+        let itemID = try #require(item["id"]?.stringValue)
+        let fetched = try await client.retrieveCatalogObject(id: itemID, includeRelatedObjects: true)
+        #expect(fetched.object["id"] == item["id"])
+        let variationIDs = (fetched.object["item_data"]?["variations"]?.arrayValue ?? []).compactMap {
+            $0["id"]?.stringValue
+        }
+        let batch = try await client.batchRetrieveCatalogObjects(
+            ids: [itemID] + variationIDs, includeRelatedObjects: true, includeDeletedObjects: true)
+        #expect(batch.objects.count == 1 + variationIDs.count)
+
+        let created = try await client.upsertCatalogObject(Self.newItem("Contract Kettle", key: "kettle"))
+        #expect(created.idMappings.map(\.clientObjectID).sorted() == ["#kettle", "#kettle-v"])
+        var edited = created.object
+        edited["item_data"]?["name"] = "Contract Kettle 1.7 l"
+        let updated = try await client.upsertCatalogObject(edited)
+        #expect(updated.object["item_data"]?["name"] == "Contract Kettle 1.7 l")
+        await #expect { try await client.upsertCatalogObject(edited) } throws: { error in
+            (error as? SquareError)?.isVersionMismatch == true
+        }
+
+        let since = try #require(latestTime)
+        let changes = try await client.searchCatalogObjects(
+            ["object_types": ["ITEM"], "begin_time": .string(since), "include_deleted_objects": true])
+        #expect(changes.objects.contains { $0["id"] == updated.object["id"] })
+
+        let batchResult = try await client.batchUpsertCatalogObjects(batches: [
+            [Self.newItem("Contract Mug", key: "mug")], [Self.newItem("Contract Teapot", key: "teapot")],
+        ])
+        #expect(batchResult.idMappings.count == 4)
+
+        let kettleID = try #require(updated.object["id"]?.stringValue)
+        let deleted = try await client.deleteCatalogObject(id: kettleID)
+        #expect(deleted.deletedObjectIDs.contains(kettleID))
+        let mugAndTeapot = batchResult.idMappings.filter { ["#mug", "#teapot"].contains($0.clientObjectID) }
+        let batchDeleted = try await client.batchDeleteCatalogObjects(ids: mugAndTeapot.map(\.objectID))
+        #expect(batchDeleted.deletedObjectIDs.count == 4)
+        await #expect(throws: SquareError.self) { try await client.retrieveCatalogObject(id: kettleID) }
+
+        let info = try await client.catalogInfo()
+        #expect(info["limits"]?["batch_delete_max_object_ids"]?.int64Value == 200)
+        let locations = try await client.listLocations()
+        #expect(!locations.isEmpty)
+        let counts = try await client.batchRetrieveInventoryCounts([
+            "catalog_object_ids": .array(variationIDs.map { .string($0) }),
+            "location_ids": .array(locations.compactMap { $0["id"] }), "limit": 100,
+        ])
+        #expect(counts.counts.allSatisfy { $0["quantity"]?.stringValue != nil })
+
+        let stranger = SquareClient(
+            configuration: SquareClientConfiguration(
+                baseURL: server.baseURL, accessToken: "not-the-token", requestTimeout: 10, retry: .none))
+        await #expect { try await stranger.listLocations() } throws: { error in
+            (error as? SquareError)?.isAuthenticationFailure == true
+        }
+    }
+
+    /// A new item with one priced variation, using `#` ids built from `key`.
+    static func newItem(_ name: String, key: String) -> JSONValue {
+        [
+            "type": "ITEM", "id": .string("#\(key)"), "present_at_all_locations": true,
+            "item_data": [
+                "name": .string(name), "description": "Made by the contract test.",
+                "variations": [
+                    [
+                        "type": "ITEM_VARIATION", "id": .string("#\(key)-v"),
+                        "item_variation_data": [
+                            "item_id": .string("#\(key)"), "name": "Regular", "sku": .string("CT-\(key)"),
+                            "upc": "036000291452", "pricing_type": "FIXED_PRICING",
+                            "price_money": ["amount": 2499, "currency": "GBP"], "track_inventory": true,
+                        ],
+                    ]
+                ],
+            ],
+        ]
+    }
+}
