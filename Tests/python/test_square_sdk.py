@@ -1,0 +1,178 @@
+"""The official Square Python SDK (an independent client) against `catalog sandbox`.
+
+Starts the real binary (`CATALOG_BIN`, default .build/debug/catalog) on a free port with the demo
+catalog, points `square.Square` at it, and checks listing with the SDK's pager, searching,
+creating and updating an item, a version conflict and a refused token. Run with
+`python3 -m pytest -q Tests/python`.
+"""
+
+import os
+import queue
+import subprocess
+import threading
+import uuid
+
+import pytest
+from square import Square
+from square.core.api_error import ApiError
+
+# The SDK's models use pydantic v1-style attributes that pydantic 2 warns about on every parse.
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOKEN = "sdk-test-token-" + uuid.uuid4().hex[:8]
+LISTENING = "listening on "
+START_TIMEOUT_SECONDS = 60
+
+
+def catalog_binary():
+    path = os.environ.get("CATALOG_BIN", os.path.join(".build", "debug", "catalog"))
+    return path if os.path.isabs(path) else os.path.join(REPO_ROOT, path)
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    """Runs `catalog sandbox --port 0 --seed demo --token TOKEN` and yields its base URL."""
+    binary = catalog_binary()
+    if not os.access(binary, os.X_OK):
+        pytest.fail("no catalog binary at %s: run `swift build` or set CATALOG_BIN" % binary)
+    process = subprocess.Popen(
+        [binary, "sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT)
+    lines = queue.Queue()
+
+    def read_stdout():
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read_stdout, daemon=True).start()
+    url = None
+    try:
+        while url is None:
+            line = lines.get(timeout=START_TIMEOUT_SECONDS)
+            if line is None:
+                pytest.fail("catalog sandbox exited (%s) before listening: %s"
+                            % (process.wait(), process.stderr.read()[-2000:]))
+            if LISTENING in line:
+                url = line.split(LISTENING, 1)[1].strip()
+        assert url.startswith("http://127.0.0.1:")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def client(base_url):
+    return Square(base_url=base_url, token=TOKEN)
+
+
+def new_key():
+    return str(uuid.uuid4())
+
+
+def search_all(client, **body):
+    """Every object a search returns, following cursors with the same body."""
+    objects, cursor = [], None
+    while True:
+        arguments = dict(body)
+        if cursor:
+            arguments["cursor"] = cursor
+        response = client.catalog.search(**arguments)
+        objects.extend(response.objects or [])
+        cursor = response.cursor
+        if not cursor:
+            return objects, response
+
+
+def new_item(name, key):
+    return {
+        "type": "ITEM",
+        "id": "#" + key,
+        "item_data": {
+            "name": name,
+            "variations": [{
+                "type": "ITEM_VARIATION",
+                "id": "#" + key + "-regular",
+                "item_variation_data": {
+                    "item_id": "#" + key,
+                    "name": "Regular",
+                    "sku": "SDK-" + key.upper(),
+                    "pricing_type": "FIXED_PRICING",
+                    "price_money": {"amount": 1250, "currency": "GBP"},
+                },
+            }],
+        },
+    }
+
+
+def test_list_pages_every_object_exactly_once(client):
+    pager = client.catalog.list(types="ITEM,CATEGORY")
+    pages = list(pager.iter_pages())
+    assert len(pages) > 1, "the demo catalog should need more than one page of 100"
+    ids = [obj.id for page in pages for obj in page.items]
+    assert len(ids) == len(set(ids)), "an object arrived twice"
+    assert all(len(page.items) <= 100 for page in pages)
+    searched, _ = search_all(client, object_types=["ITEM", "CATEGORY"], limit=1000)
+    assert set(ids) == {obj.id for obj in searched}
+    assert len(ids) == len(searched)
+
+
+def test_search_by_type_and_begin_time(client):
+    items, first = search_all(client, object_types=["ITEM"])
+    assert items and all(obj.type == "ITEM" for obj in items)
+    watermark = first.latest_time
+    assert watermark
+    created = client.catalog.object.upsert(idempotency_key=new_key(), object=new_item("SDK Watermark Tea", "wm"))
+    changed, _ = search_all(client, object_types=["ITEM"], begin_time=watermark)
+    assert [obj.id for obj in changed] == [created.catalog_object.id]
+
+
+def test_create_update_and_conflict(client):
+    created = client.catalog.object.upsert(idempotency_key=new_key(), object=new_item("SDK Kettle", "kettle"))
+    mappings = {mapping.client_object_id: mapping.object_id for mapping in created.id_mappings}
+    assert set(mappings) == {"#kettle", "#kettle-regular"}
+    item_id, variation_id = mappings["#kettle"], mappings["#kettle-regular"]
+    assert not item_id.startswith("#") and item_id != variation_id
+
+    fetched = client.catalog.object.get(object_id=item_id).object
+    assert fetched.item_data.name == "SDK Kettle"
+    variation = fetched.item_data.variations[0]
+    assert variation.id == variation_id
+    assert variation.item_variation_data.price_money.amount == 1250
+
+    def edit(name, item_version, variation_version):
+        body = new_item(name, "kettle")
+        body["id"], body["version"] = item_id, item_version
+        nested = body["item_data"]["variations"][0]
+        nested["id"], nested["version"] = variation_id, variation_version
+        nested["item_variation_data"]["item_id"] = item_id
+        return body
+
+    updated = client.catalog.object.upsert(
+        idempotency_key=new_key(), object=edit("SDK Kettle 1.7 l", fetched.version, variation.version))
+    assert updated.catalog_object.item_data.name == "SDK Kettle 1.7 l"
+    assert updated.catalog_object.version > fetched.version
+    assert client.catalog.object.get(object_id=item_id).object.item_data.name == "SDK Kettle 1.7 l"
+
+    with pytest.raises(ApiError) as refused:
+        client.catalog.object.upsert(
+            idempotency_key=new_key(), object=edit("SDK Kettle (stale)", fetched.version, variation.version))
+    assert refused.value.status_code == 400
+    codes = [error["code"] for error in refused.value.body["errors"]]
+    assert codes == ["VERSION_MISMATCH"]
+    assert client.catalog.object.get(object_id=item_id).object.item_data.name == "SDK Kettle 1.7 l"
+
+
+def test_wrong_token_is_refused(base_url):
+    stranger = Square(base_url=base_url, token="not-" + TOKEN)
+    with pytest.raises(ApiError) as refused:
+        stranger.locations.list()
+    assert refused.value.status_code == 401
+    assert refused.value.body["errors"][0]["category"] == "AUTHENTICATION_ERROR"
+    assert TOKEN not in str(refused.value.body)
