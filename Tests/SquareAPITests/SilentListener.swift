@@ -40,6 +40,9 @@ final class SilentListener: @unchecked Sendable {
         if !listening { close() }
     }
 
+    /// The listening socket, for a server that does answer.
+    var rawDescriptor: Int32 { descriptor }
+
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     func close() {
