@@ -63,7 +63,8 @@ struct OddAnswerTests {
 
     @Test("Square's errors array is read from a 400 and not retried")
     func badRequest() async throws {
-        let body = #"{"errors":[{"category":"INVALID_REQUEST_ERROR","code":"INVALID_VALUE","detail":"Bad id.","#
+        let body =
+            #"{"errors":[{"category":"INVALID_REQUEST_ERROR","code":"INVALID_VALUE","detail":"Bad id.","#
             + #""field":"object_ids"}]}"#
         let server = try ScriptedServer(responses: [ScriptedServer.response("400 Bad Request", body: body)])
         defer { server.stop() }

@@ -69,11 +69,12 @@ final class ScriptedServer: @unchecked Sendable {
             let text = String(decoding: data, as: UTF8.self)
             guard let end = text.range(of: "\r\n\r\n") else { continue }
             let head = String(text[..<end.lowerBound])
-            let length = head.split(separator: "\r\n").compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
-            }.first ?? 0
+            let length =
+                head.split(separator: "\r\n").compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
             if data.count - (text.utf8.distance(from: text.startIndex, to: end.upperBound)) >= length { return head }
         }
         return String(decoding: data, as: UTF8.self)
