@@ -31,12 +31,6 @@ extension CatalogState {
         }
         return low
     }
-
-    /// Rendered objects for `ids`, with their related objects when asked.
-    func page(_ ids: [String], related: Bool) -> (objects: [JSONValue], related: [JSONValue]) {
-        let rendered = ids.compactMap { render($0) }
-        return (rendered, related ? relatedObjects(of: rendered) : [])
-    }
 }
 
 /// Opaque, forward-only cursors bound to the request they continue.

@@ -11,6 +11,61 @@ struct StoredObject: Sendable {
     var logPosition: Int
     /// For a variation, the id of its item.
     var parentId: String?
+    /// The serialized JSON, kept so pages are copied rather than re-serialized.
+    var bytes: [UInt8] = []
+    /// For a live item, where in `bytes` the empty `[]` of `item_data.variations` starts.
+    var splice: Int?
+
+    /// Fills `bytes` and `splice` from `json` in one pass.
+    mutating func encode() {
+        guard type == "ITEM", !isDeleted, case .object(var object) = json else {
+            bytes = json.serializedBytes()
+            splice = nil
+            return
+        }
+        if object["item_data"]?.objectValue == nil {
+            object["item_data"] = ["variations": []]
+            json = .object(object)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        var found: Int?
+        output.append(UInt8(ascii: "{"))
+        for (offset, member) in object.members.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            guard member.key == "item_data", case .object(let data) = member.value else {
+                member.value.write(to: &output)
+                continue
+            }
+            output.append(UInt8(ascii: "{"))
+            var wroteVariations = false
+            for (index, field) in data.members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(field.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if field.key == "variations" {
+                    found = output.count
+                    output.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+                    wroteVariations = true
+                } else {
+                    field.value.write(to: &output)
+                }
+            }
+            if !wroteVariations {
+                if !data.isEmpty { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString("variations", to: &output)
+                output.append(UInt8(ascii: ":"))
+                found = output.count
+                output.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "}"))
+        bytes = output
+        splice = found
+    }
 }
 
 /// One entry of the append-only write log: the log is ordered by version, then id.
@@ -53,6 +108,7 @@ struct CatalogState: Sendable {
                 liveVariations[oldParent]?.remove(id)
             }
             object.logPosition = log.count
+            object.encode()
             log.append(LogEntry(id: id, version: object.version))
             if object.type == "ITEM_VARIATION", !object.isDeleted, let parent = object.parentId {
                 liveVariations[parent, default: []].insert(id)
@@ -74,6 +130,39 @@ struct CatalogState: Sendable {
         json["item_data"]?["variations"] = .array(variations)
         if json["item_data"] == nil { json["item_data"] = ["variations": .array(variations)] }
         return json
+    }
+
+    /// Appends the object as a client sees it (see `render`) to `output`, from the cached bytes.
+    func write(_ id: String, to output: inout [UInt8]) {
+        guard let object = objects[id] else { return }
+        guard let splice = object.splice else {
+            output.append(contentsOf: object.bytes)
+            return
+        }
+        output.append(contentsOf: object.bytes[..<splice])
+        output.append(UInt8(ascii: "["))
+        for (offset, variationId) in liveVariationIds(of: id).enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: objects[variationId]?.bytes ?? [])
+        }
+        output.append(contentsOf: object.bytes[(splice + 1)...])
+    }
+
+    /// Ids of the live objects related to the objects `ids` (and their variations), each once, not in `ids`.
+    func relatedObjectIds(of ids: [String]) -> [String] {
+        var seen = Set(ids)
+        var related: [String] = []
+        for id in ids {
+            guard let object = objects[id] else { continue }
+            var refs = relatedIds(of: object.json)
+            if object.type == "ITEM" {
+                for variationId in liveVariations[id] ?? [] {
+                    if let variation = objects[variationId] { refs += relatedIds(of: variation.json) }
+                }
+            }
+            for ref in refs where seen.insert(ref).inserted { related.append(ref) }
+        }
+        return related
     }
 
     /// Ids of the item's live variations, ordered by ordinal, then id.
@@ -105,18 +194,5 @@ struct CatalogState: Sendable {
             for id in variation["image_ids"]?.arrayValue ?? [] { if let id = id.stringValue { ids.append(id) } }
         }
         return ids.filter { objects[$0].map { !$0.isDeleted } ?? false }
-    }
-
-    /// The related objects of `results`, each once, leaving out objects already in `results`.
-    func relatedObjects(of results: [JSONValue]) -> [JSONValue] {
-        var seen = Set(results.compactMap { $0["id"]?.stringValue })
-        var related: [JSONValue] = []
-        for result in results {
-            for id in relatedIds(of: result) where !seen.contains(id) {
-                seen.insert(id)
-                if let json = render(id) { related.append(json) }
-            }
-        }
-        return related
     }
 }

@@ -51,9 +51,11 @@ enum DataFile {
             else { throw .unreadableDataFile(path: path, reason: "an object lacks its id, type or version") }
             let isDeleted = json["is_deleted"]?.boolValue ?? false
             let parentId = type == "ITEM_VARIATION" ? json["item_variation_data"]?["item_id"]?.stringValue : nil
-            state.objects[id] = StoredObject(
+            var object = StoredObject(
                 json: json, type: type, version: version, isDeleted: isDeleted, logPosition: state.log.count,
                 parentId: parentId)
+            object.encode()
+            state.objects[id] = object
             state.log.append(LogEntry(id: id, version: version))
             if let parentId, !isDeleted { state.liveVariations[parentId, default: []].insert(id) }
         }

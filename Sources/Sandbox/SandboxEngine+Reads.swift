@@ -28,10 +28,9 @@ extension SandboxEngine {
         let found = state.scan(from: start, limit: 100) { object in
             !object.isDeleted && (types?.contains(object.type) ?? !excluded.contains(object.type))
         }
-        var body: JSONValue = [:]
-        if !found.ids.isEmpty { body["objects"] = .array(found.ids.compactMap { state.render($0) }) }
-        if let next = found.next { body["cursor"] = .string(Cursor.make(position: next, hash: hash)) }
-        return SandboxReply(json: body)
+        var extra: [(String, JSONValue)] = []
+        if let next = found.next { extra.append(("cursor", .string(Cursor.make(position: next, hash: hash)))) }
+        return objectsReply(found.ids, related: [], extra: extra)
     }
 
     /// `POST /v2/catalog/search`: objects in write order after `begin_time`, paged by cursor.
@@ -57,13 +56,11 @@ extension SandboxEngine {
             (includeDeleted || !object.isDeleted)
                 && (types?.contains(object.type) ?? !CatalogState.nestedTypes.contains(object.type))
         }
-        let page = state.page(found.ids, related: includeRelated)
-        var body: JSONValue = [:]
-        if !page.objects.isEmpty { body["objects"] = .array(page.objects) }
-        if !page.related.isEmpty { body["related_objects"] = .array(page.related) }
-        if let next = found.next { body["cursor"] = .string(Cursor.make(position: next, hash: hash)) }
-        body["latest_time"] = .string(state.latestTime)
-        return SandboxReply(json: body)
+        let related = includeRelated ? state.relatedObjectIds(of: found.ids) : []
+        var extra: [(String, JSONValue)] = []
+        if let next = found.next { extra.append(("cursor", .string(Cursor.make(position: next, hash: hash)))) }
+        extra.append(("latest_time", .string(state.latestTime)))
+        return objectsReply(found.ids, related: related, extra: extra)
     }
 
     /// `GET /v2/catalog/object/{id}`: one live object.
@@ -73,7 +70,7 @@ extension SandboxEngine {
         }
         var body: JSONValue = ["object": rendered]
         if request.query["include_related_objects"]?.lowercased() == "true" {
-            let related = state.relatedObjects(of: [rendered])
+            let related = state.relatedObjectIds(of: [id]).compactMap { state.render($0) }
             if !related.isEmpty { body["related_objects"] = .array(related) }
         }
         return SandboxReply(json: body)
@@ -95,11 +92,37 @@ extension SandboxEngine {
             guard seen.insert(id).inserted, let object = state.objects[id] else { return false }
             return includeDeleted || !object.isDeleted
         }
-        let page = state.page(found, related: json["include_related_objects"]?.boolValue ?? false)
-        var body: JSONValue = [:]
-        if !page.objects.isEmpty { body["objects"] = .array(page.objects) }
-        if !page.related.isEmpty { body["related_objects"] = .array(page.related) }
-        return SandboxReply(json: body)
+        let includeRelated = json["include_related_objects"]?.boolValue ?? false
+        return objectsReply(found, related: includeRelated ? state.relatedObjectIds(of: found) : [], extra: [])
+    }
+
+    /// `{"objects":[...],"related_objects":[...],...extra}` written from the cached object bytes.
+    func objectsReply(_ ids: [String], related: [String], extra: [(String, JSONValue)]) -> SandboxReply {
+        var output: [UInt8] = []
+        output.reserveCapacity(64 + ids.count * 1024)
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        func key(_ name: String) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            JSONValue.writeString(name, to: &output)
+            output.append(UInt8(ascii: ":"))
+        }
+        for (name, list) in [("objects", ids), ("related_objects", related)] where !list.isEmpty {
+            key(name)
+            output.append(UInt8(ascii: "["))
+            for (offset, id) in list.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                state.write(id, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        for (name, value) in extra {
+            key(name)
+            value.write(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return SandboxReply(status: 200, bytes: output)
     }
 
     /// The strings of a JSON array field (missing = empty); throws when it is not an array of strings.
