@@ -39,6 +39,11 @@ extension SandboxEngine {
         let cursor = json["cursor"]?.stringValue
         json["cursor"] = nil
         let hash = StableHash.of(Array("search".utf8) + json.serializedBytes())
+        if let query = json["query"], !query.isNull {
+            throw .invalid(
+                "INVALID_VALUE", "The sandbox does not support search query filters; search by object_types "
+                    + "and begin_time instead.", field: "query")
+        }
         let names = try stringList(json["object_types"], field: "object_types")
         let types = names.isEmpty ? nil : Set(names.map { $0.uppercased() })
         let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
@@ -84,7 +89,7 @@ extension SandboxEngine {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
         }
         guard ids.count <= 1000 else {
-            throw .invalid("TOO_MANY_OBJECT_IDS", "object_ids may name at most 1000 objects.", field: "object_ids")
+            throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 1000 objects.", field: "object_ids")
         }
         let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
         var seen = Set<String>()

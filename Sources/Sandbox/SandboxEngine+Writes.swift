@@ -32,13 +32,13 @@ extension SandboxEngine {
                     throw .invalid("MISSING_REQUIRED_PARAMETER", "Every batch needs objects.", field: "batches.objects")
                 }
                 guard objects.count <= 1000 else {
-                    throw .invalid("TOO_MANY_OBJECTS", "A batch may hold at most 1000 objects.", field: "batches.objects")
+                    throw .invalid("ARRAY_LENGTH_TOO_LONG", "A batch may hold at most 1000 objects.", field: "batches.objects")
                 }
                 total += objects.count
                 lists.append(objects)
             }
             guard total <= 10000 else {
-                throw .invalid("TOO_MANY_OBJECTS", "A request may hold at most 10000 objects.", field: "batches")
+                throw .invalid("ARRAY_LENGTH_TOO_LONG", "A request may hold at most 10000 objects.", field: "batches")
             }
             let t = state.nextT(nowMs: now())
             var errors: [APIError] = []
@@ -80,7 +80,7 @@ extension SandboxEngine {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
         }
         guard ids.count <= 200 else {
-            throw .invalid("TOO_MANY_OBJECT_IDS", "object_ids may name at most 200 objects.", field: "object_ids")
+            throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 200 objects.", field: "object_ids")
         }
         return delete(ids)
     }
