@@ -44,7 +44,8 @@ enum Cursor {
     /// The position a cursor continues at; throws INVALID_CURSOR when it is malformed or belongs to another request.
     static func position(_ cursor: String, hash: UInt64) throws(APIError) -> Int {
         let invalid = APIError.invalid(
-            "INVALID_CURSOR", "The cursor is not valid for this request; send it with the same parameters as the "
+            "INVALID_CURSOR",
+            "The cursor is not valid for this request; send it with the same parameters as the "
                 + "first page.", field: "cursor")
         guard let bytes = Base64.decode(cursor) else { throw invalid }
         let text = String(decoding: bytes, as: UTF8.self)

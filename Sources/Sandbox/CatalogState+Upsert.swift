@@ -16,7 +16,8 @@ extension CatalogState {
         var named = Set<String>()
         // Give every `#` id in the batch a new id, and reject ids named twice.
         for object in input {
-            let nested = object["type"]?.stringValue == "ITEM" ? object["item_data"]?["variations"]?.arrayValue ?? [] : []
+            let nested =
+                object["type"]?.stringValue == "ITEM" ? object["item_data"]?["variations"]?.arrayValue ?? [] : []
             for candidate in [object] + nested {
                 guard let id = candidate["id"]?.stringValue, !id.isEmpty else {
                     throw .invalid("MISSING_REQUIRED_PARAMETER", "Every object needs an id.", field: "id")
@@ -140,7 +141,8 @@ extension CatalogState {
         switch value {
         case .string(let text): text.hasPrefix("#") ? .string(mapping[text] ?? text) : value
         case .array(let items): .array(items.map { resolve($0, mapping) })
-        case .object(let object): .object(JSONObject(object.members.map { (key: $0.key, value: resolve($0.value, mapping)) }))
+        case .object(let object):
+            .object(JSONObject(object.members.map { (key: $0.key, value: resolve($0.value, mapping)) }))
         default: value
         }
     }

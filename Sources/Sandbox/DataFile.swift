@@ -67,9 +67,11 @@ enum DataFile {
             state.counts.append(count)
         }
         for record in document["idempotency"]?.arrayValue ?? [] {
-            guard let key = record["key"]?.stringValue, let hash = record["hash"]?.stringValue.flatMap({
-                UInt64($0, radix: 16)
-            }), let status = record["status"]?.int64Value, let body = record["body"]?.stringValue else { continue }
+            guard let key = record["key"]?.stringValue,
+                let hash = record["hash"]?.stringValue.flatMap({
+                    UInt64($0, radix: 16)
+                }), let status = record["status"]?.int64Value, let body = record["body"]?.stringValue
+            else { continue }
             state.idempotency[key] = IdempotentRecord(requestHash: hash, status: Int(status), body: Array(body.utf8))
         }
         return state

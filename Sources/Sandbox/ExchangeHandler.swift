@@ -74,7 +74,9 @@ struct ExchangeHandler: Sendable {
         let bytes = Array(text.utf8)
         guard bytes.count == 10 else { return false }
         for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 7 { guard byte == 45 else { return false } } else {
+            if index == 4 || index == 7 {
+                guard byte == 45 else { return false }
+            } else {
                 guard (48...57).contains(byte) else { return false }
             }
         }

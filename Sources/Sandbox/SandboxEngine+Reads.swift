@@ -41,7 +41,8 @@ extension SandboxEngine {
         let hash = StableHash.of(Array("search".utf8) + json.serializedBytes())
         if let query = json["query"], !query.isNull {
             throw .invalid(
-                "INVALID_VALUE", "The sandbox does not support search query filters; search by object_types "
+                "INVALID_VALUE",
+                "The sandbox does not support search query filters; search by object_types "
                     + "and begin_time instead.", field: "query")
         }
         let names = try stringList(json["object_types"], field: "object_types")
@@ -86,7 +87,8 @@ extension SandboxEngine {
         let json = try request.jsonBody()
         let ids = try stringList(json["object_ids"], field: "object_ids")
         guard !ids.isEmpty else {
-            throw .invalid("MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
+            throw .invalid(
+                "MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
         }
         guard ids.count <= 1000 else {
             throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 1000 objects.", field: "object_ids")

@@ -32,7 +32,8 @@ extension SandboxEngine {
                     throw .invalid("MISSING_REQUIRED_PARAMETER", "Every batch needs objects.", field: "batches.objects")
                 }
                 guard objects.count <= 1000 else {
-                    throw .invalid("ARRAY_LENGTH_TOO_LONG", "A batch may hold at most 1000 objects.", field: "batches.objects")
+                    throw .invalid(
+                        "ARRAY_LENGTH_TOO_LONG", "A batch may hold at most 1000 objects.", field: "batches.objects")
                 }
                 total += objects.count
                 lists.append(objects)
@@ -77,7 +78,8 @@ extension SandboxEngine {
     func batchDelete(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
         let ids = try stringList(try request.jsonBody()["object_ids"], field: "object_ids")
         guard !ids.isEmpty else {
-            throw .invalid("MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
+            throw .invalid(
+                "MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
         }
         guard ids.count <= 200 else {
             throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 200 objects.", field: "object_ids")
@@ -115,7 +117,8 @@ extension SandboxEngine {
         if let record = state.idempotency[key] {
             guard record.requestHash == hash else {
                 throw .invalid(
-                    "IDEMPOTENCY_KEY_REUSED", "This idempotency_key was used with a different request; "
+                    "IDEMPOTENCY_KEY_REUSED",
+                    "This idempotency_key was used with a different request; "
                         + "use a new key for a new request.", field: "idempotency_key")
             }
             return SandboxReply(status: record.status, bytes: record.body)

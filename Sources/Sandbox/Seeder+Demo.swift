@@ -11,36 +11,48 @@ private struct Department {
 }
 
 private let departments: [Department] = [
-    Department(name: "Fresh Produce", code: "FP", kinds: ["Organic", "Local", "Loose", "Baby"],
-        nouns: ["Apples", "Carrots", "Potatoes", "Onions", "Tomatoes", "Pears", "Leeks"], variations: ["500 g", "1 kg"],
+    Department(
+        name: "Fresh Produce", code: "FP", kinds: ["Organic", "Local", "Loose", "Baby"],
+        nouns: ["Apples", "Carrots", "Potatoes", "Onions", "Tomatoes", "Pears", "Leeks"],
+        variations: ["500 g", "1 kg"],
         basePence: 95),
-    Department(name: "Bakery", code: "BK", kinds: ["White", "Wholemeal", "Seeded", "Sourdough"],
+    Department(
+        name: "Bakery", code: "BK", kinds: ["White", "Wholemeal", "Seeded", "Sourdough"],
         nouns: ["Loaf", "Rolls", "Bagels", "Baps", "Crumpets", "Muffins"], variations: ["Small", "Large"],
         basePence: 120),
-    Department(name: "Dairy", code: "DY", kinds: ["Whole", "Semi-Skimmed", "Organic", "Lactose-Free"],
+    Department(
+        name: "Dairy", code: "DY", kinds: ["Whole", "Semi-Skimmed", "Organic", "Lactose-Free"],
         nouns: ["Milk", "Yoghurt", "Butter", "Cream", "Cheddar", "Kefir"], variations: ["Small", "Medium", "Large"],
         basePence: 110),
-    Department(name: "Pantry", code: "PN", kinds: ["Basmati", "Italian", "Classic", "Value", "Premium"],
+    Department(
+        name: "Pantry", code: "PN", kinds: ["Basmati", "Italian", "Classic", "Value", "Premium"],
         nouns: ["Rice", "Pasta", "Tinned Tomatoes", "Baked Beans", "Porridge Oats"], variations: ["Single", "4 Pack"],
         basePence: 85),
-    Department(name: "Drinks", code: "DR", kinds: ["Sparkling", "Still", "Orange", "Apple", "Ginger"],
+    Department(
+        name: "Drinks", code: "DR", kinds: ["Sparkling", "Still", "Orange", "Apple", "Ginger"],
         nouns: ["Water", "Juice", "Cordial", "Ale"], variations: ["330 ml", "750 ml", "1.5 l"], basePence: 70),
-    Department(name: "Household", code: "HH", kinds: ["Eco", "Lemon", "Lavender", "Unscented"],
+    Department(
+        name: "Household", code: "HH", kinds: ["Eco", "Lemon", "Lavender", "Unscented"],
         nouns: ["Washing-Up Liquid", "Bin Bags", "Sponges", "Laundry Powder", "Surface Spray", "Candles"],
         variations: ["Regular", "Refill"], basePence: 150),
-    Department(name: "Hand Tools", code: "HT", kinds: ["Claw", "Club", "Precision", "Heavy-Duty"],
+    Department(
+        name: "Hand Tools", code: "HT", kinds: ["Claw", "Club", "Precision", "Heavy-Duty"],
         nouns: ["Hammer", "Screwdriver Set", "Pliers", "Tape Measure", "Spanner", "Saw"], variations: ["Standard"],
         basePence: 650),
-    Department(name: "Fixings", code: "FX", kinds: ["Wood", "Masonry", "Brass", "Stainless"],
+    Department(
+        name: "Fixings", code: "FX", kinds: ["Wood", "Masonry", "Brass", "Stainless"],
         nouns: ["Screws", "Nails", "Wall Plugs", "Hinges", "Brackets", "Bolts"], variations: ["S", "M", "L", "XL"],
         basePence: 199),
-    Department(name: "Hardware", code: "HW", kinds: ["Outdoor", "Indoor", "Garden", "Workshop"],
+    Department(
+        name: "Hardware", code: "HW", kinds: ["Outdoor", "Indoor", "Garden", "Workshop"],
         nouns: ["Extension Lead", "Padlock", "Torch", "Hose Connector", "Work Gloves", "Cable Ties"],
         variations: ["S", "M", "L"], basePence: 399),
-    Department(name: "Paint & Decorating", code: "PD", kinds: ["Matt", "Silk", "Gloss", "Satin"],
+    Department(
+        name: "Paint & Decorating", code: "PD", kinds: ["Matt", "Silk", "Gloss", "Satin"],
         nouns: ["Emulsion", "Wood Paint", "Masonry Paint", "Primer", "Brush Set"],
         variations: ["White", "Magnolia", "Slate Grey", "Sage"], basePence: 899),
-    Department(name: "Stationery", code: "ST", kinds: ["Ballpoint", "Gel", "Recycled", "A4", "A5"],
+    Department(
+        name: "Stationery", code: "ST", kinds: ["Ballpoint", "Gel", "Recycled", "A4", "A5"],
         nouns: ["Pens", "Notebook", "Envelopes", "Sticky Notes", "Folders"], variations: ["Black", "Blue", "Red"],
         basePence: 175),
     Department(name: "Books", code: "BO", kinds: [], nouns: [], variations: [], basePence: 899),
@@ -55,8 +67,12 @@ extension Seeder {
     /// The demo shop: about 300 items in 12 categories, 1-4 variations each, with UPC-A, EAN-13 and ISBN-13 codes.
     mutating func addDemoCatalog() {
         let taxId = add("TAX", "tax_data", Self.vat)
-        add("TAX", "tax_data", ["name": "VAT (zero rate)", "percentage": "0.0", "enabled": true,
-            "calculation_phase": "TAX_SUBTOTAL_PHASE", "inclusion_type": "INCLUSIVE"])
+        add(
+            "TAX", "tax_data",
+            [
+                "name": "VAT (zero rate)", "percentage": "0.0", "enabled": true,
+                "calculation_phase": "TAX_SUBTOTAL_PHASE", "inclusion_type": "INCLUSIVE",
+            ])
         var itemNumber = 0
         var serial = 0
         for (departmentIndex, department) in departments.enumerated() {
@@ -68,7 +84,8 @@ extension Seeder {
                     let isbn = Self.gtin(prefix: "9781", serial: 84_000_000 + index * 137, length: 13)
                     addItem(
                         name: book.title, description: "Paperback by \(book.author).", categoryId: categoryId,
-                        taxId: nil, variations: [("Paperback", "BO-\(Self.code4(itemNumber))", isbn, 899 + Int64(index) * 100)])
+                        taxId: nil,
+                        variations: [("Paperback", "BO-\(Self.code4(itemNumber))", isbn, 899 + Int64(index) * 100)])
                 }
                 continue
             }
@@ -82,18 +99,23 @@ extension Seeder {
                         serial += 1
                         let name = department.variations[variationIndex]
                         let suffix = name.split(separator: " ").first.map { String($0.prefix(2)).uppercased() } ?? "X"
-                        let upc = useUPC
+                        let upc =
+                            useUPC
                             ? Self.gtin(prefix: "0", serial: 61_234_500_000 / 10 + serial, length: 12)
                             : Self.gtin(prefix: "50", serial: 1_234_500_000 + serial, length: 13)
                         let pence = department.basePence + Int64(ids.next() % 40) * 10 + Int64(variationIndex) * 50
                         list.append((name, "\(department.code)-\(Self.code4(itemNumber))-\(suffix)", upc, pence))
                     }
                     if department.code == "FX" && nounIndex == 1 && kindIndex == 0 {
-                        list.append(("By weight", "FX-\(Self.code4(itemNumber))-KG",
-                            Self.gtin(prefix: "0", serial: 29_000_000 + serial, length: 12), nil))
+                        list.append(
+                            (
+                                "By weight", "FX-\(Self.code4(itemNumber))-KG",
+                                Self.gtin(prefix: "0", serial: 29_000_000 + serial, length: 12), nil
+                            ))
                     }
                     addItem(
-                        name: "\(kind) \(noun)", description: "\(kind) \(noun.lowercased()) from our "
+                        name: "\(kind) \(noun)",
+                        description: "\(kind) \(noun.lowercased()) from our "
                             + "\(department.name.lowercased()) range.", categoryId: categoryId,
                         taxId: taxed ? taxId : nil, archived: departmentIndex == 3 && kindIndex == 3 && nounIndex == 4,
                         variations: list)

@@ -41,7 +41,9 @@ struct Seeder {
     }
 
     mutating func addCategory(_ name: String) -> String {
-        add("CATEGORY", "category_data", ["name": .string(name), "category_type": "REGULAR_CATEGORY", "is_top_level": true])
+        add(
+            "CATEGORY", "category_data",
+            ["name": .string(name), "category_type": "REGULAR_CATEGORY", "is_top_level": true])
     }
 
     /// Adds an item and its variations; `variations` are (name, sku, upc, pence or nil for variable pricing).
@@ -51,7 +53,8 @@ struct Seeder {
     ) {
         var data: JSONValue = [
             "name": .string(name), "description": .string(description), "is_taxable": .bool(taxId != nil),
-            "categories": [["id": .string(categoryId), "ordinal": 0]], "reporting_category": ["id": .string(categoryId)],
+            "categories": [["id": .string(categoryId), "ordinal": 0]],
+            "reporting_category": ["id": .string(categoryId)],
             "product_type": "REGULAR", "variations": [],
         ]
         if let taxId { data["tax_ids"] = [.string(taxId)] }
@@ -64,7 +67,9 @@ struct Seeder {
                 "pricing_type": variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING",
                 "track_inventory": true, "sellable": true, "stockable": true,
             ]
-            if let pence = variation.pence { variationData["price_money"] = ["amount": .int(pence), "currency": "GBP"] }
+            if let pence = variation.pence {
+                variationData["price_money"] = ["amount": .int(pence), "currency": "GBP"]
+            }
             let variationId = add("ITEM_VARIATION", "item_variation_data", variationData, parent: itemId)
             for location in state.locations {
                 let quantity = Int(ids.next() % 60)
@@ -99,8 +104,10 @@ struct Seeder {
             let code = Self.code6(itemNumber)
             let list = (1...count).map { index -> (name: String, sku: String, upc: String, pence: Int64?) in
                 serial += 1
-                return ("Size \(index)", "SY-\(code)-\(index)", Self.gtin(prefix: "20", serial: serial, length: 13),
-                    Int64(99 + ids.next() % 5000))
+                return (
+                    "Size \(index)", "SY-\(code)-\(index)", Self.gtin(prefix: "20", serial: serial, length: 13),
+                    Int64(99 + ids.next() % 5000)
+                )
             }
             addItem(
                 name: "Synthetic Item \(code)", description: "Generated item number \(itemNumber).",

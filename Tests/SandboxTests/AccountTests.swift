@@ -27,10 +27,12 @@ struct AccountTests {
                 "/v2/inventory/counts/batch-retrieve", ["catalog_object_ids": ids, "location_ids": [locationId]])
             let counts = some.json["counts"]?.arrayValue ?? []
             #expect(counts.count == 3)
-            #expect(counts.allSatisfy { count in
-                count["state"] == "IN_STOCK" && count["location_id"] == locationId
-                    && Int(count["quantity"]?.stringValue ?? "x") != nil && count["calculated_at"]?.stringValue != nil
-            })
+            #expect(
+                counts.allSatisfy { count in
+                    count["state"] == "IN_STOCK" && count["location_id"] == locationId
+                        && Int(count["quantity"]?.stringValue ?? "x") != nil
+                        && count["calculated_at"]?.stringValue != nil
+                })
             let sold = try await client.post(
                 "/v2/inventory/counts/batch-retrieve", ["catalog_object_ids": ids, "states": ["SOLD"]])
             #expect(sold.status == 200 && sold.json["counts"] == nil)
@@ -114,7 +116,8 @@ struct AccountTests {
         var latest: JSONValue?
         try await withSandbox(configuration) { _, client in
             let created = try await client.post(
-                "/v2/catalog/object", ["idempotency_key": "persist", "object": newItem("Kept", variations: ["A", "B"])])
+                "/v2/catalog/object",
+                ["idempotency_key": "persist", "object": newItem("Kept", variations: ["A", "B"])])
             itemId = try #require(mapped(created, "#item"))
             deletedId = try #require(mapped(created, "#item-v1"))
             _ = try await client.delete("/v2/catalog/object/\(deletedId)")
@@ -129,7 +132,8 @@ struct AccountTests {
             #expect(tombstone.objects.first?["is_deleted"] == true)
             #expect(try await client.search([:]).json["latest_time"] == latest)
             let replay = try await client.post(
-                "/v2/catalog/object", ["idempotency_key": "persist", "object": newItem("Kept", variations: ["A", "B"])])
+                "/v2/catalog/object",
+                ["idempotency_key": "persist", "object": newItem("Kept", variations: ["A", "B"])])
             #expect(mapped(replay, "#item") == itemId)
             #expect(try await client.get("/v2/locations").json["locations"]?.arrayValue?.count == 1)
         }

@@ -24,7 +24,9 @@ struct DeleteAndReadTests {
             let hidden = try await client.post("/v2/catalog/batch-retrieve", ["object_ids": [.string(itemId)]])
             #expect(hidden.objects.isEmpty)
 
-            let shown = try await client.search(["object_types": ["ITEM", "ITEM_VARIATION"], "include_deleted_objects": true])
+            let shown = try await client.search([
+                "object_types": ["ITEM", "ITEM_VARIATION"], "include_deleted_objects": true,
+            ])
             #expect(shown.objects.count == 3)
             #expect(shown.objects.allSatisfy { $0["is_deleted"] == true && $0["updated_at"]?.stringValue == deletedAt })
             let retrieved = try await client.post(

@@ -23,7 +23,8 @@ struct ProtocolTests {
                 #expect(bad.status == 400)
             }
             let longest: JSONValue = [
-                "idempotency_key": .string(String(repeating: "k", count: 128)), "object": newItem("Z", variations: ["Y"]),
+                "idempotency_key": .string(String(repeating: "k", count: 128)),
+                "object": newItem("Z", variations: ["Y"]),
             ]
             #expect(try await client.post("/v2/catalog/object", longest).status == 200)
         }

@@ -70,7 +70,8 @@ struct SearchTests {
             #expect(same.objects.first?["id"] != first.objects.first?["id"])
             let list = try await client.get("/v2/catalog/list?types=ITEM")
             let listCursor = try #require(list.json["cursor"]?.stringValue)
-            #expect(try await client.get("/v2/catalog/list?types=CATEGORY&cursor=\(listCursor)").code == "INVALID_CURSOR")
+            #expect(
+                try await client.get("/v2/catalog/list?types=CATEGORY&cursor=\(listCursor)").code == "INVALID_CURSOR")
         }
     }
 
@@ -92,18 +93,27 @@ struct SearchTests {
             #expect(try await client.post("/v2/catalog/batch-retrieve", ["object_ids": ids]).status == 400)
             let deletes = JSONValue.array((0..<201).map { .string("ID\($0)") })
             #expect(try await client.post("/v2/catalog/batch-delete", ["object_ids": deletes]).status == 400)
-            let objects = JSONValue.array((0..<1001).map { index in
-                ["type": "CATEGORY", "id": .string("#c\(index)"), "category_data": ["name": "C"]]
-            })
+            let objects = JSONValue.array(
+                (0..<1001).map { index in
+                    ["type": "CATEGORY", "id": .string("#c\(index)"), "category_data": ["name": "C"]]
+                })
             let big = try await client.post(
                 "/v2/catalog/batch-upsert", ["idempotency_key": "big", "batches": [["objects": objects]]])
             #expect(big.status == 400)
-            let eleven = JSONValue.array((0..<11).map { batch in
-                ["objects": .array((0..<1000).map { index in
-                    ["type": "CATEGORY", "id": .string("#c\(batch)-\(index)"), "category_data": ["name": "C"]]
-                })]
-            })
-            let tooMany = try await client.post("/v2/catalog/batch-upsert", ["idempotency_key": "many", "batches": eleven])
+            let eleven = JSONValue.array(
+                (0..<11).map { batch in
+                    [
+                        "objects": .array(
+                            (0..<1000).map { index in
+                                [
+                                    "type": "CATEGORY", "id": .string("#c\(batch)-\(index)"),
+                                    "category_data": ["name": "C"],
+                                ]
+                            })
+                    ]
+                })
+            let tooMany = try await client.post(
+                "/v2/catalog/batch-upsert", ["idempotency_key": "many", "batches": eleven])
             #expect(tooMany.status == 400)
             #expect(try await client.get("/v2/catalog/list").objects.isEmpty)
         }

@@ -4,7 +4,7 @@ import Sandbox
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A response as a test sees it.
@@ -90,7 +90,9 @@ func newItem(_ name: String, variations: [String], tag: String = "item") -> JSON
             ],
         ]
     }
-    return ["type": "ITEM", "id": .string("#\(tag)"), "item_data": ["name": .string(name), "variations": .array(list)]]
+    return [
+        "type": "ITEM", "id": .string("#\(tag)"), "item_data": ["name": .string(name), "variations": .array(list)],
+    ]
 }
 
 /// The mapped id for a client id in an upsert reply.

@@ -62,10 +62,11 @@ struct VersionTests {
                 let reply = try await client.post(
                     "/v2/catalog/object", ["idempotency_key": .string(UUID().uuidString), "object": body])
                 #expect(reply.status == 400)
-                #expect(reply.json["errors"]?[0] == [
-                    "category": "INVALID_REQUEST_ERROR", "code": "VERSION_MISMATCH",
-                    "detail": "Object version does not match latest database version.", "field": "version",
-                ])
+                #expect(
+                    reply.json["errors"]?[0] == [
+                        "category": "INVALID_REQUEST_ERROR", "code": "VERSION_MISMATCH",
+                        "detail": "Object version does not match latest database version.", "field": "version",
+                    ])
             }
             let unchanged = try await client.retrieve(try #require(item["id"]?.stringValue))
             #expect(unchanged.json["object"]?["version"] == item["version"])
