@@ -5,13 +5,9 @@ import Foundation
 enum DataFile {
     static let format = "catalog-sandbox-1"
 
-    /// Writes `state` to `path` through a temporary file and a rename.
+    /// Writes `state` to `path` through a temporary file and a rename. Objects are copied from
+    /// their cached bytes, so a save costs about as much as writing the file.
     static func save(_ state: CatalogState, to path: String) throws(SandboxError) {
-        var objects: [JSONValue] = []
-        objects.reserveCapacity(state.objects.count)
-        for (index, entry) in state.log.enumerated() {
-            if let object = state.objects[entry.id], object.logPosition == index { objects.append(object.json) }
-        }
         let idempotency: [JSONValue] = state.idempotency.keys.sorted().compactMap { key in
             guard let record = state.idempotency[key] else { return nil }
             return [
@@ -19,12 +15,23 @@ enum DataFile {
                 "status": .int(record.status), "body": .string(String(decoding: record.body, as: UTF8.self)),
             ]
         }
-        let document: JSONValue = [
-            "format": .string(format), "last_t": .int(state.lastT), "objects": .array(objects),
-            "locations": .array(state.locations), "counts": .array(state.counts), "idempotency": .array(idempotency),
+        let header: JSONValue = [
+            "format": .string(format), "last_t": .int(state.lastT), "locations": .array(state.locations),
+            "counts": .array(state.counts), "idempotency": .array(idempotency),
         ]
+        var output = header.serializedBytes()
+        output.removeLast()
+        output.append(contentsOf: Array(",\"objects\":[".utf8))
+        var first = true
+        for (index, entry) in state.log.enumerated() {
+            guard let object = state.objects[entry.id], object.logPosition == index else { continue }
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            output.append(contentsOf: object.bytes)
+        }
+        output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
         do {
-            try Data(document.serializedBytes()).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(output).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .unwritableDataFile(path: path, reason: error.localizedDescription)
         }

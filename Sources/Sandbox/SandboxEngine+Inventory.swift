@@ -48,6 +48,17 @@ extension SandboxEngine {
     }
 }
 
+extension SandboxEngine {
+    /// `GET /v2/inventory/{catalog_object_id}`: the counts of one variation, optionally at some locations.
+    func inventoryCount(_ request: SandboxRequest, id: String) -> SandboxReply {
+        let locations = Set((request.query["location_ids"] ?? "").split(separator: ",").map(String.init))
+        let counts = (state.countsByObject[id] ?? []).map { state.counts[$0] }.filter { count in
+            locations.isEmpty || locations.contains(count["location_id"]?.stringValue ?? "")
+        }
+        return SandboxReply(json: counts.isEmpty ? [:] : ["counts": .array(counts)])
+    }
+}
+
 extension CatalogState {
     /// Adds an IN_STOCK count for a variation at a location.
     mutating func addCount(variationId: String, locationId: String, quantity: String, calculatedAt: Int64) {

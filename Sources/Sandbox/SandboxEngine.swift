@@ -153,6 +153,8 @@ actor SandboxEngine {
         case ("POST", "/v2/inventory/counts/batch-retrieve"): return try inventoryCounts(request)
         case ("GET", _) where request.path.hasPrefix(objectPrefix):
             return try retrieve(request, id: String(request.path.dropFirst(objectPrefix.count)))
+        case ("GET", _) where request.path.hasPrefix("/v2/inventory/") && !request.path.dropFirst(14).contains("/"):
+            return inventoryCount(request, id: String(request.path.dropFirst(14)))
         case ("DELETE", _) where request.path.hasPrefix(objectPrefix):
             return try deleteOne(id: String(request.path.dropFirst(objectPrefix.count)))
         default:

@@ -40,6 +40,10 @@ struct AccountTests {
                 "/v2/inventory/counts/batch-retrieve", ["updated_after": "2999-01-01T00:00:00Z"])
             #expect(future.status == 200 && future.json["counts"] == nil)
             #expect(try await client.post("/v2/inventory/counts/batch-retrieve", ["limit": 1001]).status == 400)
+            let firstId = try #require(ids[0]?.stringValue)
+            let single = try await client.get("/v2/inventory/\(firstId)?location_ids=\(locationId.stringValue ?? "")")
+            #expect(single.json["counts"]?.arrayValue?.count == 1)
+            #expect(single.json["counts"]?[0]?["catalog_object_id"]?.stringValue == firstId)
             var total = 0
             var cursor: JSONValue?
             repeat {
@@ -137,6 +141,24 @@ struct AccountTests {
             #expect(mapped(replay, "#item") == itemId)
             #expect(try await client.get("/v2/locations").json["locations"]?.arrayValue?.count == 1)
         }
+    }
+}
+
+@Suite("Data file problems")
+struct DataFileProblemTests {
+    @Test("a data file that is not a sandbox document stops the start with a readable error")
+    func unreadable() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("{\"hello\": 1}".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let server = try await SandboxServer.start(SandboxConfiguration(dataFile: path))
+            await server.stop()
+            Issue.record("the sandbox started from a foreign file")
+        } catch {
+            #expect("\(error)".contains(path) && "\(error)".contains("Move it away"))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"hello\": 1}")
     }
 }
 
