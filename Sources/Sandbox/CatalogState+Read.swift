@@ -6,13 +6,13 @@ extension CatalogState {
 
     /// The current log entries from `start` that `match`, at most `limit`, and where the next page starts.
     /// Costs O(page) for dense filters: it walks the log, never sorts it.
-    func scan(from start: Int, limit: Int, match: (StoredObject) -> Bool) -> (ids: [String], next: Int?) {
+    func scan(from start: Int, limit: Int, match: (LogEntry) -> Bool) -> (ids: [String], next: Int?) {
         var ids: [String] = []
         ids.reserveCapacity(min(limit, 1000))
         var index = start
         while index < log.count {
             let entry = log[index]
-            if let object = objects[entry.id], object.logPosition == index, match(object) {
+            if !entry.stale, match(entry) {
                 if ids.count == limit { return (ids, index) }
                 ids.append(entry.id)
             }

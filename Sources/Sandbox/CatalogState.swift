@@ -15,9 +15,12 @@ struct StoredObject: Sendable {
     var bytes: [UInt8] = []
     /// For a live item, where in `bytes` the empty `[]` of `item_data.variations` starts.
     var splice: Int?
+    /// For a variation, `item_variation_data.ordinal` (0 when absent).
+    var ordinal: Int64 = 0
 
     /// Fills `bytes` and `splice` from `json` in one pass.
     mutating func encode() {
+        if type == "ITEM_VARIATION" { ordinal = json["item_variation_data"]?["ordinal"]?.int64Value ?? 0 }
         guard type == "ITEM", !isDeleted, case .object(var object) = json else {
             bytes = json.serializedBytes()
             splice = nil
@@ -69,9 +72,14 @@ struct StoredObject: Sendable {
 }
 
 /// One entry of the append-only write log: the log is ordered by version, then id.
+/// An entry is stale once its object has been written again; type and deletion are those of that write,
+/// so a scan never has to look the object up to filter it.
 struct LogEntry: Sendable {
     var id: String
     var version: Int64
+    var type: String
+    var isDeleted: Bool
+    var stale = false
 }
 
 /// A stored response for an idempotency key.
@@ -85,7 +93,8 @@ struct IdempotentRecord: Sendable {
 struct CatalogState: Sendable {
     var objects: [String: StoredObject] = [:]
     var log: [LogEntry] = []
-    var liveVariations: [String: Set<String>] = [:]
+    /// The live variations of each item, kept ordered by ordinal, then id.
+    var liveVariations: [String: [String]] = [:]
     var lastT: Int64 = 0
     var locations: [JSONValue] = []
     var counts: [JSONValue] = []
@@ -104,17 +113,34 @@ struct CatalogState: Sendable {
         lastT = max(lastT, t)
         for id in written.keys.sorted() {
             guard var object = written[id] else { continue }
-            if let old = objects[id], old.type == "ITEM_VARIATION", let oldParent = old.parentId {
-                liveVariations[oldParent]?.remove(id)
+            if let old = objects[id] {
+                if old.logPosition >= 0, old.logPosition < log.count { log[old.logPosition].stale = true }
+                if old.type == "ITEM_VARIATION", let oldParent = old.parentId {
+                    liveVariations[oldParent]?.removeAll { $0 == id }
+                }
             }
             object.logPosition = log.count
             object.encode()
-            log.append(LogEntry(id: id, version: object.version))
-            if object.type == "ITEM_VARIATION", !object.isDeleted, let parent = object.parentId {
-                liveVariations[parent, default: []].insert(id)
-            }
+            log.append(LogEntry(id: id, version: object.version, type: object.type, isDeleted: object.isDeleted))
             objects[id] = object
+            if object.type == "ITEM_VARIATION", !object.isDeleted, let parent = object.parentId {
+                attach(id, to: parent)
+            }
         }
+    }
+
+    /// Adds a live variation to its item's ordered list.
+    mutating func attach(_ variationId: String, to itemId: String) {
+        var list = liveVariations[itemId] ?? []
+        list.removeAll { $0 == variationId }
+        list.append(variationId)
+        if list.count > 1 {
+            list.sort { left, right in
+                let (a, b) = (objects[left]?.ordinal ?? 0, objects[right]?.ordinal ?? 0)
+                return a != b ? a < b : left < right
+            }
+        }
+        liveVariations[itemId] = list
     }
 
     /// The object as a client sees it: an item carries its live variations ordered by ordinal, then id.
@@ -167,10 +193,7 @@ struct CatalogState: Sendable {
 
     /// Ids of the item's live variations, ordered by ordinal, then id.
     func liveVariationIds(of itemId: String) -> [String] {
-        guard let ids = liveVariations[itemId], !ids.isEmpty else { return [] }
-        return ids.map { id -> (Int64, String) in
-            (objects[id]?.json["item_variation_data"]?["ordinal"]?.int64Value ?? 0, id)
-        }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
+        liveVariations[itemId] ?? []
     }
 
     /// Ids of the live categories, taxes, images, modifier lists and items an object refers to.

@@ -52,6 +52,7 @@ enum DataFile {
         else { throw .unreadableDataFile(path: path, reason: "it is not a \(format) document") }
         var state = CatalogState()
         state.lastT = lastT
+        var live: [(String, String)] = []
         for json in objects {
             guard let id = json["id"]?.stringValue, let type = json["type"]?.stringValue,
                 let version = json["version"]?.int64Value
@@ -63,9 +64,10 @@ enum DataFile {
                 parentId: parentId)
             object.encode()
             state.objects[id] = object
-            state.log.append(LogEntry(id: id, version: version))
-            if let parentId, !isDeleted { state.liveVariations[parentId, default: []].insert(id) }
+            state.log.append(LogEntry(id: id, version: version, type: type, isDeleted: isDeleted))
+            if let parentId, !isDeleted { live.append((id, parentId)) }
         }
+        for (id, parentId) in live { state.attach(id, to: parentId) }
         state.locations = document["locations"]?.arrayValue ?? []
         for count in document["counts"]?.arrayValue ?? [] {
             if let id = count["catalog_object_id"]?.stringValue {
