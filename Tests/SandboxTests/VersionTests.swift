@@ -118,4 +118,35 @@ struct VersionTests {
             #expect(all.objects.count == 1)
         }
     }
+
+    @Test("an item upsert can add a # variation next to its current ones; unknown ids are 400 NOT_FOUND")
+    func addVariation() async throws {
+        try await withSandbox { _, client in
+            let created = try await client.upsert(newItem("Hinges", variations: ["Brass"]))
+            var item = try #require(created.json["catalog_object"])
+            var variations = try #require(item["item_data"]?["variations"]?.arrayValue)
+            variations.append([
+                "type": "ITEM_VARIATION", "id": "#steel",
+                "item_variation_data": ["name": "Steel", "ordinal": 2, "pricing_type": "VARIABLE_PRICING"],
+            ])
+            item["item_data"]?["variations"] = .array(variations)
+            let updated = try await client.upsert(item)
+            let steelId = try #require(mapped(updated, "#steel"))
+            let list = updated.json["catalog_object"]?["item_data"]?["variations"]?.arrayValue ?? []
+            #expect(list.compactMap { $0["id"]?.stringValue } == [variations[0]["id"]?.stringValue, steelId])
+            #expect(list[1]["item_variation_data"]?["item_id"] == item["id"])
+            let unknown: JSONValue = ["type": "CATEGORY", "id": "AAAAAAAAAAAAAAAAAAAAAAAA", "version": 1]
+            let reply = try await client.post("/v2/catalog/object", ["idempotency_key": "u", "object": unknown])
+            #expect(reply.status == 400 && reply.code == "NOT_FOUND")
+        }
+    }
+
+    @Test("stop closes the port")
+    func stopCloses() async throws {
+        let server = try await SandboxServer.start(SandboxConfiguration())
+        let client = Client(baseURL: server.baseURL)
+        #expect(try await client.get("/v2/catalog/info").status == 200)
+        await server.stop()
+        await #expect(throws: (any Error).self) { try await client.get("/v2/catalog/info") }
+    }
 }
