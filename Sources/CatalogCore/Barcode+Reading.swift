@@ -30,7 +30,8 @@ extension Barcode {
     /// The characters of `text` without spaces and hyphens, or nil when something else is not a digit.
     /// An `X` is allowed only as the tenth of ten characters (the ISBN-10 check character).
     private static func cleaned(_ text: String) -> [Character]? {
-        let characters = text.filter { !$0.isWhitespace && $0 != "-" }.map { $0 }
+        let allDigits = !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        let characters = allDigits ? Array(text) : text.filter { !$0.isWhitespace && $0 != "-" }.map { $0 }
         for (offset, character) in characters.enumerated() where !isASCIIDigit(character) {
             let isISBNCheck = characters.count == 10 && offset == 9 && (character == "X" || character == "x")
             if !isISBNCheck { return nil }

@@ -181,14 +181,16 @@ struct JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes; plain ASCII needs no UTF-8 validation.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                return try decodeUTF8(slice, at: start)
+                return ascii ? String(decoding: slice, as: UTF8.self) : try decodeUTF8(slice, at: start)
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("control character in a string") }
             index += 1

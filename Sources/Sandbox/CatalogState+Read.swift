@@ -21,6 +21,19 @@ extension CatalogState {
         return (ids, nil)
     }
 
+    /// The version and id of the log entry at `position`: what a catalog cursor carries, so that a
+    /// cursor still points at the same place after a restart rebuilds the log from the data file.
+    func logKey(at position: Int) -> Cursor.LogKey {
+        Cursor.LogKey(version: log[position].version, id: log[position].id)
+    }
+
+    /// The first log position at or after `key` in (version, id) order.
+    func position(of key: Cursor.LogKey) -> Int {
+        var index = firstPosition(after: key.version - 1)
+        while index < log.count, log[index].version == key.version, log[index].id < key.id { index += 1 }
+        return index
+    }
+
     /// The first log position whose version is later than `ms`.
     func firstPosition(after ms: Int64) -> Int {
         var low = 0
@@ -41,12 +54,37 @@ enum Cursor {
         return Base64.encode(Array(text.utf8))
     }
 
+    /// Where a catalog cursor continues: the write-log entry (version, then id) of the next object.
+    struct LogKey: Sendable, Equatable {
+        var version: Int64
+        var id: String
+    }
+
+    /// The cursor that continues at log entry `key` of the request whose fingerprint is `hash`.
+    static func make(key: LogKey, hash: UInt64) -> String {
+        let text = "v" + String(key.version, radix: 16) + "h" + String(hash, radix: 16) + "i" + key.id
+        return Base64.encode(Array(text.utf8))
+    }
+
+    /// The log entry a catalog cursor continues at; throws INVALID_CURSOR when it is malformed or
+    /// belongs to another request.
+    static func key(_ cursor: String, hash: UInt64) throws(APIError) -> LogKey {
+        guard let bytes = Base64.decode(cursor) else { throw invalid }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("v"), let hashMark = text.firstIndex(of: "h"), let idMark = text.firstIndex(of: "i"),
+            hashMark < idMark, let version = Int64(text[text.index(after: text.startIndex)..<hashMark], radix: 16),
+            let sent = UInt64(text[text.index(after: hashMark)..<idMark], radix: 16), sent == hash
+        else { throw invalid }
+        return LogKey(version: version, id: String(text[text.index(after: idMark)...]))
+    }
+
+    static let invalid = APIError.invalid(
+        "INVALID_CURSOR",
+        "The cursor is not valid for this request; send it with the same parameters as the first page.",
+        field: "cursor")
+
     /// The position a cursor continues at; throws INVALID_CURSOR when it is malformed or belongs to another request.
     static func position(_ cursor: String, hash: UInt64) throws(APIError) -> Int {
-        let invalid = APIError.invalid(
-            "INVALID_CURSOR",
-            "The cursor is not valid for this request; send it with the same parameters as the "
-                + "first page.", field: "cursor")
         guard let bytes = Base64.decode(cursor) else { throw invalid }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasPrefix("p"), let split = text.firstIndex(of: "h"),

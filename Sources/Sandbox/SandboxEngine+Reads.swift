@@ -23,13 +23,17 @@ extension SandboxEngine {
         }.filter { !$0.isEmpty }
         let types = named.isEmpty ? nil : Set(named)
         let hash = StableHash.of("list?types=" + named.joined(separator: ","))
-        let start = try query["cursor"].map { cursor throws(APIError) in try Cursor.position(cursor, hash: hash) } ?? 0
+        let start = try query["cursor"].map { cursor throws(APIError) in
+            state.position(of: try Cursor.key(cursor, hash: hash))
+        } ?? 0
         let excluded = CatalogState.nestedTypes.union(["IMAGE"])
         let found = state.scan(from: start, limit: 100) { object in
             !object.isDeleted && (types?.contains(object.type) ?? !excluded.contains(object.type))
         }
         var extra: [(String, JSONValue)] = []
-        if let next = found.next { extra.append(("cursor", .string(Cursor.make(position: next, hash: hash)))) }
+        if let next = found.next {
+            extra.append(("cursor", .string(Cursor.make(key: state.logKey(at: next), hash: hash))))
+        }
         return objectsReply(found.ids, related: [], extra: extra)
     }
 
@@ -57,14 +61,16 @@ extension SandboxEngine {
             }
             start = state.firstPosition(after: ms)
         }
-        if let cursor { start = max(start, try Cursor.position(cursor, hash: hash)) }
+        if let cursor { start = max(start, state.position(of: try Cursor.key(cursor, hash: hash))) }
         let found = state.scan(from: start, limit: limit) { object in
             (includeDeleted || !object.isDeleted)
                 && (types?.contains(object.type) ?? !CatalogState.nestedTypes.contains(object.type))
         }
         let related = includeRelated ? state.relatedObjectIds(of: found.ids) : []
         var extra: [(String, JSONValue)] = []
-        if let next = found.next { extra.append(("cursor", .string(Cursor.make(position: next, hash: hash)))) }
+        if let next = found.next {
+            extra.append(("cursor", .string(Cursor.make(key: state.logKey(at: next), hash: hash))))
+        }
         extra.append(("latest_time", .string(state.latestTime)))
         return objectsReply(found.ids, related: related, extra: extra)
     }

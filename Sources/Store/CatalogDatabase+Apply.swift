@@ -43,6 +43,14 @@ extension CatalogDatabase {
             counts.deleted += try removeObject(id: header.id, db: db)
             return
         }
+        // Most copies that arrive twice (an item's nested variation and the variation itself) stop here,
+        // before they are decoded or serialised.
+        if let stored = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id]),
+            stored >= header.version
+        {
+            return
+        }
         // Decode the query columns before writing anything, so a bad object changes nothing.
         var object = object
         var item: ItemRow?

@@ -14,7 +14,6 @@ extension CatalogDatabase {
                         updated_at TEXT,
                         json TEXT NOT NULL
                     );
-                    CREATE INDEX catalog_objects_type ON catalog_objects(type);
                     CREATE TABLE items (
                         id TEXT PRIMARY KEY NOT NULL,
                         name TEXT NOT NULL,
