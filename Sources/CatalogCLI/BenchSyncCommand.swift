@@ -78,9 +78,11 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let (objects, _) = try await client.batchRetrieveCatalogObjects(ids: ids)
         let changed: [JSONValue] = objects.map { object in
             var object = object
-            let price = object["item_variation_data"]?["price_money"].flatMap(Money.init(json:))
+            let price =
+                object["item_variation_data"]?["price_money"].flatMap(Money.init(json:))
                 ?? Money(amount: 100, currency: "USD")
-            object["item_variation_data"]?["price_money"] = Money(amount: price.amount + 1, currency: price.currency).json
+            object["item_variation_data"]?["price_money"] =
+                Money(amount: price.amount + 1, currency: price.currency).json
             object["item_variation_data"]?["pricing_type"] = "FIXED_PRICING"
             return object
         }
@@ -95,7 +97,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     func report(full: [SyncSummary], incremental: [SyncSummary], peakMB: Double) {
@@ -121,10 +124,13 @@ struct BenchSyncCommand: AsyncParsableCommand {
             return
         }
         func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
-        Terminal.out("sync benchmark: \(Terminal.count(variations)) variations, \(Terminal.count(full.first?.fetched ?? 0)) objects, \(runs) runs")
+        Terminal.out(
+            "sync benchmark: \(Terminal.count(variations)) variations, \(Terminal.count(full.first?.fetched ?? 0)) objects, \(runs) runs"
+        )
         Terminal.out(
             String(
-                format: "  full sync:        median %.0f objects/s (min %.0f, max %.0f), %.2fs; target >= 20000: %.2fx %@",
+                format:
+                    "  full sync:        median %.0f objects/s (min %.0f, max %.0f), %.2fs; target >= 20000: %.2fx %@",
                 rate, rates.min() ?? 0, rates.max() ?? 0, Self.median(fullSeconds), rate / 20000,
                 verdict(rate >= 20000)))
         Terminal.out(String(format: "  peak memory:      %.0f MB; target < 250 MB: %@", peakMB, verdict(peakMB < 250)))

@@ -62,12 +62,14 @@ struct DemoCommand: AsyncParsableCommand {
             let found = try await ShowCommand.lookUp(code, in: database)
             Terminal.out("   \(code.padding(toLength: 26, withPad: " ", startingAt: 0)) -> \(found[0].itemName)")
         }
-        Terminal.out("\n" + ShowCommand.text(withBarcode).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
+        Terminal.out(
+            "\n" + ShowCommand.text(withBarcode).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
 
         // Change the shop on the server, then sync only the changes.
         let (item, _) = try await client.retrieveCatalogObject(id: withBarcode.itemID)
         var renamed = item
-        renamed["item_data"]?["name"] = JSONValue.string((item["item_data"]?["name"]?.stringValue ?? "") + " (new label)")
+        renamed["item_data"]?["name"] = JSONValue.string(
+            (item["item_data"]?["name"]?.stringValue ?? "") + " (new label)")
         _ = try await client.upsertCatalogObject(renamed)
         if let victim = sample.last(where: { $0.itemID != withBarcode.itemID }) {
             _ = try await client.deleteCatalogObject(id: victim.itemID)

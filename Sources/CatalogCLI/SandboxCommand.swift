@@ -55,7 +55,8 @@ struct SandboxCommand: AsyncParsableCommand {
         case "none": return SandboxSeed.none
         default:
             guard let count = Int(text), count >= 0, count <= 2_000_000 else {
-                throw ValidationError("--seed must be demo, none or a number of variations (0 to 2000000), not “\(text)”.")
+                throw ValidationError(
+                    "--seed must be demo, none or a number of variations (0 to 2000000), not “\(text)”.")
             }
             return .synthetic(variations: count)
         }

@@ -7,7 +7,8 @@ final class SandboxProcess {
 
     /// Starts `catalog sandbox --port 0` with `arguments` and waits for its `listening on` line.
     init(arguments: [String]) throws {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["sandbox", "--port", "0"] + arguments

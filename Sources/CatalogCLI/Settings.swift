@@ -41,7 +41,8 @@ struct Settings {
         let configPath = options.config ?? "\(home)/.config/catalog/config.yaml"
         let file = try loadConfig(at: configPath, required: options.config != nil)
 
-        let database = options.database ?? environment["CATALOG_DB"] ?? file.database.map { expand($0, home: home) }
+        let database =
+            options.database ?? environment["CATALOG_DB"] ?? file.database.map { expand($0, home: home) }
             ?? "\(home)/.local/share/catalog/catalog.sqlite"
 
         let baseURLText: String
@@ -66,7 +67,8 @@ struct Settings {
                     + "or http://127.0.0.1:8765.", exitCode: CLIError.usage)
         }
 
-        let version = options.squareVersion ?? environment["SQUARE_VERSION"] ?? file.square?.version
+        let version =
+            options.squareVersion ?? environment["SQUARE_VERSION"] ?? file.square?.version
             ?? SquareClientConfiguration.defaultSquareVersion
         guard version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
             throw CLIError(
@@ -122,7 +124,8 @@ struct Settings {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
         else {
-            throw CLIError("Cannot read the access token file \(path): it does not exist.", exitCode: CLIError.configuration)
+            throw CLIError(
+                "Cannot read the access token file \(path): it does not exist.", exitCode: CLIError.configuration)
         }
         guard mode & 0o077 == 0 else {
             throw CLIError(

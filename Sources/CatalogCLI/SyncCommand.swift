@@ -1,7 +1,7 @@
 import ArgumentParser
 import CatalogCore
-import Store
 import SquareAPI
+import Store
 import Sync
 
 /// `catalog sync`: bring the local database up to date with Square.

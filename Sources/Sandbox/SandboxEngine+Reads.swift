@@ -23,9 +23,10 @@ extension SandboxEngine {
         }.filter { !$0.isEmpty }
         let types = named.isEmpty ? nil : Set(named)
         let hash = StableHash.of("list?types=" + named.joined(separator: ","))
-        let start = try query["cursor"].map { cursor throws(APIError) in
-            state.position(of: try Cursor.key(cursor, hash: hash))
-        } ?? 0
+        let start =
+            try query["cursor"].map { cursor throws(APIError) in
+                state.position(of: try Cursor.key(cursor, hash: hash))
+            } ?? 0
         let excluded = CatalogState.nestedTypes.union(["IMAGE"])
         let found = state.scan(from: start, limit: 100) { object in
             !object.isDeleted && (types?.contains(object.type) ?? !excluded.contains(object.type))

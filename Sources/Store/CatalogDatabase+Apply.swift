@@ -165,7 +165,8 @@ extension CatalogDatabase {
         }
         try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ? OR category_id = ?")
             .execute(arguments: [id, id])
-        try db.cachedStatement(sql: "UPDATE items SET category_id = NULL WHERE category_id = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "UPDATE items SET category_id = NULL WHERE category_id = ?").execute(arguments: [id]
+        )
         return (removed > 0 ? 1 : 0) + removedChildren
     }
 }

@@ -51,7 +51,8 @@ extension CatalogDatabase {
                 return Self.summary(row)
             }
             return try Row.fetchOne(
-                db, sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id LIMIT 1",
+                db,
+                sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id LIMIT 1",
                 arguments: [id]
             ).map(Self.summary)
         }

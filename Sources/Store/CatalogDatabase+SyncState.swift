@@ -58,8 +58,10 @@ extension CatalogDatabase {
                 guard let id = location["id"]?.stringValue else { continue }
                 try db.execute(
                     sql: "INSERT INTO locations(id, name, status, json) VALUES (?, ?, ?, ?)",
-                    arguments: [id, location["name"]?.stringValue ?? "", location["status"]?.stringValue,
-                        location.jsonString])
+                    arguments: [
+                        id, location["name"]?.stringValue ?? "", location["status"]?.stringValue,
+                        location.jsonString,
+                    ])
             }
         }
     }

@@ -35,9 +35,12 @@ import Testing
     @Test func aVariationLeftOutOfANewerItemIsRemoved() async throws {
         let database = try temporaryDatabase()
         _ = try await database.apply([
-            item("I", name: "Mug", version: 10, variations: [
-                variation("V1", item: "I", version: 10, sku: "MUG-S"), variation("V2", item: "I", version: 10, sku: "MUG-L"),
-            ])
+            item(
+                "I", name: "Mug", version: 10,
+                variations: [
+                    variation("V1", item: "I", version: 10, sku: "MUG-S"),
+                    variation("V2", item: "I", version: 10, sku: "MUG-L"),
+                ])
         ])
         let counts = try await database.apply([
             item("I", name: "Mug", version: 11, variations: [variation("V1", item: "I", version: 10, sku: "MUG-S")])
@@ -78,10 +81,12 @@ import Testing
     @Test func lookupsBySKUKeyGTINAndItemID() async throws {
         let database = try temporaryDatabase()
         _ = try await database.apply([
-            item("I", name: "Notebook", version: 10, variations: [
-                variation("V2", item: "I", version: 10, sku: "NB-A5-L", upc: "4006381333931", ordinal: 2),
-                variation("V1", item: "I", version: 10, sku: "NB-A5-S", ordinal: 1),
-            ])
+            item(
+                "I", name: "Notebook", version: 10,
+                variations: [
+                    variation("V2", item: "I", version: 10, sku: "NB-A5-L", upc: "4006381333931", ordinal: 2),
+                    variation("V1", item: "I", version: 10, sku: "NB-A5-S", ordinal: 1),
+                ])
         ])
         #expect(try await database.variations(sku: "nb a5 l").map(\.variationID) == ["V2"])
         #expect(try await database.variations(gtins: ["04006381333931"]).map(\.variationID) == ["V2"])

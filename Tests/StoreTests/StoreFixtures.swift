@@ -45,6 +45,8 @@ func category(_ id: String, name: String, version: Int64) -> JSONValue {
 }
 
 func tombstone(_ id: String, type: String, version: Int64) -> JSONValue {
-    ["type": .string(type), "id": .string(id), "version": .int(version), "is_deleted": true,
-     "updated_at": "2026-11-23T11:00:00Z"]
+    [
+        "type": .string(type), "id": .string(id), "version": .int(version), "is_deleted": true,
+        "updated_at": "2026-11-23T11:00:00Z",
+    ]
 }

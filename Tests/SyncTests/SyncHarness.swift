@@ -52,10 +52,14 @@ struct SyncHarness {
         let local = try await database.allObjects()
         let missing = Set(server.keys).subtracting(local.keys).sorted()
         let extra = Set(local.keys).subtracting(server.keys).sorted()
-        #expect(missing.isEmpty, "\(missing.count) missing locally, e.g. \(missing.prefix(3))", sourceLocation: sourceLocation)
+        #expect(
+            missing.isEmpty, "\(missing.count) missing locally, e.g. \(missing.prefix(3))",
+            sourceLocation: sourceLocation)
         #expect(extra.isEmpty, "\(extra.count) extra locally, e.g. \(extra.prefix(3))", sourceLocation: sourceLocation)
         let different = server.filter { local[$0.key] != nil && local[$0.key] != $0.value }.map(\.key).sorted()
-        #expect(different.isEmpty, "\(different.count) objects differ, e.g. \(different.prefix(3))", sourceLocation: sourceLocation)
+        #expect(
+            different.isEmpty, "\(different.count) objects differ, e.g. \(different.prefix(3))",
+            sourceLocation: sourceLocation)
         let counts = try await database.counts()
         let variations = server.values.filter { $0["type"] == "ITEM_VARIATION" }.count
         #expect(counts["variations"] == variations, sourceLocation: sourceLocation)
