@@ -64,7 +64,7 @@ extension CatalogDatabase {
             variation = try VariationRow(object, header: header)
         default: break
         }
-        let json = String(decoding: object.serializedBytes(), as: UTF8.self)
+        let json = String(decoding: Self.storedForm(of: object, item: item).serializedBytes(), as: UTF8.self)
         try db.cachedStatement(
             sql: """
                 INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
@@ -89,6 +89,35 @@ extension CatalogDatabase {
                     """
             ).execute(arguments: [header.id, category.name, category.parentID, header.version])
         }
+    }
+
+    /// What goes in `catalog_objects.json`: the object as Square sent it, except that an item's nested
+    /// variations are kept as `{"id": ...}` references, because each variation is stored in full as its
+    /// own object. `expanded(_:db:)` puts them back, so readers see exactly what Square sent.
+    static func storedForm(of object: JSONValue, item: ItemRow?) -> JSONValue {
+        guard let item, !item.variations.isEmpty else { return object }
+        var stored = object
+        stored["item_data"]?["variations"] = .array(
+            item.variations.map { nested in ["id": nested["id"] ?? .null] })
+        return stored
+    }
+
+    /// An object read back from `catalog_objects.json`, with an item's variation references replaced by
+    /// the stored variations.
+    static func expanded(_ stored: JSONValue, db: Database) throws -> JSONValue {
+        guard stored["type"] == "ITEM", let references = stored["item_data"]?["variations"]?.arrayValue,
+            !references.isEmpty
+        else { return stored }
+        let lookup = try db.cachedStatement(sql: "SELECT json FROM catalog_objects WHERE id = ?")
+        var object = stored
+        object["item_data"]?["variations"] = .array(
+            try references.map { reference in
+                guard reference.objectValue?.count == 1, let id = reference["id"]?.stringValue,
+                    let text = try String.fetchOne(lookup, arguments: [id])
+                else { return reference }
+                return try JSONValue.parse(text)
+            })
+        return object
     }
 
     static func storeItem(

@@ -65,7 +65,7 @@ extension CatalogDatabase {
             let cursor = try Row.fetchCursor(db, sql: "SELECT id, json FROM catalog_objects")
             while let row = try cursor.next() {
                 let text: String = row["json"]
-                objects[row["id"]] = try JSONValue.parse(text)
+                objects[row["id"]] = try Self.expanded(try JSONValue.parse(text), db: db)
             }
             return objects
         }
