@@ -112,7 +112,7 @@ extension CatalogState {
     /// The object as written at `t`: server fields set, everything the client sent kept.
     static func stamp(_ input: JSONValue, type: String, t: Int64, parentId: String?) -> StoredObject {
         var json = input
-        json["updated_at"] = .string(Timestamp.format(t))
+        json["updated_at"] = .string(SandboxTime.format(t))
         json["version"] = .int(t)
         json["is_deleted"] = false
         if json["present_at_all_locations"] == nil { json["present_at_all_locations"] = true }
@@ -123,7 +123,7 @@ extension CatalogState {
     static func bump(_ object: StoredObject, t: Int64) -> StoredObject {
         var bumped = object
         bumped.version = t
-        bumped.json["updated_at"] = .string(Timestamp.format(t))
+        bumped.json["updated_at"] = .string(SandboxTime.format(t))
         bumped.json["version"] = .int(t)
         return bumped
     }

@@ -105,7 +105,7 @@ struct CatalogState: Sendable {
     func nextT(nowMs: Int64) -> Int64 { max(nowMs, lastT + 1) }
 
     /// The catalog's latest update time.
-    var latestTime: String { Timestamp.format(lastT) }
+    var latestTime: String { SandboxTime.format(lastT) }
 
     /// Stores `written` (already carrying version `t`) and appends them to the log in id order.
     mutating func commit(_ written: [String: StoredObject], t: Int64) {

@@ -13,7 +13,7 @@ extension SandboxEngine {
         let limit = try pageLimit(json["limit"], default: 1000, max: 1000)
         var after: Int64?
         if let value = json["updated_after"] {
-            guard let text = value.stringValue, let ms = Timestamp.parse(text) else {
+            guard let text = value.stringValue, let ms = SandboxTime.parse(text) else {
                 throw .invalid("INVALID_TIME", "updated_after must be an RFC 3339 timestamp.", field: "updated_after")
             }
             after = ms
@@ -31,7 +31,7 @@ extension SandboxEngine {
             let matches =
                 (locationIds.isEmpty || locationIds.contains(count["location_id"]?.stringValue ?? ""))
                 && (states.isEmpty || states.contains(count["state"]?.stringValue ?? ""))
-                && (after.map { (Timestamp.parse(count["calculated_at"]?.stringValue ?? "") ?? 0) > $0 } ?? true)
+                && (after.map { (SandboxTime.parse(count["calculated_at"]?.stringValue ?? "") ?? 0) > $0 } ?? true)
             if matches {
                 if page.count == limit {
                     next = position
@@ -66,7 +66,7 @@ extension CatalogState {
         counts.append([
             "catalog_object_id": .string(variationId), "catalog_object_type": "ITEM_VARIATION",
             "state": "IN_STOCK", "location_id": .string(locationId), "quantity": .string(quantity),
-            "calculated_at": .string(Timestamp.format(calculatedAt)),
+            "calculated_at": .string(SandboxTime.format(calculatedAt)),
         ])
     }
 
@@ -76,7 +76,7 @@ extension CatalogState {
             "id": .string(id), "name": .string(name),
             "address": ["address_line_1": .string(line1), "locality": .string(town), "country": "GB"],
             "timezone": "Europe/London", "capabilities": ["CREDIT_CARD_PROCESSING"], "status": "ACTIVE",
-            "created_at": .string(Timestamp.format(createdAt)), "merchant_id": "MSANDBOX00001",
+            "created_at": .string(SandboxTime.format(createdAt)), "merchant_id": "MSANDBOX00001",
             "country": "GB", "language_code": "en-GB", "currency": "GBP", "business_name": "Sandbox Stores",
             "type": "PHYSICAL", "mcc": "5399",
         ]

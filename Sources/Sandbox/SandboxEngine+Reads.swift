@@ -57,7 +57,7 @@ extension SandboxEngine {
         let limit = try pageLimit(json["limit"], default: 100, max: 1000)
         var start = 0
         if let beginTime = json["begin_time"] {
-            guard let text = beginTime.stringValue, let ms = Timestamp.parse(text) else {
+            guard let text = beginTime.stringValue, let ms = SandboxTime.parse(text) else {
                 throw .invalid("INVALID_TIME", "begin_time must be an RFC 3339 timestamp.", field: "begin_time")
             }
             start = state.firstPosition(after: ms)

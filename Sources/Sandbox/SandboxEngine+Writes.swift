@@ -60,7 +60,7 @@ extension SandboxEngine {
             var body: JSONValue = [:]
             if !errors.isEmpty { body["errors"] = .array(errors.map { $0.body["errors"]?[0] ?? .null }) }
             body["objects"] = .array(topIds.compactMap { state.render($0) })
-            body["updated_at"] = .string(Timestamp.format(t))
+            body["updated_at"] = .string(SandboxTime.format(t))
             if !mappings.isEmpty { body["id_mappings"] = Self.mappings(mappings) }
             return SandboxReply(status: errors.isEmpty ? 200 : 400, json: body)
         }
@@ -95,7 +95,7 @@ extension SandboxEngine {
         persist()
         return SandboxReply(json: [
             "deleted_object_ids": .array(staged.deletedIds.map { .string($0) }),
-            "deleted_at": .string(Timestamp.format(t)),
+            "deleted_at": .string(SandboxTime.format(t)),
         ])
     }
 

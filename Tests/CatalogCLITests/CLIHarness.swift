@@ -29,19 +29,6 @@ enum CLI {
         return folder
     }
 
-    static func start(_ arguments: [String], environment: [String: String], folder: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
-        env.merge(environment) { $1 }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     static func run(_ arguments: [String], environment: [String: String] = [:], folder: URL) async throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
