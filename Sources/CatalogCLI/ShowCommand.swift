@@ -47,11 +47,12 @@ struct ShowCommand: AsyncParsableCommand {
         if keys.isEmpty {
             do {
                 _ = try Barcode(trimmed)
-            } catch .badCheckDigit(let input, let kind, let expected, let found) {
-                throw CLIError(
-                    BarcodeError.badCheckDigit(input: input, kind: kind, expected: expected, found: found).description
-                        + " No SKU or id matches it either.", exitCode: CLIError.dataError)
-            } catch {}
+            } catch {
+                if case .badCheckDigit = error {
+                    throw CLIError(
+                        error.description + " No SKU or id matches it either.", exitCode: CLIError.dataError)
+                }
+            }
         }
         throw CLIError(
             "Nothing matches “\(trimmed)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",

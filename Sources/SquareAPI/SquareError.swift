@@ -55,6 +55,11 @@ public struct SquareError: Error, CustomStringConvertible, Sendable {
         errors.contains { $0.code == "VERSION_MISMATCH" }
     }
 
+    /// True when Square refused a cursor it no longer knows or that belongs to another request.
+    public var isInvalidCursor: Bool {
+        errors.contains { $0.code == "INVALID_CURSOR" }
+    }
+
     /// True when the same request may succeed later: rate limits, server errors, network trouble.
     public var isRetryable: Bool {
         switch kind {

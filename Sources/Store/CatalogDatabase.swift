@@ -50,21 +50,18 @@ public final class CatalogDatabase: Sendable {
 
     /// Runs `body` in one write transaction; everything it does lands, or nothing does.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        do {
-            return try await pool.write(body)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw StoreError.database(reason: error.message ?? "\(error)")
-        }
+        try await Self.reportingSQLiteErrors { try await pool.write(body) }
     }
 
     /// Runs `body` against a consistent snapshot of the database.
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await Self.reportingSQLiteErrors { try await pool.read(body) }
+    }
+
+    /// Runs `work`, turning SQLite's errors into `StoreError.database`.
+    private static func reportingSQLiteErrors<T>(_ work: () async throws -> T) async throws -> T {
         do {
-            return try await pool.read(body)
-        } catch let error as StoreError {
-            throw error
+            return try await work()
         } catch let error as DatabaseError {
             throw StoreError.database(reason: error.message ?? "\(error)")
         }

@@ -31,17 +31,12 @@ struct ObjectHeader: Sendable, Equatable {
 }
 
 /// The queryable columns of an ITEM.
-struct ItemRow: Sendable, Equatable {
+struct ItemRow: Sendable {
     var name: String
     var categoryID: String?
     var categoryIDs: [(id: String, ordinal: Int64?)]
     var isArchived: Bool
     var variations: [JSONValue]
-
-    static func == (lhs: ItemRow, rhs: ItemRow) -> Bool {
-        lhs.name == rhs.name && lhs.categoryID == rhs.categoryID && lhs.isArchived == rhs.isArchived
-            && lhs.categoryIDs.map(\.id) == rhs.categoryIDs.map(\.id) && lhs.variations == rhs.variations
-    }
 
     init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
         let data = object["item_data"] ?? .null
