@@ -25,6 +25,14 @@ enum Terminal {
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
+    /// The width of the terminal stdout writes to, or nil when stdout is not a terminal.
+    static var stdoutColumns: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// `1234567` as `1,234,567`.
     static func count(_ value: Int) -> String {
         let digits = String(value.magnitude)

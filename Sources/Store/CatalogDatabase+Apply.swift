@@ -1,6 +1,14 @@
 import CatalogCore
 import GRDB
 
+/// What one `apply` call is doing: its counts, and the items whose search entry must be brought up to date
+/// before the transaction ends.
+struct ApplyContext {
+    var markSeen: Bool
+    var counts = ApplyCounts()
+    var touchedItems: Set<String> = []
+}
+
 /// How much one applied page changed the local catalog.
 public struct ApplyCounts: Sendable, Equatable {
     /// Objects that were new or newer than the stored copy (nested variations included).
@@ -25,22 +33,23 @@ extension CatalogDatabase {
         _ objects: [JSONValue], markSeen: Bool = false, syncState: [String: String?] = [:]
     ) async throws -> ApplyCounts {
         try await write { db in
-            var counts = ApplyCounts()
+            var context = ApplyContext(markSeen: markSeen)
             for object in objects {
-                try Self.apply(object, parentItemID: nil, markSeen: markSeen, counts: &counts, db: db)
+                try Self.apply(object, parentItemID: nil, context: &context, db: db)
             }
+            try Self.refreshSearch(itemIDs: context.touchedItems, db: db)
             try Self.setSyncState(syncState, db: db)
-            return counts
+            return context.counts
         }
     }
 
     static func apply(
-        _ object: JSONValue, parentItemID: String?, markSeen: Bool, counts: inout ApplyCounts, db: Database
+        _ object: JSONValue, parentItemID: String?, context: inout ApplyContext, db: Database
     ) throws {
         let header = try ObjectHeader(object)
-        if markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
+        if context.markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
         if header.isDeleted {
-            counts.deleted += try removeObject(id: header.id, db: db)
+            context.counts.deleted += try removeObject(id: header.id, touched: &context.touchedItems, db: db)
             return
         }
         // Most copies that arrive twice (an item's nested variation and the variation itself) stop here,
@@ -74,12 +83,20 @@ extension CatalogDatabase {
                 """
         ).execute(arguments: [header.id, header.type, header.version, header.updatedAt, json])
         guard db.changesCount > 0 else { return }
-        counts.changed += 1
+        context.counts.changed += 1
         if let item {
-            try storeItem(item, header: header, markSeen: markSeen, counts: &counts, db: db)
+            context.touchedItems.insert(header.id)
+            try storeItem(item, header: header, context: &context, db: db)
         } else if let variation {
+            if let previous = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT item_id FROM variations WHERE id = ?"), arguments: [header.id])
+            {
+                context.touchedItems.insert(previous)
+            }
+            context.touchedItems.insert(variation.itemID)
             try storeVariation(variation, header: header, db: db)
         } else if header.type == "CATEGORY" {
+            try context.touchedItems.formUnion(itemIDs(inCategory: header.id, db: db))
             let category = CategoryRow(object)
             try db.cachedStatement(
                 sql: """
@@ -121,7 +138,7 @@ extension CatalogDatabase {
     }
 
     static func storeItem(
-        _ item: ItemRow, header: ObjectHeader, markSeen: Bool, counts: inout ApplyCounts, db: Database
+        _ item: ItemRow, header: ObjectHeader, context: inout ApplyContext, db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
@@ -138,7 +155,7 @@ extension CatalogDatabase {
         }
         var keep: [String] = []
         for nested in item.variations {
-            try apply(nested, parentItemID: header.id, markSeen: markSeen, counts: &counts, db: db)
+            try apply(nested, parentItemID: header.id, context: &context, db: db)
             if let id = nested["id"]?.stringValue { keep.append(id) }
         }
         // The item's list is the truth at its version: older variations it no longer lists are gone.
@@ -147,7 +164,7 @@ extension CatalogDatabase {
             arguments: [header.id, header.version])
         let kept = Set(keep)
         for id in stale where !kept.contains(id) {
-            counts.deleted += try removeObject(id: id, db: db)
+            context.counts.deleted += try removeObject(id: id, touched: &context.touchedItems, db: db)
         }
     }
 
@@ -177,13 +194,30 @@ extension CatalogDatabase {
         }
     }
 
-    /// Removes an object and everything that hangs off it from every table.
-    /// Returns how many objects were there (the object itself and an item's variations).
-    static func removeObject(id: String, db: Database) throws -> Int {
+    /// The items filed under `categoryID`, as their reporting category or one of their categories.
+    static func itemIDs(inCategory categoryID: String, db: Database) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(
+                sql:
+                    "SELECT item_id FROM item_categories WHERE category_id = ? UNION SELECT id FROM items WHERE category_id = ?"
+            ), arguments: [categoryID, categoryID])
+    }
+
+    /// Removes an object and everything that hangs off it from every table, adding the items whose search
+    /// entry it changes to `touched`. Returns how many objects were there (the object itself and an item's
+    /// variations).
+    static func removeObject(id: String, touched: inout Set<String>, db: Database) throws -> Int {
+        touched.insert(id)
+        if let itemID = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT item_id FROM variations WHERE id = ?"), arguments: [id])
+        {
+            touched.insert(itemID)
+        }
+        try touched.formUnion(itemIDs(inCategory: id, db: db))
         var removedChildren = 0
         let childIDs = try String.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM variations WHERE item_id = ?"), arguments: [id])
-        for childID in childIDs { removedChildren += try removeObject(id: childID, db: db) }
+        for childID in childIDs { removedChildren += try removeObject(id: childID, touched: &touched, db: db) }
         var removed = 0
         for sql in [
             "DELETE FROM catalog_objects WHERE id = ?", "DELETE FROM items WHERE id = ?",

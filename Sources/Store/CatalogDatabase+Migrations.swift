@@ -65,6 +65,39 @@ extension CatalogDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2: search index, typo vocabulary, synonyms") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE search_docs (
+                        rowid INTEGER PRIMARY KEY,
+                        item_id TEXT NOT NULL UNIQUE,
+                        name_key TEXT NOT NULL,
+                        name_length INTEGER NOT NULL
+                    );
+                    CREATE INDEX search_docs_name_key ON search_docs(name_key);
+                    CREATE VIRTUAL TABLE search USING fts5(
+                        name, variations, category, codes,
+                        tokenize = "unicode61 remove_diacritics 0 tokenchars '.'",
+                        prefix = '1 2 3'
+                    );
+                    CREATE VIRTUAL TABLE search_trigrams USING fts5(
+                        text, tokenize = 'trigram', detail = 'none'
+                    );
+                    CREATE TABLE search_deletes (
+                        key TEXT NOT NULL,
+                        term TEXT NOT NULL,
+                        PRIMARY KEY (key, term)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE search_synonyms (
+                        word TEXT NOT NULL,
+                        synonym TEXT NOT NULL,
+                        PRIMARY KEY (word, synonym)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX search_synonyms_synonym ON search_synonyms(synonym);
+                    INSERT INTO search(search, rank) VALUES ('rank', 'bm25(10.0, 4.0, 2.0, 1.0)');
+                    """)
+            try rebuildSearchIndex(db)
+        }
         return migrator
     }
 }

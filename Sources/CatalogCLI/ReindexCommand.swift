@@ -1,0 +1,44 @@
+import ArgumentParser
+import CatalogCore
+import Store
+
+/// `catalog reindex`: rebuild the search index from the local catalog.
+struct ReindexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reindex",
+        abstract: "Rebuild the search index from the local catalog.",
+        discussion: """
+            Sync and edits keep the index up to date by themselves, in the same transaction as the change. \
+            Rebuild it if searches look wrong, or after upgrading catalog. The rebuild is one transaction: \
+            searches keep answering from the old index until it is done, and an interrupted rebuild \
+            changes nothing.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Print the summary as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            let summary = try await database.reindex { done, total in
+                Terminal.status("reindexing: \(Terminal.count(done)) of \(Terminal.count(total)) items")
+            }
+            Terminal.clearStatus()
+            if json {
+                let value: JSONValue = [
+                    "items": .int(summary.items), "vocabulary": .int(summary.vocabulary),
+                    "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
+                ]
+                Terminal.out(value.jsonString)
+            } else {
+                Terminal.out(
+                    "reindexed \(Terminal.count(summary.items)) items (\(Terminal.count(summary.vocabulary)) words) in "
+                        + String(format: "%.2fs", summary.elapsed))
+            }
+        }
+    }
+}

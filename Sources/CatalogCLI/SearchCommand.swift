@@ -1,0 +1,119 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import Store
+
+/// `catalog search WORDS...`: find items from a few letters, a typo, a SKU or a barcode.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find items by words, a SKU or a barcode, best match first.",
+        discussion: """
+            A barcode in any spelling (UPC-A, EAN-8/13, GTIN-14, ISBN-10/13, spaces and dashes allowed) is \
+            looked up exactly. Something shaped like a SKU (AC-WDG-0042, hw.0142) is looked up exactly, \
+            then by prefix; case, hyphens, spaces and slashes do not matter. Anything else is searched as \
+            words: the last word may be the start of a longer one, words of 4 to 7 letters may carry one \
+            typo and longer ones two, numbers must match exactly, and the shop's synonyms count \
+            (catalog synonyms). If no item has every word, fragments inside words are tried, then \
+            the same words with unmatched ones left out. One letter lists the items starting with it.
+            Results are grouped by item: the best matching variation first, then its siblings. Archived \
+            items are never shown. Nothing found: a message on stderr and exit status 1 ([] with --json).
+            Start a query that begins with a dash after --: catalog search -- -42.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "What to look for: words, a SKU or a barcode.")
+    var query: [String] = []
+
+    @Option(help: "Show at most this many rows (variations).")
+    var limit = CatalogDatabase.defaultSearchLimit
+
+    @Flag(help: "Print the results as one JSON array.")
+    var json = false
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let text = query.joined(separator: " ")
+            let parsed = SearchQuery(text)
+            guard !parsed.isEmpty else {
+                throw CLIError(
+                    "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
+                    exitCode: CLIError.usage)
+            }
+            let settings = try Settings.resolve(options)
+            let outcome = try await settings.openDatabase().search(parsed, limit: limit)
+            if json {
+                Terminal.out(JSONValue.array(outcome.hits.map(\.json)).jsonString)
+            } else if !outcome.hits.isEmpty {
+                for line in Self.table(outcome.hits, width: Terminal.stdoutColumns) { Terminal.out(line) }
+            }
+            if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
+                Terminal.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
+            }
+            if outcome.hits.isEmpty {
+                throw CLIError(Self.nothingFound(parsed), exitCode: CLIError.notFound)
+            }
+        }
+    }
+
+    static func nothingFound(_ query: SearchQuery) -> String {
+        let shown = query.text.count > 60 ? String(query.text.prefix(57)) + "..." : query.text
+        switch query.route {
+        case .barcode:
+            return "No item has the barcode “\(shown)”. If it is new in Square, run catalog sync."
+        default:
+            return "Nothing matches “\(shown)”. Try fewer or shorter words; if the item is new in Square, "
+                + "run catalog sync."
+        }
+    }
+
+    /// The results as a table: item, variation, SKU, GTIN, price, category. An item's name is printed on
+    /// its first row only. Columns shrink to fit `width` when it is known.
+    static func table(_ hits: [SearchHit], width: Int?) -> [String] {
+        let header = ["ITEM", "VARIATION", "SKU", "GTIN", "PRICE", "CATEGORY"]
+        var rows: [[String]] = []
+        var previousItem: String?
+        for hit in hits {
+            let variation = hit.variation
+            let gtin = variation.gtin.flatMap { try? Barcode($0).description } ?? variation.upc ?? ""
+            rows.append([
+                variation.itemID == previousItem ? "" : variation.itemName, variation.variationName ?? "",
+                variation.sku ?? "", gtin, variation.price?.formatted ?? "variable", variation.category ?? "",
+            ])
+            previousItem = variation.itemID
+        }
+        var widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        if let width {
+            // Shrink the widest text columns (item, variation, category) until the table fits.
+            while widths.reduce(0, +) + 2 * (widths.count - 1) > width {
+                let column = [0, 1, 5].max { widths[$0] < widths[$1] }!
+                guard widths[column] > 8 else { break }
+                widths[column] -= 1
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let fitted = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
+                let pad = String(repeating: " ", count: max(0, widths[column] - fitted.count))
+                return column == 4 ? pad + fitted : fitted + pad
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return [line(header)] + rows.map(line)
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import CatalogCore
+import Store
+
+/// `catalog synonyms`: the shop's own words for search.
+struct SynonymsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synonyms",
+        abstract: "Teach search the shop's own words (lrg = large, coke = coca cola).",
+        discussion: """
+            A synonym works both ways when it is one word: after `catalog synonyms add lrg large`, \
+            searching lrg finds large items and searching large finds items named lrg. A synonym of \
+            several words (`catalog synonyms add coke "coca cola"`) is found as a phrase. Synonyms take \
+            effect at once; no reindex is needed.
+            """,
+        subcommands: [Add.self, List.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make WORD also find each SYNONYM.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "One word, as staff type it.")
+        var word: String
+
+        @Argument(help: "What it also means: one or more words or phrases.")
+        var synonyms: [String]
+
+        func run() async throws {
+            try await reportingErrors {
+                try SynonymsCommand.checkWord(word)
+                let values = synonyms.filter { !CatalogDatabase.synonymKey($0).isEmpty }
+                guard !values.isEmpty else {
+                    throw CLIError(
+                        "Give at least one synonym with a letter or digit in it.", exitCode: CLIError.usage)
+                }
+                let database = try Settings.resolve(options).openDatabase()
+                let added = try await database.addSynonyms(word: word, synonyms: values)
+                let key = CatalogDatabase.synonymKey(word)
+                Terminal.out(
+                    "\(key): \(values.map(CatalogDatabase.synonymKey).joined(separator: ", "))"
+                        + (added == 0 ? " (already known)" : ""))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the shop's synonyms.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Print them as one JSON object: word -> [synonyms].")
+        var json = false
+
+        func run() async throws {
+            try await reportingErrors {
+                let entries = try await Settings.resolve(options).openDatabase().synonymEntries()
+                if json {
+                    var object = JSONObject()
+                    for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }
+                    Terminal.out(JSONValue.object(object).jsonString)
+                } else if entries.isEmpty {
+                    Terminal.error("No synonyms yet. Add one with: catalog synonyms add lrg large")
+                } else {
+                    for entry in entries { Terminal.out("\(entry.word): " + entry.synonyms.joined(separator: ", ")) }
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove WORD's synonyms: the ones named, or all of them.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The word whose synonyms go.")
+        var word: String
+
+        @Argument(help: "Only these synonyms (default: all of WORD's).")
+        var synonyms: [String] = []
+
+        func run() async throws {
+            try await reportingErrors {
+                try SynonymsCommand.checkWord(word)
+                let database = try Settings.resolve(options).openDatabase()
+                let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
+                guard removed > 0 else {
+                    throw CLIError(
+                        "“\(word)” has no such synonyms; see catalog synonyms list.", exitCode: CLIError.notFound)
+                }
+                Terminal.out(
+                    "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
+            }
+        }
+    }
+
+    /// A synonym's word must be one searchable word: that is what a search looks up.
+    static func checkWord(_ word: String) throws {
+        let words = SearchText.words(word)
+        guard words.count == 1 else {
+            throw CLIError(
+                words.isEmpty
+                    ? "“\(word)” has no letter or digit to search by."
+                    : "“\(word)” is several words; the word must be one word (put phrases on the synonym side).",
+                exitCode: CLIError.usage)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import CatalogCore
+import GRDB
+
+extension CatalogDatabase {
+    /// Candidates fetched from the index at most; a broader query keeps the best by bm25.
+    static let candidateCap = 1000
+    /// Index queries tried while leaving out unmatched words, at most.
+    static let maxDropAttempts = 8
+
+    /// The word route: every typed word required, then fragments inside words, then fewer words.
+    static func textSearch(_ query: SearchQuery, limit: Int, db: Database) throws -> SearchOutcome {
+        let plans = try wordPlans(for: query.words, db: db)
+        guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
+        var method = SearchOutcome.Method.text
+        var dropped: [String] = []
+        var candidates = try fetchCandidates(plans.expression, db: db)
+        if candidates.isEmpty {
+            candidates = try substringCandidates(plans, db: db)
+            if !candidates.isEmpty { method = .substring }
+        }
+        if candidates.isEmpty { (candidates, dropped) = try candidatesDroppingWords(plans, db: db) }
+
+        let exact =
+            query.skuKey.utf8.count >= 2 ? try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db) : []
+        let exactIDs = Set(exact.map(\.itemID))
+        var ranked = candidates.filter { !exactIDs.contains($0.itemID) }.map { SearchRanking.rank($0, plans: plans) }
+        ranked.sort()
+        var items = exact
+        var ceiling = Double.infinity
+        for rank in ranked {
+            ceiling = min(ceiling, rank.score)
+            items.append(RankedItem(itemID: rank.itemID, score: ceiling))
+        }
+        if !exact.isEmpty, method != .text { method = .sku }
+        let hits = try hits(for: items, plans: plans, limit: limit, db: db)
+        return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
+    }
+
+    /// Every typed word with the ways it can be found: itself, its parts as a phrase, a prefix when it is
+    /// the last word, indexed words within its typo allowance, and the shop's synonyms.
+    static func wordPlans(for words: [SearchText.Word], db: Database) throws -> [WordPlan] {
+        let hasSynonyms = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_synonyms)") ?? false
+        var plans: [WordPlan] = []
+        for (index, word) in words.enumerated() {
+            var alternatives = WordPlan.literal(word, isLast: index == words.count - 1)
+            let joined = word.joined
+            let length = joined.unicodeScalars.count
+            if !word.hasDigits, Typos.allowed(length: length) > 0 {
+                alternatives += try typoAlternatives(of: joined, db: db)
+            }
+            if hasSynonyms {
+                for synonym in try synonyms(of: joined, db: db) {
+                    let tokens = SearchText.tokens(synonym)
+                    let parts = SearchText.words(synonym).flatMap(\.parts)
+                    guard !tokens.isEmpty else { continue }
+                    alternatives.append(Alternative(tokens: parts.count > 1 ? parts : tokens, typos: 0, prefix: false))
+                }
+            }
+            plans.append(WordPlan(word: word, alternatives: alternatives))
+        }
+        return plans
+    }
+
+    /// Indexed words within `word`'s typo allowance, found through their shared deletion keys.
+    static func typoAlternatives(of word: String, db: Database) throws -> [Alternative] {
+        let allowed = Typos.allowed(length: word.unicodeScalars.count)
+        let keys = Array(Typos.deletionKeys(word, depth: allowed))
+        let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
+        let terms = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT DISTINCT term FROM search_deletes WHERE key IN (\(marks))"),
+            arguments: StatementArguments(keys))
+        return
+            terms
+            .compactMap { term -> Alternative? in
+                guard term != word else { return nil }
+                let distance = Typos.distance(word, term, limit: allowed)
+                return distance <= allowed ? Alternative(tokens: [term], typos: distance, prefix: false) : nil
+            }
+            .sorted { ($0.typos, $0.tokens[0]) < ($1.typos, $1.tokens[0]) }
+    }
+
+    /// The documents matching an FTS5 expression, bound as a parameter.
+    static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
+        let select = """
+            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, s.rank
+            FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
+            WHERE search MATCH ?
+            """
+        var candidates = try fetch(db.cachedStatement(sql: select + " LIMIT ?"), [expression, candidateCap + 1])
+        if candidates.count > candidateCap {
+            candidates = try fetch(
+                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), [expression, candidateCap])
+        }
+        return candidates
+    }
+
+    static func fetch(_ statement: Statement, _ arguments: StatementArguments) throws -> [SearchCandidate] {
+        var candidates: [SearchCandidate] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            let fields: [[Substring]] = (3...6).map { column in
+                let text: String = row[column]
+                return text.split(separator: " ")
+            }
+            candidates.append(
+                SearchCandidate(
+                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields, bm25: row[7]))
+        }
+        return candidates
+    }
+
+    /// Documents holding every typed fragment of three or more characters inside their names or SKUs.
+    static func substringCandidates(_ plans: [WordPlan], db: Database) throws -> [SearchCandidate] {
+        let fragments = plans.map(\.word.joined).filter { $0.unicodeScalars.count >= 3 }
+        guard !fragments.isEmpty, fragments.count == plans.count else { return [] }
+        let conditions = Array(repeating: "t.text LIKE ? ESCAPE '\\'", count: fragments.count).joined(
+            separator: " AND ")
+        let patterns = fragments.map { fragment in
+            "%"
+                + fragment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+        }
+        let sql = """
+            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, 0.0
+            FROM search_trigrams t CROSS JOIN search_docs d ON d.rowid = t.rowid
+            JOIN search s ON s.rowid = t.rowid
+            WHERE \(conditions) LIMIT ?
+            """
+        return try fetch(db.cachedStatement(sql: sql), StatementArguments(patterns + [candidateCap]))
+    }
+
+    /// Leaves out typed words without digits, rightmost first, one at a time and then two, until some
+    /// documents match every remaining word. Returns them and the words left out.
+    static func candidatesDroppingWords(
+        _ plans: [WordPlan], db: Database
+    ) throws -> ([SearchCandidate], [String]) {
+        let droppable = plans.indices.filter { plans[$0].droppable }.reversed()
+        guard plans.count > 1, !droppable.isEmpty else { return ([], []) }
+        var attempts = 0
+        for count in 1...min(2, plans.count - 1) {
+            var found: [String: SearchCandidate] = [:]
+            var dropped: [String] = []
+            for left in combinations(of: Array(droppable), count: count) {
+                guard attempts < maxDropAttempts else { break }
+                attempts += 1
+                let kept = plans.indices.filter { !left.contains($0) }.map { plans[$0] }
+                let candidates = try fetchCandidates(kept.expression, db: db)
+                guard !candidates.isEmpty else { continue }
+                for candidate in candidates { found[candidate.itemID] = candidate }
+                for index in left where !dropped.contains(plans[index].word.joined) {
+                    dropped.append(plans[index].word.joined)
+                }
+            }
+            if !found.isEmpty { return (Array(found.values), dropped) }
+        }
+        return ([], [])
+    }
+
+    /// The ways to choose `count` of `indices`, keeping their order (rightmost first when they come so).
+    static func combinations(of indices: [Int], count: Int) -> [[Int]] {
+        guard count > 0 else { return [[]] }
+        guard indices.count >= count else { return [] }
+        var result: [[Int]] = []
+        for (offset, first) in indices.enumerated() {
+            for rest in combinations(of: Array(indices[(offset + 1)...]), count: count - 1) {
+                result.append([first] + rest)
+            }
+        }
+        return result
+    }
+}

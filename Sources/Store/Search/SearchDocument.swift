@@ -1,0 +1,45 @@
+/// What the search index holds for one item: the normalised tokens of each field it is found by.
+///
+/// One document per item: its name, its variations' names, its categories, and its variations' SKUs.
+/// Archived and deleted items have no document, so they are never found.
+struct SearchDocument: Sendable, Equatable {
+    var name: [String]
+    var variations: [String]
+    var category: [String]
+    var codes: [String]
+    /// The item name folded and with single spaces between words: the key single-letter listings use.
+    var nameKey: String
+    /// How many words the name has; shorter names rank first among equals.
+    var nameLength: Int
+
+    init(name: String, variationNames: [String], categories: [String], skus: [String]) {
+        let nameWords = SearchText.words(name)
+        self.name = SearchText.tokens(name)
+        variations = variationNames.flatMap(SearchText.tokens)
+        category = categories.flatMap(SearchText.tokens)
+        codes = skus.flatMap(SearchText.tokens)
+        nameKey = nameWords.map(\.joined).joined(separator: " ")
+        nameLength = nameWords.count
+    }
+
+    /// The text of each FTS column: tokens separated by single spaces.
+    var columns: [String] {
+        [name, variations, category, codes].map { $0.joined(separator: " ") }
+    }
+
+    /// The text substring search runs over: every word of the name, the variations and the SKUs in its
+    /// joined form, so `acol` finds `Coca-Cola`.
+    var trigramText: String {
+        [name, variations, codes].map { $0.joined(separator: " ") }.joined(separator: " | ")
+    }
+
+    /// The words typos may reach: letters only, three or more of them, from the name, variations and
+    /// categories (never SKUs, whose letters are codes, not words).
+    var vocabulary: Set<String> {
+        var terms: Set<String> = []
+        for token in name + variations + category where token.unicodeScalars.count >= 3 && SearchText.isLetters(token) {
+            terms.insert(token)
+        }
+        return terms
+    }
+}

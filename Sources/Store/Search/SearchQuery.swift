@@ -1,0 +1,116 @@
+import CatalogCore
+
+/// A typed query, read once: its words, the barcodes it could be, its SKU key, and the way it is routed.
+public struct SearchQuery: Sendable {
+    /// How a query is answered.
+    public enum Route: String, Sendable {
+        /// A valid barcode: looked up exactly by GTIN, never fuzzily.
+        case barcode
+        /// Shaped like a SKU: looked up exactly, then by prefix.
+        case sku
+        /// One letter or digit: items whose name starts with it, in name order.
+        case initial
+        /// Words: the full-text index with typos, prefixes and synonyms.
+        case text
+    }
+
+    /// Words past this many are ignored: nobody types more, and each one costs a lookup.
+    public static let maxWords = 12
+    /// Longer parts are cut: no catalog word is this long.
+    static let maxPartLength = 48
+
+    /// The query without leading and trailing whitespace.
+    public let text: String
+    /// Its normalised words (at most `maxWords`).
+    public let words: [SearchText.Word]
+    /// Every valid barcode reading of the whole query.
+    public let barcodes: [Barcode]
+    /// The query as a SKU lookup key (`SKU.key`).
+    public let skuKey: String
+
+    /// Reads `text`.
+    public init(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.text = trimmed
+        words = SearchText.words(trimmed).prefix(Self.maxWords).map { word in
+            SearchText.Word(parts: word.parts.map { String($0.prefix(Self.maxPartLength)) })
+        }
+        barcodes = trimmed.utf8.count <= 32 ? Barcode.interpretations(of: trimmed) : []
+        skuKey = trimmed.utf8.count <= 64 ? SKU.key(trimmed) : ""
+    }
+
+    /// Whether nothing searchable was typed (only spaces or nothing at all).
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// The route this query takes first.
+    public var route: Route {
+        if !barcodes.isEmpty { return .barcode }
+        if looksLikeSKU { return .sku }
+        if words.count == 1, words[0].parts.count == 1, words[0].parts[0].unicodeScalars.count == 1 {
+            return .initial
+        }
+        return .text
+    }
+
+    /// One run of characters with a digit in it, or with SKU punctuation inside it (`AC-WDG`, `hw.0142`),
+    /// three or more characters long. A number alone needs four digits, so `330` stays a word.
+    var looksLikeSKU: Bool {
+        guard !text.contains(where: \.isWhitespace), skuKey.utf8.count >= 3, skuKey.utf8.count <= 64 else {
+            return false
+        }
+        let digits = skuKey.utf8.filter(SearchText.isDigit).count
+        if digits == skuKey.utf8.count { return digits >= 4 }
+        if digits > 0 { return true }
+        let inner = text.dropFirst().dropLast()
+        return inner.contains { "-/._".contains($0) }
+    }
+
+    /// The first letter or digit, for the `.initial` route.
+    var initial: String { words.first?.parts.first ?? "" }
+}
+
+/// One way a typed word can be found in the index.
+struct Alternative: Sendable, Equatable {
+    /// The tokens, in order; several make a phrase (`500ml` as `500 ml`, a synonym `coca cola`).
+    var tokens: [String]
+    /// How many typos it corrects.
+    var typos: Int
+    /// Whether the last token may be the start of a longer word.
+    var prefix: Bool
+
+    /// This alternative in FTS5 query syntax: a quoted phrase, `*` for a prefix. Tokens are quoted (with
+    /// quotes doubled), so no typed text is ever read as FTS5 syntax.
+    var expression: String {
+        let phrase = tokens.map { $0.replacingOccurrences(of: "\"", with: "\"\"") }.joined(separator: " ")
+        return "\"" + phrase + "\"" + (prefix ? " *" : "")
+    }
+}
+
+/// A typed word and every way it can be found.
+struct WordPlan: Sendable {
+    var word: SearchText.Word
+    var alternatives: [Alternative]
+
+    /// Words with digits are specifications (a size, a model number): never dropped to find something.
+    var droppable: Bool { !word.hasDigits }
+
+    /// This word in FTS5 syntax: its alternatives joined by OR.
+    var expression: String { "(" + alternatives.map(\.expression).joined(separator: " OR ") + ")" }
+
+    /// The alternatives that need no lookup: the word itself, its parts as a phrase, and the prefix forms
+    /// when it is the last word typed.
+    static func literal(_ word: SearchText.Word, isLast: Bool) -> [Alternative] {
+        var alternatives = [Alternative(tokens: [word.joined], typos: 0, prefix: false)]
+        if word.parts.count > 1 { alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: false)) }
+        if isLast {
+            alternatives.append(Alternative(tokens: [word.joined], typos: 0, prefix: true))
+            if word.parts.count > 1 { alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: true)) }
+        }
+        return alternatives
+    }
+}
+
+extension Array where Element == WordPlan {
+    /// All the words, every one required: the FTS5 MATCH expression.
+    var expression: String { map(\.expression).joined(separator: " AND ") }
+}

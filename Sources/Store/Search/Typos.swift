@@ -1,0 +1,68 @@
+/// How many typos a word may carry, how far apart two words are, and the deletion keys that find
+/// near words in the index without scanning the vocabulary.
+public enum Typos {
+    /// Typos allowed in a typed word of `length` letters: none up to 3, one up to 7, two from 8.
+    public static func allowed(length: Int) -> Int {
+        length < 4 ? 0 : length < 8 ? 1 : 2
+    }
+
+    /// The edit distance between `a` and `b` where an insertion, a deletion, a substitution or a swap of two
+    /// neighbouring letters each count as one (optimal string alignment). Returns `limit + 1` as soon as
+    /// the distance is known to exceed `limit`.
+    public static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if abs(x.count - y.count) > limit { return limit + 1 }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+        let width = y.count + 1
+        var before = [Int](repeating: 0, count: width)
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: width)
+        for i in 1...x.count {
+            current[0] = i
+            var rowBest = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    value = min(value, before[j - 2] + 1)
+                }
+                current[j] = value
+                rowBest = min(rowBest, value)
+            }
+            if rowBest > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[y.count]
+    }
+
+    /// The deletion keys of `word`: the word itself and every string left after deleting up to `depth`
+    /// of its letters. Two words within distance `d` of each other share a key when both are expanded to
+    /// depth `d` (a swap is one deletion on each side).
+    public static func deletionKeys(_ word: String, depth: Int) -> Set<String> {
+        var keys: Set<String> = [word]
+        var frontier: Set<[Unicode.Scalar]> = [Array(word.unicodeScalars)]
+        for _ in 0..<depth {
+            var next: Set<[Unicode.Scalar]> = []
+            for letters in frontier where letters.count > 1 {
+                for index in letters.indices {
+                    var shorter = letters
+                    shorter.remove(at: index)
+                    next.insert(shorter)
+                }
+            }
+            for letters in next {
+                var key = String.UnicodeScalarView()
+                key.append(contentsOf: letters)
+                keys.insert(String(key))
+            }
+            frontier = next
+        }
+        return keys
+    }
+
+    /// How deep an indexed term's deletion keys go: far enough for any typed word that may reach it.
+    static func indexDepth(length: Int) -> Int {
+        length < 3 ? 0 : length < 6 ? 1 : 2
+    }
+}
