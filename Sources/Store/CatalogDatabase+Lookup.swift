@@ -100,3 +100,17 @@ extension CatalogDatabase {
         try await read { db in try String.fetchAll(db, sql: "SELECT id FROM variations ORDER BY id") }
     }
 }
+
+extension CatalogDatabase {
+    /// Every variation of every item that is not archived, grouped by item (items by id, variations in
+    /// Square's order): what benchmarks draw their queries from.
+    public func activeVariations() async throws -> [VariationSummary] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: Self.summarySelect
+                    + " WHERE i.is_archived = 0 ORDER BY v.item_id, v.ordinal IS NULL, v.ordinal, v.id"
+            ).map(Self.summary)
+        }
+    }
+}

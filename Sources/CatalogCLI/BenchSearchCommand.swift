@@ -1,0 +1,119 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// `catalog bench search`: search latency and quality on a synthetic shop catalog.
+struct BenchSearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Measure search speed and quality on a synthetic catalog.",
+        discussion: """
+            Starts `catalog sandbox` with a synthetic shop catalog in a child process, syncs it into a \
+            fresh database, times rebuilding the search index, then runs --queries queries of each kind \
+            (the exact name, a prefix, one typo with a word left out, a SKU, a barcode) drawn with a \
+            fixed seed. Prints p50 and p99 latency per kind, hit@1 and hit@10 at item level, and the \
+            median time of a whole `catalog search` process. Targets: barcode and SKU p99 under 0.2 ms; \
+            text p50 under 1 ms and p99 under 5 ms; typo queries hit@1 at least 97% and hit@10 at \
+            least 99%; a whole process under 40 ms; rebuilding the index under 5 s.
+            """
+    )
+
+    @Option(help: "Variations in the synthetic catalog.")
+    var variations = 100_000
+
+    @Option(help: "Queries of each kind.")
+    var queries = 250
+
+    @Option(help: "The seed the queries are drawn with.")
+    var seed: UInt64 = 3
+
+    @Option(help: "Timed index rebuilds and passes over the queries.")
+    var runs = 3
+
+    @Option(help: "Whole `catalog search` processes to time.")
+    var processes = 21
+
+    @Flag(help: "Print the figures as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard variations > 0, queries > 0, runs > 0, processes > 0 else {
+            throw ValidationError("--variations, --queries, --runs and --processes must be positive.")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("search.sqlite").path
+            let database = try await Self.load(variations: variations, into: path)
+
+            var rebuilds: [Double] = []
+            for run in 1...runs {
+                let summary = try await database.reindex()
+                Terminal.error(
+                    "bench: index rebuild \(run)/\(runs): \(Terminal.count(summary.items)) items in "
+                        + String(format: "%.2fs", summary.elapsed))
+                rebuilds.append(summary.elapsed)
+            }
+
+            var generator = BenchQueryGenerator(variations: try await database.activeVariations(), seed: seed)
+            let drawn = generator.queries(count: queries)
+            Terminal.error("bench: \(drawn.count) queries; warming up ...")
+            var results = BenchSearchResults(queries: drawn)
+            for query in drawn { _ = try await database.search(SearchQuery(query.text), limit: 10) }
+            for run in 1...runs {
+                for (index, query) in drawn.enumerated() {
+                    let parsed = SearchQuery(query.text)
+                    let start = ContinuousClock.now
+                    let outcome = try await database.search(parsed, limit: 10)
+                    results.record(index, elapsed: ContinuousClock.now - start, outcome: outcome, run: run)
+                }
+            }
+            let processMS = try Self.timeProcesses(path: path, queries: drawn, count: processes)
+            results.rebuildSeconds = rebuilds
+            results.processMS = processMS
+            Terminal.out(json ? results.json(variations: variations).jsonString : results.text(variations: variations))
+        }
+    }
+
+    /// Syncs a synthetic catalog of `variations` from a sandbox child process into a new database.
+    static func load(variations: Int, into path: String) async throws -> CatalogDatabase {
+        let token = "bench-token"
+        Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
+        let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+        defer { sandbox.stop() }
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
+        let database = try CatalogDatabase(path: path)
+        let summary = try await SyncEngine(database: database, client: client).run(full: false)
+        Terminal.error("bench: " + SyncCommand.line(summary))
+        return database
+    }
+
+    /// Runs `catalog search` as a new process `count` times (queries taken in turn) and returns each
+    /// wall-clock time in milliseconds: start, open the database, search, print.
+    static func timeProcesses(path: String, queries: [BenchQuery], count: Int) throws -> [Double] {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var times: [Double] = []
+        for index in 0..<count {
+            let query = queries[(index * 7919) % queries.count]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["search", "--db", path, "--limit", "10", "--", query.text]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let start = ContinuousClock.now
+            try process.run()
+            process.waitUntilExit()
+            times.append(BenchSearchResults.milliseconds(ContinuousClock.now - start))
+        }
+        return times
+    }
+}
