@@ -47,6 +47,7 @@ struct Seeder {
     }
 
     /// Adds an item and its variations; `variations` are (name, sku, upc, pence or nil for variable pricing).
+    /// An empty SKU or UPC leaves that field out.
     mutating func addItem(
         name: String, description: String, categoryId: String, taxId: String?, archived: Bool = false,
         variations: [(name: String, sku: String, upc: String, pence: Int64?)]
@@ -61,12 +62,14 @@ struct Seeder {
         if archived { data["is_archived"] = true }
         let itemId = add("ITEM", "item_data", data)
         for (ordinal, variation) in variations.enumerated() {
-            var variationData: JSONValue = [
-                "item_id": .string(itemId), "name": .string(variation.name), "sku": .string(variation.sku),
-                "upc": .string(variation.upc), "ordinal": .int(ordinal + 1),
-                "pricing_type": variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING",
-                "track_inventory": true, "sellable": true, "stockable": true,
-            ]
+            var variationData: JSONValue = ["item_id": .string(itemId), "name": .string(variation.name)]
+            if !variation.sku.isEmpty { variationData["sku"] = .string(variation.sku) }
+            if !variation.upc.isEmpty { variationData["upc"] = .string(variation.upc) }
+            variationData["ordinal"] = .int(ordinal + 1)
+            variationData["pricing_type"] = variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING"
+            variationData["track_inventory"] = true
+            variationData["sellable"] = true
+            variationData["stockable"] = true
             if let pence = variation.pence {
                 variationData["price_money"] = ["amount": .int(pence), "currency": "GBP"]
             }
@@ -90,39 +93,8 @@ struct Seeder {
         return all.map(String.init).joined() + String(Barcode.gs1CheckDigit(all))
     }
 
-    mutating func addSynthetic(variations: Int) {
-        let categoryCount = min(50, max(3, variations / 2000))
-        let categories = (0..<categoryCount).map { addCategory("Synthetic Category \($0 + 1)") }
-        let taxId = add("TAX", "tax_data", Self.vat)
-        var remaining = variations
-        var itemNumber = 0
-        var serial = 0
-        while remaining > 0 {
-            let draw = Int(ids.next() % 100)
-            let count = min(remaining, draw < 22 ? 1 : draw < 42 ? 2 : draw < 66 ? 3 : draw < 86 ? 4 : 5)
-            itemNumber += 1
-            let code = Self.code6(itemNumber)
-            let list = (1...count).map { index -> (name: String, sku: String, upc: String, pence: Int64?) in
-                serial += 1
-                return (
-                    "Size \(index)", "SY-\(code)-\(index)", Self.gtin(prefix: "20", serial: serial, length: 13),
-                    Int64(99 + ids.next() % 5000)
-                )
-            }
-            addItem(
-                name: "Synthetic Item \(code)", description: "Generated item number \(itemNumber).",
-                categoryId: categories[itemNumber % categoryCount], taxId: taxId, variations: list)
-            remaining -= count
-        }
-    }
-
     static let vat: JSONValue = [
         "name": "VAT", "calculation_phase": "TAX_SUBTOTAL_PHASE", "inclusion_type": "INCLUSIVE",
         "percentage": "20.0", "applies_to_custom_amounts": true, "enabled": true,
     ]
-
-    static func code6(_ number: Int) -> String {
-        let text = String(number)
-        return String(repeating: "0", count: max(0, 6 - text.count)) + text
-    }
 }
