@@ -78,10 +78,10 @@ extension CatalogDatabase {
                     CREATE VIRTUAL TABLE search USING fts5(
                         name, variations, category, codes,
                         tokenize = "unicode61 remove_diacritics 0 tokenchars '.'",
-                        prefix = '1 2 3'
+                        prefix = '2 3'
                     );
-                    CREATE VIRTUAL TABLE search_trigrams USING fts5(
-                        text, tokenize = 'trigram', detail = 'none'
+                    CREATE VIRTUAL TABLE search_terms USING fts5(
+                        term, tokenize = 'trigram', detail = 'none'
                     );
                     CREATE TABLE search_deletes (
                         key TEXT NOT NULL,

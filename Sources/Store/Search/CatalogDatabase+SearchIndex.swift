@@ -29,7 +29,7 @@ extension CatalogDatabase {
     static func rebuildSearchIndex(
         _ db: Database, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> (Int, Int) {
-        for table in ["search", "search_trigrams", "search_docs", "search_deletes"] {
+        for table in ["search", "search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         let categoryNames = try Dictionary(
@@ -119,8 +119,6 @@ extension CatalogDatabase {
         try db.cachedStatement(
             sql: "INSERT INTO search(rowid, name, variations, category, codes) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [rowid, columns[0], columns[1], columns[2], columns[3]])
-        try db.cachedStatement(sql: "INSERT INTO search_trigrams(rowid, text) VALUES (?, ?)")
-            .execute(arguments: [rowid, document.trigramText])
     }
 
     static func removeSearchDocument(itemID: String, db: Database) throws {
@@ -129,17 +127,19 @@ extension CatalogDatabase {
                 db.cachedStatement(sql: "SELECT rowid FROM search_docs WHERE item_id = ?"), arguments: [itemID])
         else { return }
         try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [rowid])
-        try db.cachedStatement(sql: "DELETE FROM search_trigrams WHERE rowid = ?").execute(arguments: [rowid])
         try db.cachedStatement(sql: "DELETE FROM search_docs WHERE rowid = ?").execute(arguments: [rowid])
     }
 
-    /// Adds the deletion keys of words the vocabulary does not have yet. Words are never taken out:
-    /// a word no item uses any more only costs a lookup that finds nothing, and `reindex` drops it.
+    /// Adds words the vocabulary does not have yet: their deletion keys (for typos) and the word itself to
+    /// the trigram table (for fragments inside words). Words are never taken out: a word no item uses any
+    /// more only costs a lookup that finds nothing, and `reindex` drops it.
     static func addToVocabulary(_ terms: Set<String>, db: Database) throws {
         let known = try db.cachedStatement(sql: "SELECT 1 FROM search_deletes WHERE key = ? AND term = ?")
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO search_deletes(key, term) VALUES (?, ?)")
+        let trigrams = try db.cachedStatement(sql: "INSERT INTO search_terms(term) VALUES (?)")
         for term in terms.sorted() {
             if try Bool.fetchOne(known, arguments: [term, term]) == true { continue }
+            try trigrams.execute(arguments: [term])
             for key in Typos.deletionKeys(term, depth: Typos.indexDepth(length: term.unicodeScalars.count)) {
                 try insert.execute(arguments: [key, term])
             }

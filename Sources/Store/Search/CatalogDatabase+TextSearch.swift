@@ -13,17 +13,23 @@ extension CatalogDatabase {
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
-        var candidates = try fetchCandidates(plans.expression, db: db)
-        if candidates.isEmpty {
-            candidates = try substringCandidates(plans, db: db)
-            if !candidates.isEmpty { method = .substring }
+        var rankingPlans = plans
+        var candidates = try fetchCandidates(plans, db: db)
+        if candidates.isEmpty, let fragments = try substringPlans(plans, db: db) {
+            candidates = try fetchCandidates(fragments, db: db)
+            if !candidates.isEmpty {
+                method = .substring
+                rankingPlans = fragments
+            }
         }
         if candidates.isEmpty { (candidates, dropped) = try candidatesDroppingWords(plans, db: db) }
 
         let exact =
             query.skuKey.utf8.count >= 2 ? try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db) : []
         let exactIDs = Set(exact.map(\.itemID))
-        var ranked = candidates.filter { !exactIDs.contains($0.itemID) }.map { SearchRanking.rank($0, plans: plans) }
+        var ranked = candidates.filter { !exactIDs.contains($0.itemID) }.map {
+            SearchRanking.rank($0, plans: rankingPlans)
+        }
         ranked.sort()
         var items = exact
         var ceiling = Double.infinity
@@ -32,7 +38,7 @@ extension CatalogDatabase {
             items.append(RankedItem(itemID: rank.itemID, score: ceiling))
         }
         if !exact.isEmpty, method != .text { method = .sku }
-        let hits = try hits(for: items, plans: plans, limit: limit, db: db)
+        let hits = try hits(for: items, plans: rankingPlans, limit: limit, db: db)
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
     }
 
@@ -79,6 +85,19 @@ extension CatalogDatabase {
             .sorted { ($0.typos, $0.tokens[0]) < ($1.typos, $1.tokens[0]) }
     }
 
+    /// The documents matching every word of `plans`. A one-character last word is checked on the
+    /// candidates the other words found, rather than asked of the index.
+    static func fetchCandidates(_ plans: [WordPlan], db: Database) throws -> [SearchCandidate] {
+        let indexed = plans.filter { !$0.isShortPrefix }
+        guard !indexed.isEmpty else { return [] }
+        let candidates = try fetchCandidates(indexed.expression, db: db)
+        let filters = plans.filter(\.isShortPrefix)
+        guard !filters.isEmpty else { return candidates }
+        return candidates.filter { candidate in
+            filters.allSatisfy { SearchRanking.bestMatch(of: $0, in: candidate.fields) != nil }
+        }
+    }
+
     /// The documents matching an FTS5 expression, bound as a parameter.
     static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
         let select = """
@@ -109,24 +128,30 @@ extension CatalogDatabase {
         return candidates
     }
 
-    /// Documents holding every typed fragment of three or more characters inside their names or SKUs.
-    static func substringCandidates(_ plans: [WordPlan], db: Database) throws -> [SearchCandidate] {
-        let fragments = plans.map(\.word.joined).filter { $0.unicodeScalars.count >= 3 }
-        guard !fragments.isEmpty, fragments.count == plans.count else { return [] }
-        let conditions = Array(repeating: "t.text LIKE ? ESCAPE '\\'", count: fragments.count).joined(
-            separator: " AND ")
-        let patterns = fragments.map { fragment in
-            "%"
-                + fragment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
+    /// The words typed as fragments: each word of three or more letters becomes the indexed words that
+    /// contain it (`dget` → `widget`), found through the trigram index of the vocabulary. Nil when a
+    /// fragment is inside no word, or when no word is long enough to be a fragment.
+    static func substringPlans(_ plans: [WordPlan], db: Database) throws -> [WordPlan]? {
+        var fragments: [WordPlan] = []
+        var changed = false
+        for plan in plans {
+            let fragment = plan.word.joined
+            guard fragment.unicodeScalars.count >= 3, !plan.word.hasDigits else {
+                fragments.append(plan)
+                continue
+            }
+            // A word without digits is letters only: nothing in it is special to LIKE.
+            let terms = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT term FROM search_terms WHERE term LIKE ? LIMIT 64"),
+                arguments: ["%" + fragment + "%"]
+            ).filter { $0 != fragment }
+            guard !terms.isEmpty else { return nil }
+            changed = true
+            fragments.append(
+                WordPlan(
+                    word: plan.word, alternatives: terms.map { Alternative(tokens: [$0], typos: 0, prefix: false) }))
         }
-        let sql = """
-            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, 0.0
-            FROM search_trigrams t CROSS JOIN search_docs d ON d.rowid = t.rowid
-            JOIN search s ON s.rowid = t.rowid
-            WHERE \(conditions) LIMIT ?
-            """
-        return try fetch(db.cachedStatement(sql: sql), StatementArguments(patterns + [candidateCap]))
+        return changed ? fragments : nil
     }
 
     /// Leaves out typed words without digits, rightmost first, one at a time and then two, until some
@@ -144,7 +169,7 @@ extension CatalogDatabase {
                 guard attempts < maxDropAttempts else { break }
                 attempts += 1
                 let kept = plans.indices.filter { !left.contains($0) }.map { plans[$0] }
-                let candidates = try fetchCandidates(kept.expression, db: db)
+                let candidates = try fetchCandidates(kept, db: db)
                 guard !candidates.isEmpty else { continue }
                 for candidate in candidates { found[candidate.itemID] = candidate }
                 for index in left where !dropped.contains(plans[index].word.joined) {

@@ -14,10 +14,11 @@ struct SearchDocument: Sendable, Equatable {
 
     init(name: String, variationNames: [String], categories: [String], skus: [String]) {
         let nameWords = SearchText.words(name)
-        self.name = SearchText.tokens(name)
-        variations = variationNames.flatMap(SearchText.tokens)
-        category = categories.flatMap(SearchText.tokens)
-        codes = skus.flatMap(SearchText.tokens)
+        self.name = SearchText.tokens(nameWords)
+        variations = variationNames.flatMap { SearchText.tokens(SearchText.words($0)) }
+        category = categories.flatMap { SearchText.tokens(SearchText.words($0)) }
+        // A SKU is indexed by its parts only: whole SKUs are found through the SKU route.
+        codes = skus.flatMap { SearchText.words($0).flatMap(\.parts) }
         nameKey = nameWords.map(\.joined).joined(separator: " ")
         nameLength = nameWords.count
     }
@@ -25,12 +26,6 @@ struct SearchDocument: Sendable, Equatable {
     /// The text of each FTS column: tokens separated by single spaces.
     var columns: [String] {
         [name, variations, category, codes].map { $0.joined(separator: " ") }
-    }
-
-    /// The text substring search runs over: every word of the name, the variations and the SKUs in its
-    /// joined form, so `acol` finds `Coca-Cola`.
-    var trigramText: String {
-        [name, variations, codes].map { $0.joined(separator: " ") }.joined(separator: " | ")
     }
 
     /// The words typos may reach: letters only, three or more of them, from the name, variations and

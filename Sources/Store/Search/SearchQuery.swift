@@ -104,9 +104,18 @@ struct WordPlan: Sendable {
         if word.parts.count > 1 { alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: false)) }
         if isLast {
             alternatives.append(Alternative(tokens: [word.joined], typos: 0, prefix: true))
-            if word.parts.count > 1 { alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: true)) }
+            // A one-letter prefix inside a phrase would make FTS5 walk every word starting with it.
+            if word.parts.count > 1, word.parts[word.parts.count - 1].unicodeScalars.count > 1 {
+                alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: true))
+            }
         }
         return alternatives
+    }
+
+    /// A last word of one character: FTS5 has no prefix index that short, so candidates are found by the
+    /// other words and then filtered on this one.
+    var isShortPrefix: Bool {
+        word.joined.unicodeScalars.count == 1 && alternatives.contains(where: \.prefix)
     }
 }
 

@@ -22,31 +22,88 @@ public enum SearchText {
 
     /// The normalised words of `text`; words with no letter or digit are left out.
     public static func words(_ text: String) -> [Word] {
-        var words: [Word] = []
-        var previous: String?
-        for chunk in fold(text).split(separator: " ", omittingEmptySubsequences: true) {
-            var parts = split(chunk)
-            guard !parts.isEmpty else { continue }
-            for index in parts.indices {
-                let before = index > 0 ? parts[index - 1] : previous
-                if let before, isNumber(before), let unit = units[parts[index]] { parts[index] = unit }
-            }
-            previous = parts.last
-            words.append(Word(parts: parts))
-        }
-        return words
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return words(folded: text.utf8) }
+        return words(folded: fold(text).utf8)
     }
 
     /// The tokens `text` is indexed under, in order: each word's parts, then its joined form when it has
     /// several parts.
-    public static func tokens(_ text: String) -> [String] {
+    public static func tokens(_ text: String) -> [String] { tokens(words(text)) }
+
+    /// The tokens of already normalised words.
+    static func tokens(_ words: [Word]) -> [String] {
         var tokens: [String] = []
-        for word in words(text) {
+        tokens.reserveCapacity(words.count * 2)
+        for word in words {
             tokens += word.parts
             if word.parts.count > 1 { tokens.append(word.joined) }
         }
         return tokens
     }
+
+    /// One pass over folded (or plain ASCII) text: upper-case ASCII letters are lowered, whitespace and
+    /// symbols end a word, word punctuation and letter/digit boundaries end a part.
+    static func words<Bytes: Collection>(folded bytes: Bytes) -> [Word] where Bytes.Element == UInt8 {
+        var words: [Word] = []
+        var parts: [String] = []
+        var part: [UInt8] = []
+        var partIsNumber = false
+        var previousPart: String?
+        var pendingPoint = false
+        func endPart() {
+            guard !part.isEmpty else { return }
+            var text = String(decoding: part, as: UTF8.self)
+            if !partIsNumber, let before = parts.last ?? previousPart, isNumber(before), let unit = units[text] {
+                text = unit
+            }
+            parts.append(text)
+            part.removeAll(keepingCapacity: true)
+        }
+        func endWord() {
+            endPart()
+            pendingPoint = false
+            guard !parts.isEmpty else { return }
+            previousPart = parts.last
+            words.append(Word(parts: parts))
+            parts.removeAll(keepingCapacity: true)
+        }
+        for var byte in bytes {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 0x20 }
+            if isDigit(byte) {
+                if pendingPoint {
+                    part.append(UInt8(ascii: "."))
+                    pendingPoint = false
+                } else if !part.isEmpty && !partIsNumber {
+                    endPart()
+                }
+                partIsNumber = true
+                part.append(byte)
+            } else if isASCIILetter(byte) || byte >= 0x80 {
+                if pendingPoint { pendingPoint = false }
+                if !part.isEmpty && partIsNumber { endPart() }
+                partIsNumber = false
+                part.append(byte)
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+                // A decimal point only between digits, and only one per number.
+                if partIsNumber && !part.isEmpty && !pendingPoint && !part.contains(UInt8(ascii: ".")) {
+                    pendingPoint = true
+                } else {
+                    pendingPoint = false
+                    endPart()
+                }
+            } else if wordPunctuation.contains(byte) {
+                pendingPoint = false
+                endPart()
+            } else {
+                endWord()
+            }
+        }
+        endWord()
+        return words
+    }
+
+    /// Punctuation that joins the parts of one word (`t-shirt`, `AC/WDG`, `Kellogg's`).
+    static let wordPunctuation: Set<UInt8> = Set("-/'_+&".utf8)
 
     /// `text` lower-cased, without diacritics and with every run of characters that are neither letters,
     /// digits nor word punctuation turned into one space.
@@ -116,44 +173,6 @@ public enum SearchText {
         "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t",
         "Ŧ": "t", "ŀ": "l", "Ŀ": "l", "ĸ": "k", "ſ": "s",
     ]
-
-    /// The parts of one folded chunk: runs of letters and numbers; `.` or `,` between digits is a decimal
-    /// point and becomes `.`; any other punctuation separates parts.
-    static func split<S: StringProtocol>(_ chunk: S) -> [String] {
-        var parts: [String] = []
-        var current: [UInt8] = []
-        var currentIsDigits = false
-        let bytes = Array(chunk.utf8)
-        func flush() {
-            if !current.isEmpty { parts.append(String(decoding: current, as: UTF8.self)) }
-            current.removeAll(keepingCapacity: true)
-        }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
-                if currentIsDigits, !current.isEmpty, index + 1 < bytes.count, isDigit(bytes[index + 1]),
-                    !current.contains(UInt8(ascii: "."))
-                {
-                    current.append(UInt8(ascii: "."))
-                } else {
-                    flush()
-                }
-            } else if byte < 0x80 && !isDigit(byte) && !isASCIILetter(byte) {
-                flush()
-            } else {
-                // A continuation byte belongs to the letter it continues.
-                let digit = isDigit(byte)
-                let continuation = byte & 0xC0 == 0x80
-                if !current.isEmpty && !continuation && digit != currentIsDigits { flush() }
-                if !continuation { currentIsDigits = digit }
-                current.append(byte)
-            }
-            index += 1
-        }
-        flush()
-        return parts
-    }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     static func isASCIILetter(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
