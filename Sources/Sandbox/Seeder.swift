@@ -6,6 +6,8 @@ struct Seeder {
     var state = CatalogState()
     var written: [String: StoredObject] = [:]
     let t: Int64
+    /// An empty object as `CatalogState.stamp` writes it at `t`; see `add`.
+    var stampTemplate: StoredObject?
 
     static func state(for seed: SandboxSeed, nowMs: Int64) -> CatalogState {
         var seeder = Seeder(ids: ObjectIds(seed: 0x5EED_CA7A_1065), t: nowMs)
@@ -31,12 +33,20 @@ struct Seeder {
     }
 
     /// Adds an object of `type` with its `<kind>_data` payload; returns its id.
+    ///
+    /// Every seeded object is written at the same `t`, so the server fields come from one stamped template
+    /// (`CatalogState.stamp` of an empty object) instead of formatting the same time once per object.
     @discardableResult
     mutating func add(_ type: String, _ key: String, _ data: JSONValue, parent: String? = nil) -> String {
         let id = ids.catalogId()
-        var json: JSONValue = ["type": .string(type), "id": .string(id)]
-        json[key] = data
-        written[id] = CatalogState.stamp(json, type: type, t: t, parentId: parent)
+        if stampTemplate == nil { stampTemplate = CatalogState.stamp([:], type: type, t: t, parentId: nil) }
+        guard var object = stampTemplate, case .object(let stamped) = object.json else { return id }
+        var members: [(key: String, value: JSONValue)] = [("type", .string(type)), ("id", .string(id)), (key, data)]
+        members.append(contentsOf: stamped.members)
+        object.json = .object(JSONObject(members))
+        object.type = type
+        object.parentId = parent
+        written[id] = object
         return id
     }
 
@@ -62,18 +72,20 @@ struct Seeder {
         if archived { data["is_archived"] = true }
         let itemId = add("ITEM", "item_data", data)
         for (ordinal, variation) in variations.enumerated() {
-            var variationData: JSONValue = ["item_id": .string(itemId), "name": .string(variation.name)]
-            if !variation.sku.isEmpty { variationData["sku"] = .string(variation.sku) }
-            if !variation.upc.isEmpty { variationData["upc"] = .string(variation.upc) }
-            variationData["ordinal"] = .int(ordinal + 1)
-            variationData["pricing_type"] = variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING"
-            variationData["track_inventory"] = true
-            variationData["sellable"] = true
-            variationData["stockable"] = true
+            var fields: [(key: String, value: JSONValue)] = [
+                ("item_id", .string(itemId)), ("name", .string(variation.name)),
+            ]
+            fields.reserveCapacity(10)
+            if !variation.sku.isEmpty { fields.append(("sku", .string(variation.sku))) }
+            if !variation.upc.isEmpty { fields.append(("upc", .string(variation.upc))) }
+            fields.append(("ordinal", .int(ordinal + 1)))
+            fields.append(("pricing_type", .string(variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING")))
+            for flag in ["track_inventory", "sellable", "stockable"] { fields.append((flag, .bool(true))) }
             if let pence = variation.pence {
-                variationData["price_money"] = ["amount": .int(pence), "currency": "GBP"]
+                fields.append(("price_money", ["amount": .int(pence), "currency": "GBP"]))
             }
-            let variationId = add("ITEM_VARIATION", "item_variation_data", variationData, parent: itemId)
+            let variationId = add(
+                "ITEM_VARIATION", "item_variation_data", .object(JSONObject(fields)), parent: itemId)
             for location in state.locations {
                 let quantity = Int(ids.next() % 60)
                 state.addCount(

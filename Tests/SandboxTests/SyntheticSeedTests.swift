@@ -114,6 +114,23 @@ struct SyntheticSeedTests {
         #expect(names.allSatisfy { $0.hasPrefix(brand.name + " ") && $0.contains("Claw Hammer") })
     }
 
+    @Test("seeded objects carry exactly the server fields CatalogState.stamp writes", arguments: [false, true])
+    func stamped(synthetic: Bool) {
+        let t: Int64 = 1_700_000_000_123
+        let state = Seeder.state(for: synthetic ? .synthetic(variations: 300) : .demo, nowMs: t)
+        #expect(state.objects.count > 100)
+        for object in state.objects.values {
+            guard case .object(let json) = object.json else {
+                Issue.record("not an object")
+                continue
+            }
+            let serverFields: Set<String> = ["updated_at", "version", "is_deleted", "present_at_all_locations"]
+            let input = JSONValue.object(JSONObject(json.members.filter { !serverFields.contains($0.key) }))
+            let expected = CatalogState.stamp(input, type: object.type, t: t, parentId: object.parentId)
+            #expect(expected.json == object.json && object.version == t && !object.isDeleted)
+        }
+    }
+
     @Test("the GTIN builder agrees with CatalogCore's check digit")
     func gtinBuilder() {
         for body in [0, 7, 4_000_001, 30_000_100_000, 501_234_567_890, 978_110_000_042] {
