@@ -1,0 +1,98 @@
+import CatalogCore
+import Store
+import Testing
+
+@Suite struct SearchIndexUpkeepTests {
+    @Test func aRenamedItemIsFoundByItsNewNameOnly() async throws {
+        let database = try await SearchFixture.database()
+        #expect(try await database.searchItems("gadget") == ["I-GADGET"])
+        _ = try await database.apply([
+            item(
+                "I-GADGET", name: "Gizmo Deluxe", version: 11, category: "C-HW",
+                variations: [variation("V-GAD", item: "I-GADGET", version: 11, sku: "AC-GDG-0001", name: "Regular")])
+        ])
+        #expect(try await database.searchItems("gadget").isEmpty)
+        #expect(try await database.searchItems("gizmo deluxe") == ["I-GADGET"])
+        #expect(try await database.searchItems("gizmo delux") == ["I-GADGET"])
+        #expect(try await database.searchItems("gizmp") == ["I-GADGET"], "new words join the typo vocabulary")
+    }
+
+    @Test func aNewVariationAndAChangedSKUAreFound() async throws {
+        let database = try await SearchFixture.database()
+        _ = try await database.apply([
+            variation("V-MUG-XL", item: "I-MUG", version: 12, sku: "MUG-XL-9", ordinal: 2, name: "Extra Large")
+        ])
+        #expect(try await database.searchVariations("MUG-XL-9") == ["V-MUG-XL", "V-MUG"])
+        #expect(try await database.searchVariations("mug extra large").first == "V-MUG-XL")
+        _ = try await database.apply([
+            variation("V-MUG-XL", item: "I-MUG", version: 13, sku: "MUG-XXL-1", ordinal: 2, name: "Extra Large")
+        ])
+        #expect(try await database.searchItems("MUG-XL-9").isEmpty)
+        #expect(try await database.searchVariations("mug-xxl-1").first == "V-MUG-XL")
+    }
+
+    @Test func deletedArchivedAndVariationlessItemsDisappear() async throws {
+        let database = try await SearchFixture.database()
+        _ = try await database.apply([tombstone("I-TROWEL", type: "ITEM", version: 30)])
+        #expect(try await database.searchItems("trowel").isEmpty)
+        #expect(try await database.searchItems("TR-1").isEmpty)
+
+        var archived = SearchFixture.shopItem(
+            "I-SOCKS", "Wool Socks", "C-CLOTH", [("V-SOCKS", "One size", "WS-1", nil)])
+        archived["version"] = .int(31)
+        archived["item_data"]?["is_archived"] = true
+        _ = try await database.apply([archived])
+        #expect(try await database.searchItems("wool socks").isEmpty)
+        #expect(try await database.searchItems("WS-1").isEmpty)
+        #expect(!(try await database.searchItems("w").contains("I-SOCKS")))
+
+        _ = try await database.apply([tombstone("V-CANDLE", type: "ITEM_VARIATION", version: 32)])
+        #expect(!(try await database.searchItems("candle").contains("I-CANDLE")))
+        #expect(!(try await database.searchItems("c").contains("I-CANDLE")))
+        _ = try await database.apply([item("I-HOSE", name: "Garden Hose", version: 33, variations: [])])
+        #expect(!(try await database.searchItems("garden hose").contains("I-HOSE")))
+    }
+
+    @Test func aRenamedCategoryIsFoundByItsNewName() async throws {
+        let database = try await SearchFixture.database()
+        #expect(try await database.searchItems("books").contains("I-SWIFT"))
+        _ = try await database.apply([category("C-BOOK", name: "Literature", version: 2)])
+        #expect(try await database.searchItems("books").isEmpty)
+        #expect(Set(try await database.searchItems("literature")) == ["I-SWIFT", "I-SHOPKEEP", "I-MAP", "I-NOTEBOOK"])
+        let row = try #require(try await database.search(SearchQuery("literature")).hits.first)
+        #expect(row.variation.category == "Literature")
+    }
+
+    @Test func sweepUnseenRemovalsLeaveTheIndex() async throws {
+        let database = try await SearchFixture.database()
+        let kept = SearchFixture.objects.filter { $0["id"] != "I-COLA" && $0["id"] != "I-MUG" }
+        _ = try await database.apply(SearchFixture.categories + kept, markSeen: true)
+        #expect(try await database.sweepUnseen() >= 5)
+        #expect(!(try await database.searchItems("coca cola").contains("I-COLA")))
+        #expect(try await database.searchItems(SearchFixture.Code.cola).isEmpty)
+        #expect(try await database.searchItems("mug").isEmpty)
+        #expect(try await database.searchItems("widget").first == "I-WIDGET")
+    }
+
+    @Test func reindexGivesTheSameResultsAsTheIncrementalIndex() async throws {
+        let database = try await SearchFixture.database()
+        _ = try await database.apply([
+            category("C-BOOK", name: "Literature", version: 2), tombstone("I-TROWEL", type: "ITEM", version: 30),
+            item(
+                "I-GADGET", name: "Gizmo Deluxe", version: 11,
+                variations: [variation("V-GAD", item: "I-GADGET", version: 11, sku: "AC-GDG-0001")]),
+        ])
+        let queries = [
+            "widget", "wigdet", "gizmo", "gadget", "literature", "trowel", "AC-WDG", "c", "g", "acol", "cola 500ml",
+            "blu wdget lrg", "creme brulee", SearchFixture.Code.upcA, "2001", "tea light", "candle",
+        ]
+        var incremental: [[String]] = []
+        for query in queries { incremental.append(try await database.searchVariations(query)) }
+        let summary = try await database.reindex()
+        #expect(summary.items == SearchFixture.objects.count - 3, "less the archived, deleted and trowel")
+        #expect(summary.vocabulary > 50)
+        for (index, query) in queries.enumerated() {
+            #expect(try await database.searchVariations(query) == incremental[index], "\(query)")
+        }
+    }
+}
