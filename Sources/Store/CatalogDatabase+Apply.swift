@@ -54,12 +54,9 @@ extension CatalogDatabase {
         }
         // Most copies that arrive twice (an item's nested variation and the variation itself) stop here,
         // before they are decoded or serialised.
-        if let stored = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id]),
-            stored >= header.version
-        {
-            return
-        }
+        let stored = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id])
+        if let stored, stored >= header.version { return }
         // Decode the query columns before writing anything, so a bad object changes nothing.
         var object = object
         var item: ItemRow?
@@ -88,8 +85,10 @@ extension CatalogDatabase {
             context.touchedItems.insert(header.id)
             try storeItem(item, header: header, context: &context, db: db)
         } else if let variation {
-            if let previous = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT item_id FROM variations WHERE id = ?"), arguments: [header.id])
+            // A variation can move to another item: the item it leaves changes too.
+            if stored != nil, parentItemID == nil,
+                let previous = try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT item_id FROM variations WHERE id = ?"), arguments: [header.id])
             {
                 context.touchedItems.insert(previous)
             }

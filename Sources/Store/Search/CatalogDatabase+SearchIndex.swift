@@ -32,83 +32,98 @@ extension CatalogDatabase {
         for table in ["search", "search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
-        let categoryNames = try Dictionary(
-            Row.fetchAll(db, sql: "SELECT id, name FROM categories").map { ($0["id"] as String, $0["name"] as String) },
-            uniquingKeysWith: { first, _ in first })
-        var itemCategories: [String: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT item_id, category_id FROM item_categories ORDER BY ordinal") {
-            itemCategories[row["item_id"], default: []].append(row["category_id"])
-        }
-        var variations: [String: [(name: String?, sku: String?)]] = [:]
-        let variationRows = try Row.fetchCursor(
-            db, sql: "SELECT item_id, name, sku FROM variations ORDER BY item_id, ordinal IS NULL, ordinal, id")
-        while let row = try variationRows.next() {
-            variations[row["item_id"], default: []].append((row["name"], row["sku"]))
-        }
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE is_archived = 0") ?? 0
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM items WHERE is_archived = 0 ORDER BY id")
         var vocabulary: Set<String> = []
         var done = 0
-        let items = try Row.fetchCursor(
-            db, sql: "SELECT id, name, category_id FROM items WHERE is_archived = 0 ORDER BY id")
-        while let row = try items.next() {
-            let id: String = row["id"]
-            var categoryIDs = itemCategories[id] ?? []
-            if let reporting: String = row["category_id"], !categoryIDs.contains(reporting) {
-                categoryIDs.insert(reporting, at: 0)
-            }
-            let list = variations[id] ?? []
-            let document = SearchDocument(
-                name: row["name"], variationNames: list.compactMap(\.name),
-                categories: categoryIDs.compactMap { categoryNames[$0] }, skus: list.compactMap(\.sku))
-            try insertSearchDocument(document, itemID: id, db: db)
-            vocabulary.formUnion(document.vocabulary)
-            done += 1
-            if done % 2000 == 0 { progress?(done, total) }
+        for start in stride(from: 0, to: ids.count, by: refreshBatch) {
+            let batch = Array(ids[start..<min(ids.count, start + refreshBatch)])
+            try indexItems(batch, replacing: false, vocabulary: &vocabulary, db: db)
+            done += batch.count
+            progress?(done, ids.count)
         }
-        progress?(done, total)
         try addToVocabulary(vocabulary, db: db)
         try db.execute(sql: "INSERT INTO search(search) VALUES ('optimize')")
         return (done, vocabulary.count)
     }
 
+    /// Items indexed per round of queries.
+    static let refreshBatch = 400
+
     /// Brings the index entries of `itemIDs` up to date with the stored catalog (inside the caller's
     /// transaction): removed or archived items leave the index, the rest are indexed again.
     static func refreshSearch(itemIDs: Set<String>, db: Database) throws {
         guard !itemIDs.isEmpty else { return }
+        let ids = itemIDs.sorted()
         var vocabulary: Set<String> = []
-        for id in itemIDs.sorted() {
-            try removeSearchDocument(itemID: id, db: db)
-            guard
-                let item = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT name, category_id, is_archived FROM items WHERE id = ?"),
-                    arguments: [id]),
-                !(item["is_archived"] as Bool)
-            else { continue }
-            let variations = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT name, sku FROM variations WHERE item_id = ? ORDER BY ordinal IS NULL, ordinal, id"),
-                arguments: [id])
-            var categories = try String.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT c.name FROM item_categories ic JOIN categories c ON c.id = ic.category_id
-                        WHERE ic.item_id = ? ORDER BY ic.ordinal
-                        """),
-                arguments: [id])
-            if let reporting: String = item["category_id"],
-                let name = try String.fetchOne(
-                    db.cachedStatement(sql: "SELECT name FROM categories WHERE id = ?"), arguments: [reporting]),
-                !categories.contains(name)
-            {
-                categories.insert(name, at: 0)
-            }
-            let document = SearchDocument(
-                name: item["name"], variationNames: variations.compactMap { $0["name"] },
-                categories: categories, skus: variations.compactMap { $0["sku"] })
-            try insertSearchDocument(document, itemID: id, db: db)
-            vocabulary.formUnion(document.vocabulary)
+        for start in stride(from: 0, to: ids.count, by: refreshBatch) {
+            let batch = Array(ids[start..<min(ids.count, start + refreshBatch)])
+            try indexItems(batch, replacing: true, vocabulary: &vocabulary, db: db)
         }
         try addToVocabulary(vocabulary, db: db)
+    }
+
+    /// Indexes the items with these ids that exist and are not archived, reading what they are found by
+    /// with four queries for the whole batch. With `replacing`, their old entries go first.
+    static func indexItems(
+        _ ids: [String], replacing: Bool, vocabulary: inout Set<String>, db: Database
+    ) throws {
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let arguments = StatementArguments(ids)
+        if replacing {
+            for rowid in try Int64.fetchAll(
+                db, sql: "SELECT rowid FROM search_docs WHERE item_id IN (\(marks))", arguments: arguments)
+            {
+                try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [rowid])
+                try db.cachedStatement(sql: "DELETE FROM search_docs WHERE rowid = ?").execute(arguments: [rowid])
+            }
+        }
+        let items = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT i.id, i.name, i.category_id, c.name FROM items i LEFT JOIN categories c ON c.id = i.category_id
+                WHERE i.id IN (\(marks)) AND i.is_archived = 0
+                """, arguments: arguments)
+        guard !items.isEmpty else { return }
+        // Ids of objects that are not items, or of items not stored yet, stop here: the queries below read
+        // only what the items to index need.
+        let present = items.map { $0[0] as String }
+        let presentMarks = Array(repeating: "?", count: present.count).joined(separator: ",")
+        let presentArguments = StatementArguments(present)
+        var variations: [String: [(name: String?, sku: String?)]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT item_id, name, sku FROM variations WHERE item_id IN (\(presentMarks))
+                ORDER BY item_id, ordinal IS NULL, ordinal, id
+                """, arguments: presentArguments)
+        {
+            variations[row[0], default: []].append((row[1], row[2]))
+        }
+        var categories: [String: [(id: String, name: String)]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT ic.item_id, c.id, c.name FROM item_categories ic JOIN categories c ON c.id = ic.category_id
+                WHERE ic.item_id IN (\(presentMarks)) ORDER BY ic.item_id, ic.ordinal
+                """, arguments: presentArguments)
+        {
+            categories[row[0], default: []].append((row[1], row[2]))
+        }
+        for row in items {
+            let id: String = row[0]
+            var names = (categories[id] ?? []).map(\.name)
+            if let reporting: String = row[2], let name: String = row[3],
+                !(categories[id] ?? []).contains(where: { $0.id == reporting })
+            {
+                names.insert(name, at: 0)
+            }
+            let list = variations[id] ?? []
+            let document = SearchDocument(
+                name: row[1], variationNames: list.compactMap(\.name), categories: names,
+                skus: list.compactMap(\.sku))
+            try insertSearchDocument(document, itemID: id, db: db)
+            document.addVocabulary(to: &vocabulary)
+        }
     }
 
     static func insertSearchDocument(_ document: SearchDocument, itemID: String, db: Database) throws {
@@ -119,15 +134,6 @@ extension CatalogDatabase {
         try db.cachedStatement(
             sql: "INSERT INTO search(rowid, name, variations, category, codes) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [rowid, columns[0], columns[1], columns[2], columns[3]])
-    }
-
-    static func removeSearchDocument(itemID: String, db: Database) throws {
-        guard
-            let rowid = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT rowid FROM search_docs WHERE item_id = ?"), arguments: [itemID])
-        else { return }
-        try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [rowid])
-        try db.cachedStatement(sql: "DELETE FROM search_docs WHERE rowid = ?").execute(arguments: [rowid])
     }
 
     /// Adds words the vocabulary does not have yet: their deletion keys (for typos) and the word itself to

@@ -28,13 +28,13 @@ struct SearchDocument: Sendable, Equatable {
         [name, variations, category, codes].map { $0.joined(separator: " ") }
     }
 
-    /// The words typos may reach: letters only, three or more of them, from the name, variations and
-    /// categories (never SKUs, whose letters are codes, not words).
-    var vocabulary: Set<String> {
-        var terms: Set<String> = []
-        for token in name + variations + category where token.unicodeScalars.count >= 3 && SearchText.isLetters(token) {
-            terms.insert(token)
+    /// Adds the words typos may reach to `vocabulary`: letters only, three or more of them, from the name,
+    /// variations and categories (never SKUs, whose letters are codes, not words).
+    func addVocabulary(to vocabulary: inout Set<String>) {
+        for field in [name, variations, category] {
+            for token in field where token.utf8.count >= 3 && SearchText.isLetters(token) {
+                vocabulary.insert(token)
+            }
         }
-        return terms
     }
 }

@@ -180,7 +180,7 @@ public enum SearchText {
     static func isNumber(_ part: String) -> Bool { part.utf8.first.map(isDigit) ?? false }
 
     /// Whether `part` is made of letters only (the parts that may match with typos).
-    static func isLetters(_ part: String) -> Bool { !part.utf8.contains(where: isDigit) && !part.contains(".") }
+    static func isLetters(_ part: String) -> Bool { !part.utf8.contains(where: isDigit) }
 
     /// Units written after a number, by every spelling that maps to one short form.
     static let units: [String: String] = {
