@@ -6,7 +6,7 @@ import GRDB
 struct ApplyContext {
     var markSeen: Bool
     var counts = ApplyCounts()
-    var touchedItems: Set<String> = []
+    var upkeep = SearchUpkeep()
 }
 
 /// How much one applied page changed the local catalog.
@@ -37,7 +37,7 @@ extension CatalogDatabase {
             for object in objects {
                 try Self.apply(object, parentItemID: nil, context: &context, db: db)
             }
-            try Self.refreshSearch(itemIDs: context.touchedItems, db: db)
+            try context.upkeep.finish(cache: self.vocabularyCache, db: db)
             try Self.setSyncState(syncState, db: db)
             return context.counts
         }
@@ -49,14 +49,18 @@ extension CatalogDatabase {
         let header = try ObjectHeader(object)
         if context.markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
         if header.isDeleted {
-            context.counts.deleted += try removeObject(id: header.id, touched: &context.touchedItems, db: db)
+            context.counts.deleted += try removeObject(id: header.id, touched: &context.upkeep.touched, db: db)
             return
         }
         // Most copies that arrive twice (an item's nested variation and the variation itself) stop here,
         // before they are decoded or serialised.
         let stored = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id])
-        if let stored, stored >= header.version { return }
+        if let stored, stored >= header.version {
+            // A newer copy of a variation than its item lists: the item's entry must come from the tables.
+            if let parentItemID, stored > header.version { context.upkeep.touched.insert(parentItemID) }
+            return
+        }
         // Decode the query columns before writing anything, so a bad object changes nothing.
         var object = object
         var item: ItemRow?
@@ -82,20 +86,19 @@ extension CatalogDatabase {
         guard db.changesCount > 0 else { return }
         context.counts.changed += 1
         if let item {
-            context.touchedItems.insert(header.id)
-            try storeItem(item, header: header, context: &context, db: db)
+            try storeItem(item, header: header, isNew: stored == nil, context: &context, db: db)
         } else if let variation {
             // A variation can move to another item: the item it leaves changes too.
             if stored != nil, parentItemID == nil,
                 let previous = try String.fetchOne(
                     db.cachedStatement(sql: "SELECT item_id FROM variations WHERE id = ?"), arguments: [header.id])
             {
-                context.touchedItems.insert(previous)
+                context.upkeep.touched.insert(previous)
             }
-            context.touchedItems.insert(variation.itemID)
+            if parentItemID == nil { context.upkeep.touched.insert(variation.itemID) }
             try storeVariation(variation, header: header, db: db)
         } else if header.type == "CATEGORY" {
-            try context.touchedItems.formUnion(itemIDs(inCategory: header.id, db: db))
+            try context.upkeep.touched.formUnion(itemIDs(inCategory: header.id, db: db))
             let category = CategoryRow(object)
             try db.cachedStatement(
                 sql: """
@@ -137,7 +140,7 @@ extension CatalogDatabase {
     }
 
     static func storeItem(
-        _ item: ItemRow, header: ObjectHeader, context: inout ApplyContext, db: Database
+        _ item: ItemRow, header: ObjectHeader, isNew: Bool, context: inout ApplyContext, db: Database
     ) throws {
         try db.cachedStatement(
             sql: """
@@ -158,12 +161,32 @@ extension CatalogDatabase {
             if let id = nested["id"]?.stringValue { keep.append(id) }
         }
         // The item's list is the truth at its version: older variations it no longer lists are gone.
-        let stale = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT id FROM variations WHERE item_id = ? AND version < ?"),
-            arguments: [header.id, header.version])
         let kept = Set(keep)
-        for id in stale where !kept.contains(id) {
-            context.counts.deleted += try removeObject(id: id, touched: &context.touchedItems, db: db)
+        var unlisted = false
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, version FROM variations WHERE item_id = ?"), arguments: [header.id])
+        {
+            let id: String = row[0]
+            guard !kept.contains(id) else { continue }
+            if (row[1] as Int64) < header.version {
+                context.counts.deleted += try removeObject(id: id, touched: &context.upkeep.touched, db: db)
+            } else {
+                unlisted = true
+            }
+        }
+        if isNew, !unlisted, !item.isArchived {
+            var categoryIDs = item.categoryIDs.map(\.id)
+            if let reporting = item.categoryID, !categoryIDs.contains(reporting) {
+                categoryIDs.insert(reporting, at: 0)
+            }
+            context.upkeep.sources[header.id] = SearchUpkeep.Source(
+                name: item.name, categoryIDs: categoryIDs,
+                variations: item.variations.map { nested in
+                    let data = nested["item_variation_data"]
+                    return (data?["name"]?.stringValue, data?["sku"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+                })
+        } else {
+            context.upkeep.touched.insert(header.id)
         }
     }
 

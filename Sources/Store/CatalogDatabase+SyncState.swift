@@ -38,9 +38,9 @@ extension CatalogDatabase {
             let unseen = try String.fetchAll(
                 db, sql: "SELECT id FROM catalog_objects WHERE id NOT IN (SELECT id FROM sync_seen)")
             var removed = 0
-            var touched: Set<String> = []
-            for id in unseen { removed += try Self.removeObject(id: id, touched: &touched, db: db) }
-            try Self.refreshSearch(itemIDs: touched, db: db)
+            var upkeep = SearchUpkeep()
+            for id in unseen { removed += try Self.removeObject(id: id, touched: &upkeep.touched, db: db) }
+            try upkeep.finish(cache: self.vocabularyCache, db: db)
             try db.execute(sql: "DELETE FROM sync_seen")
             try Self.setSyncState(syncState, db: db)
             return removed

@@ -10,6 +10,8 @@ public final class CatalogDatabase: Sendable {
     /// The path of the SQLite file.
     public let path: String
     let pool: DatabasePool
+    /// Vocabulary words this process knows are stored (see `VocabularyCache`).
+    let vocabularyCache = VocabularyCache()
 
     /// How long a writer waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 10

@@ -27,13 +27,14 @@ extension CatalogDatabase {
         guard !query.isEmpty, limit > 0 else { return SearchOutcome(method: .text, hits: []) }
         switch query.route {
         case .barcode:
-            var found = try codeMatches(column: "v.gtin", values: query.barcodes.map(\.gtin14), db: db)
-            var method = SearchOutcome.Method.barcode
-            if found.isEmpty {
-                found = try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db)
-                method = .sku
+            // A barcode is never matched fuzzily. When no variation carries it, the same digits may be a
+            // SKU or a model number in a name (`421100`), matched exactly, never as a prefix or with typos.
+            let found = try codeMatches(column: "v.gtin", values: query.barcodes.map(\.gtin14), db: db)
+            if !found.isEmpty {
+                return SearchOutcome(method: .barcode, hits: try hits(for: found, plans: [], limit: limit, db: db))
             }
-            return SearchOutcome(method: method, hits: try hits(for: found, plans: [], limit: limit, db: db))
+            let outcome = try textSearch(query, limit: limit, db: db)
+            return outcome.hits.isEmpty ? SearchOutcome(method: .barcode, hits: []) : outcome
         case .sku:
             var found = try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db)
             if found.isEmpty { found = try skuPrefixMatches(query.skuKey, limit: limit, db: db) }

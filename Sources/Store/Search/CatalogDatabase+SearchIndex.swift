@@ -32,6 +32,7 @@ extension CatalogDatabase {
         for table in ["search", "search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
+        try setSyncState([vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max))], db: db)
         let ids = try String.fetchAll(db, sql: "SELECT id FROM items WHERE is_archived = 0 ORDER BY id")
         var vocabulary: Set<String> = []
         var done = 0
@@ -41,26 +42,13 @@ extension CatalogDatabase {
             done += batch.count
             progress?(done, ids.count)
         }
-        try addToVocabulary(vocabulary, db: db)
+        try addToVocabulary(vocabulary, cache: nil, db: db)
         try db.execute(sql: "INSERT INTO search(search) VALUES ('optimize')")
         return (done, vocabulary.count)
     }
 
     /// Items indexed per round of queries.
     static let refreshBatch = 400
-
-    /// Brings the index entries of `itemIDs` up to date with the stored catalog (inside the caller's
-    /// transaction): removed or archived items leave the index, the rest are indexed again.
-    static func refreshSearch(itemIDs: Set<String>, db: Database) throws {
-        guard !itemIDs.isEmpty else { return }
-        let ids = itemIDs.sorted()
-        var vocabulary: Set<String> = []
-        for start in stride(from: 0, to: ids.count, by: refreshBatch) {
-            let batch = Array(ids[start..<min(ids.count, start + refreshBatch)])
-            try indexItems(batch, replacing: true, vocabulary: &vocabulary, db: db)
-        }
-        try addToVocabulary(vocabulary, db: db)
-    }
 
     /// Indexes the items with these ids that exist and are not archived, reading what they are found by
     /// with four queries for the whole batch. With `replacing`, their old entries go first.
@@ -136,10 +124,35 @@ extension CatalogDatabase {
         ).execute(arguments: [rowid, columns[0], columns[1], columns[2], columns[3]])
     }
 
+    /// Takes an item's entry out of the index, if it has one.
+    static func removeSearchDocument(itemID: String, db: Database) throws {
+        guard
+            let rowid = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT rowid FROM search_docs WHERE item_id = ?"), arguments: [itemID])
+        else { return }
+        try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [rowid])
+        try db.cachedStatement(sql: "DELETE FROM search_docs WHERE rowid = ?").execute(arguments: [rowid])
+    }
+
+    /// The sync-state key whose value changes each time the vocabulary is rebuilt.
+    static let vocabularyGenerationKey = "search_vocabulary_generation"
+
     /// Adds words the vocabulary does not have yet: their deletion keys (for typos) and the word itself to
     /// the trigram table (for fragments inside words). Words are never taken out: a word no item uses any
     /// more only costs a lookup that finds nothing, and `reindex` drops it.
-    static func addToVocabulary(_ terms: Set<String>, db: Database) throws {
+    static func addToVocabulary(_ terms: Set<String>, cache: VocabularyCache?, db: Database) throws {
+        guard !terms.isEmpty else { return }
+        var terms = terms
+        if let cache {
+            let generation =
+                try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"),
+                    arguments: [vocabularyGenerationKey]) ?? ""
+            terms = cache.unknown(terms, generation: generation)
+            guard !terms.isEmpty else { return }
+            let stored = terms
+            db.afterNextTransaction(onCommit: { _ in cache.add(stored, generation: generation) })
+        }
         let known = try db.cachedStatement(sql: "SELECT 1 FROM search_deletes WHERE key = ? AND term = ?")
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO search_deletes(key, term) VALUES (?, ?)")
         let trigrams = try db.cachedStatement(sql: "INSERT INTO search_terms(term) VALUES (?)")

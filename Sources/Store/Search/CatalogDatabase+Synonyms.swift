@@ -6,6 +6,12 @@ public struct SynonymEntry: Sendable, Equatable {
     public var word: String
     /// What it also finds, normalised, in order.
     public var synonyms: [String]
+
+    /// An entry: `word` also finds each of `synonyms`.
+    public init(word: String, synonyms: [String]) {
+        self.word = word
+        self.synonyms = synonyms
+    }
 }
 
 extension CatalogDatabase {

@@ -9,20 +9,33 @@ extension CatalogDatabase {
 
     /// The word route: every typed word required, then fragments inside words, then fewer words.
     static func textSearch(_ query: SearchQuery, limit: Int, db: Database) throws -> SearchOutcome {
-        let plans = try wordPlans(for: query.words, db: db)
+        let plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
         var rankingPlans = plans
         var candidates = try fetchCandidates(plans, db: db)
-        if candidates.isEmpty, let fragments = try substringPlans(plans, db: db) {
+        // Nothing has every word as typed: try each word as the start of a longer one (`blu` for `blue`),
+        // then as a fragment inside words, then a SKU prefix, and last the same words with some left out.
+        if candidates.isEmpty, query.route != .barcode, plans.count > 1 {
+            let prefixed = plans.map { $0.withPrefix() }
+            candidates = try fetchCandidates(prefixed, db: db)
+            if !candidates.isEmpty { rankingPlans = prefixed }
+        }
+        if candidates.isEmpty, query.route != .barcode, let fragments = try substringPlans(plans, db: db) {
             candidates = try fetchCandidates(fragments, db: db)
             if !candidates.isEmpty {
                 method = .substring
                 rankingPlans = fragments
             }
         }
-        if candidates.isEmpty { (candidates, dropped) = try candidatesDroppingWords(plans, db: db) }
+        if candidates.isEmpty, query.route != .barcode, query.words.count == 1, query.skuKey.utf8.count >= 3 {
+            let found = try skuPrefixMatches(query.skuKey, limit: limit, db: db)
+            if !found.isEmpty {
+                return SearchOutcome(method: .sku, hits: try hits(for: found, plans: [], limit: limit, db: db))
+            }
+        }
+        if candidates.isEmpty { (candidates, dropped) = try candidatesDroppingWords(rankingPlans, db: db) }
 
         let exact =
             query.skuKey.utf8.count >= 2 ? try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db) : []
@@ -44,14 +57,14 @@ extension CatalogDatabase {
 
     /// Every typed word with the ways it can be found: itself, its parts as a phrase, a prefix when it is
     /// the last word, indexed words within its typo allowance, and the shop's synonyms.
-    static func wordPlans(for words: [SearchText.Word], db: Database) throws -> [WordPlan] {
+    static func wordPlans(for words: [SearchText.Word], lastIsPrefix: Bool, db: Database) throws -> [WordPlan] {
         let hasSynonyms = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_synonyms)") ?? false
         var plans: [WordPlan] = []
         for (index, word) in words.enumerated() {
-            var alternatives = WordPlan.literal(word, isLast: index == words.count - 1)
+            var alternatives = WordPlan.literal(word, isLast: lastIsPrefix && index == words.count - 1)
             let joined = word.joined
             let length = joined.unicodeScalars.count
-            if !word.hasDigits, Typos.allowed(length: length) > 0 {
+            if !word.hasDigits, Typos.allowed(length: length) > 0, length <= Typos.longestWord {
                 alternatives += try typoAlternatives(of: joined, db: db)
             }
             if hasSynonyms {
@@ -154,8 +167,8 @@ extension CatalogDatabase {
         return changed ? fragments : nil
     }
 
-    /// Leaves out typed words without digits, rightmost first, one at a time and then two, until some
-    /// documents match every remaining word. Returns them and the words left out.
+    /// Leaves out typed words without digits, rightmost first, one at a time and then two, until the
+    /// remaining words find something. Returns what they found and the words left out.
     static func candidatesDroppingWords(
         _ plans: [WordPlan], db: Database
     ) throws -> ([SearchCandidate], [String]) {
@@ -163,20 +176,13 @@ extension CatalogDatabase {
         guard plans.count > 1, !droppable.isEmpty else { return ([], []) }
         var attempts = 0
         for count in 1...min(2, plans.count - 1) {
-            var found: [String: SearchCandidate] = [:]
-            var dropped: [String] = []
             for left in combinations(of: Array(droppable), count: count) {
-                guard attempts < maxDropAttempts else { break }
+                guard attempts < maxDropAttempts else { return ([], []) }
                 attempts += 1
                 let kept = plans.indices.filter { !left.contains($0) }.map { plans[$0] }
                 let candidates = try fetchCandidates(kept, db: db)
-                guard !candidates.isEmpty else { continue }
-                for candidate in candidates { found[candidate.itemID] = candidate }
-                for index in left where !dropped.contains(plans[index].word.joined) {
-                    dropped.append(plans[index].word.joined)
-                }
+                if !candidates.isEmpty { return (candidates, left.map { plans[$0].word.joined }) }
             }
-            if !found.isEmpty { return (Array(found.values), dropped) }
         }
         return ([], [])
     }

@@ -18,6 +18,8 @@ public struct SearchQuery: Sendable {
     public static let maxWords = 12
     /// Longer parts are cut: no catalog word is this long.
     static let maxPartLength = 48
+    /// Parts of one word past this many are ignored (`a-b-c-...`).
+    static let maxParts = 8
 
     /// The query without leading and trailing whitespace.
     public let text: String
@@ -33,7 +35,7 @@ public struct SearchQuery: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         self.text = trimmed
         words = SearchText.words(trimmed).prefix(Self.maxWords).map { word in
-            SearchText.Word(parts: word.parts.map { String($0.prefix(Self.maxPartLength)) })
+            SearchText.Word(parts: word.parts.prefix(Self.maxParts).map { String($0.prefix(Self.maxPartLength)) })
         }
         barcodes = trimmed.utf8.count <= 32 ? Barcode.interpretations(of: trimmed) : []
         skuKey = trimmed.utf8.count <= 64 ? SKU.key(trimmed) : ""
@@ -110,6 +112,14 @@ struct WordPlan: Sendable {
             }
         }
         return alternatives
+    }
+
+    /// The same word also taken as the start of a longer word (two characters or more), for the retry
+    /// when nothing has every word as typed.
+    func withPrefix() -> WordPlan {
+        guard word.joined.unicodeScalars.count >= 2, !alternatives.contains(where: \.prefix) else { return self }
+        return WordPlan(
+            word: word, alternatives: alternatives + [Alternative(tokens: [word.joined], typos: 0, prefix: true)])
     }
 
     /// A last word of one character: FTS5 has no prefix index that short, so candidates are found by the

@@ -1,6 +1,10 @@
 /// How many typos a word may carry, how far apart two words are, and the deletion keys that find
 /// near words in the index without scanning the vocabulary.
 public enum Typos {
+    /// Words longer than this are not looked up with typos: no shop's word is this long, and the
+    /// deletion keys of a long word run to thousands.
+    static let longestWord = 32
+
     /// Typos allowed in a typed word of `length` letters: none up to 3, one up to 7, two from 8.
     public static func allowed(length: Int) -> Int {
         length < 4 ? 0 : length < 8 ? 1 : 2

@@ -1,0 +1,69 @@
+import GRDB
+import Synchronization
+
+/// The search-index work one write transaction owes before it commits.
+///
+/// An item that arrives new, with all of its variations, is indexed from what was just decoded; any other
+/// change (an update, a variation or category on its own, a removal) re-reads the item from the tables.
+struct SearchUpkeep {
+    /// What a new item is found by, as decoded from Square's JSON.
+    struct Source {
+        var name: String
+        var categoryIDs: [String]
+        var variations: [(name: String?, sku: String?)]
+    }
+
+    /// Items whose entry is rebuilt from the tables.
+    var touched: Set<String> = []
+    /// New items indexed from their decoded JSON, unless also touched.
+    var sources: [String: Source] = [:]
+
+    /// Brings the index up to date for everything this transaction changed.
+    func finish(cache: VocabularyCache?, db: Database) throws {
+        var vocabulary: Set<String> = []
+        var categoryNames: [String: String]?
+        for (id, source) in sources.sorted(by: { $0.key < $1.key }) where !touched.contains(id) {
+            if categoryNames == nil {
+                categoryNames = try Dictionary(
+                    Row.fetchAll(db, sql: "SELECT id, name FROM categories").map { ($0[0] as String, $0[1] as String) },
+                    uniquingKeysWith: { first, _ in first })
+            }
+            let document = SearchDocument(
+                name: source.name, variationNames: source.variations.compactMap(\.name),
+                categories: source.categoryIDs.compactMap { categoryNames?[$0] },
+                skus: source.variations.compactMap(\.sku))
+            try CatalogDatabase.removeSearchDocument(itemID: id, db: db)
+            try CatalogDatabase.insertSearchDocument(document, itemID: id, db: db)
+            document.addVocabulary(to: &vocabulary)
+        }
+        let ids = touched.sorted()
+        for start in stride(from: 0, to: ids.count, by: CatalogDatabase.refreshBatch) {
+            let batch = Array(ids[start..<min(ids.count, start + CatalogDatabase.refreshBatch)])
+            try CatalogDatabase.indexItems(batch, replacing: true, vocabulary: &vocabulary, db: db)
+        }
+        try CatalogDatabase.addToVocabulary(vocabulary, cache: cache, db: db)
+    }
+}
+
+/// The vocabulary words this process knows are stored, so each page of a sync does not look every word
+/// up again. Words are added only when their transaction commits; a rebuild of the index (here or in
+/// another process) moves the generation on and empties the cache.
+final class VocabularyCache: Sendable {
+    private let state = Mutex<(generation: String, terms: Set<String>)>(("", []))
+
+    /// The words of `terms` not known to be stored, after checking the generation `current`.
+    func unknown(_ terms: Set<String>, generation current: String) -> Set<String> {
+        state.withLock { state in
+            if state.generation != current { state = (current, []) }
+            return terms.subtracting(state.terms)
+        }
+    }
+
+    /// Records words stored under `generation`.
+    func add(_ terms: Set<String>, generation: String) {
+        state.withLock { state in
+            if state.generation != generation { state = (generation, []) }
+            state.terms.formUnion(terms)
+        }
+    }
+}

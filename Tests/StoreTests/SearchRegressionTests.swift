@@ -1,0 +1,59 @@
+import CatalogCore
+import Store
+import Testing
+
+/// Cases the first test pass found wrong in the engine, kept so they stay fixed.
+@Suite struct SearchRegressionTests {
+    /// `blu` is three letters (no typo) and not the last word: when nothing has every word as typed, each word is
+    /// tried as a prefix, so Blue Widget / Large comes first rather than Black Widget winning on bm25.
+    @Test func blueWidgetLargeWithAShortPrefixWord() async throws {
+        let database = try await SearchFixture.database()
+        try await database.addSynonyms(word: "lrg", synonyms: ["large"])
+        #expect(try await database.searchVariations("blu wdget lrg").first == "V-BW-L")
+    }
+
+    /// Only the words actually left out are reported (they were once collected over every attempt).
+    @Test func droppedWordsNameOnlyWhatWasLeftOut() async throws {
+        let database = try await SearchFixture.database()
+        let outcome = try await database.search(SearchQuery("blu wdget lrg"))
+        #expect(outcome.droppedWords.count < 3)
+        let pair = try await database.search(SearchQuery("large bags"))
+        #expect(pair.droppedWords.count <= 1, "came back: \(pair.droppedWords)")
+    }
+
+    /// A SKU prefix typed without its hyphen (no digits, so it goes to the word route) still lists the AC-WDG
+    /// family, through the SKU-prefix fallback.
+    @Test func skuPrefixWithoutSeparators() async throws {
+        let database = try await SearchFixture.database()
+        #expect(Set(try await database.searchItems("acwdg")) == ["I-BLUE-WIDGET", "I-BLACK-WIDGET", "I-WIDGET-CASE"])
+    }
+
+    /// Any 6-digit number reads as a valid UPC-E: when no variation carries it, the digits are still found
+    /// exactly as a word ("Brick Set 421100"), never as a prefix or with typos.
+    @Test func sixDigitModelNumbersAreNotOnlyBarcodes() async throws {
+        let database = try await SearchFixture.database()
+        #expect(try await database.searchItems("421100") == ["I-BRICKS"])
+    }
+
+    /// A barcode nobody carries reports the barcode route.
+    @Test func aMissedBarcodeReportsTheBarcodeRoute() async throws {
+        let database = try await SearchFixture.database()
+        let outcome = try await database.search(SearchQuery(SearchFixture.Code.absent[1]))
+        #expect(outcome.method != .sku)
+    }
+
+    /// A long word of many letter parts (`qwert-yuiop-...`, 2,000 letters) once took minutes and then failed
+    /// with "too many SQL variables": parts past eight are ignored and long words get no typo lookup.
+    @Test(.timeLimit(.minutes(1))) func longHyphenatedWordsReturnAtOnce() async throws {
+        let database = try await SearchFixture.database()
+        var text = ""
+        for index in 0..<2000 {
+            if index > 0, index % 40 == 0 { text += "-" }
+            text.append(Character(Unicode.Scalar(UInt8(97 + (index * 7 + index / 26) % 26))))
+        }
+        let start = ContinuousClock.now
+        _ = try await database.search(SearchQuery(text))
+        _ = try await database.search(SearchQuery(String(repeating: "ab-", count: 200)))
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+}
