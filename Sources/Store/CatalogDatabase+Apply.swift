@@ -95,7 +95,14 @@ extension CatalogDatabase {
             {
                 context.upkeep.touched.insert(previous)
             }
-            if parentItemID == nil { context.upkeep.touched.insert(variation.itemID) }
+            // A variation on its own changes its item's entry, if the item is stored: one that arrives before
+            // its item is indexed with the item.
+            if parentItemID == nil,
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ?"), arguments: [variation.itemID]) == true
+            {
+                context.upkeep.touched.insert(variation.itemID)
+            }
             try storeVariation(variation, header: header, db: db)
         } else if header.type == "CATEGORY" {
             try context.upkeep.touched.formUnion(itemIDs(inCategory: header.id, db: db))
