@@ -60,6 +60,16 @@ public final class CatalogDatabase: Sendable {
         try await Self.reportingSQLiteErrors { try await pool.read(body) }
     }
 
+    /// Runs `body` against a consistent snapshot on the calling thread. For work that takes well under a
+    /// millisecond (a search), the two thread hops of an async read would cost as much as the work itself.
+    func readNow<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as DatabaseError {
+            throw StoreError.database(reason: error.message ?? "\(error)")
+        }
+    }
+
     /// Runs `work`, turning SQLite's errors into `StoreError.database`.
     private static func reportingSQLiteErrors<T>(_ work: () async throws -> T) async throws -> T {
         do {

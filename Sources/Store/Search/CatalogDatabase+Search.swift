@@ -20,7 +20,7 @@ extension CatalogDatabase {
     /// fragments inside words, then the same words with the unmatched ones left out. Archived and deleted
     /// items never appear. `limit` counts rows (variations).
     public func search(_ query: SearchQuery, limit: Int = defaultSearchLimit) async throws -> SearchOutcome {
-        try await read { db in try Self.search(query, limit: limit, db: db) }
+        try readNow { db in try Self.search(query, limit: limit, db: db) }
     }
 
     static func search(_ query: SearchQuery, limit: Int, db: Database) throws -> SearchOutcome {
@@ -29,15 +29,14 @@ extension CatalogDatabase {
         case .barcode:
             // A barcode is never matched fuzzily. When no variation carries it, the same digits may be a
             // SKU or a model number in a name (`421100`), matched exactly, never as a prefix or with typos.
-            let found = try codeMatches(column: "v.gtin", values: query.barcodes.map(\.gtin14), db: db)
-            if !found.isEmpty {
-                return SearchOutcome(method: .barcode, hits: try hits(for: found, plans: [], limit: limit, db: db))
-            }
+            let found = try codeHits(column: "gtin", values: query.barcodes.map(\.gtin14), limit: limit, db: db)
+            if !found.isEmpty { return SearchOutcome(method: .barcode, hits: found) }
             let outcome = try textSearch(query, limit: limit, db: db)
             return outcome.hits.isEmpty ? SearchOutcome(method: .barcode, hits: []) : outcome
         case .sku:
-            var found = try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db)
-            if found.isEmpty { found = try skuPrefixMatches(query.skuKey, limit: limit, db: db) }
+            let exact = try codeHits(column: "sku_key", values: [query.skuKey], limit: limit, db: db)
+            if !exact.isEmpty { return SearchOutcome(method: .sku, hits: exact) }
+            let found = try skuPrefixMatches(query.skuKey, limit: limit, db: db)
             if !found.isEmpty {
                 return SearchOutcome(method: .sku, hits: try hits(for: found, plans: [], limit: limit, db: db))
             }
@@ -48,6 +47,25 @@ extension CatalogDatabase {
         case .text:
             return try textSearch(query, limit: limit, db: db)
         }
+    }
+
+    /// The rows for an exact code: every item with a variation whose `column` (`gtin` or `sku_key`) equals
+    /// one of `values`, in name order, the matching variations first and their siblings after, read with
+    /// one query.
+    static func codeHits(column: String, values: [String], limit: Int, db: Database) throws -> [SearchHit] {
+        let values = values.filter { !$0.isEmpty }
+        guard !values.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: values.count).joined(separator: ",")
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT (v.\(column) IN (\(marks))) AS matched, " + summarySelect.dropFirst("SELECT ".count)
+                    + """
+                     WHERE v.item_id IN (SELECT item_id FROM variations WHERE \(column) IN (\(marks)))
+                        AND i.is_archived = 0
+                    ORDER BY i.name, i.id, matched DESC, v.ordinal IS NULL, v.ordinal, v.id LIMIT ?
+                    """),
+            arguments: StatementArguments(values + values + [limit]))
+        return rows.map { SearchHit(variation: summary($0), score: 1000) }
     }
 
     /// Items with a variation whose `column` equals one of `values`, in name order, each with the
@@ -119,9 +137,8 @@ extension CatalogDatabase {
             start += batch.count
             let marks = Array(repeating: "?", count: batch.count).joined(separator: ",")
             let rows = try Row.fetchAll(
-                db,
-                sql: summarySelect
-                    + " WHERE v.item_id IN (\(marks)) ORDER BY v.ordinal IS NULL, v.ordinal, v.id",
+                db.cachedStatement(
+                    sql: summarySelect + " WHERE v.item_id IN (\(marks)) ORDER BY v.ordinal IS NULL, v.ordinal, v.id"),
                 arguments: StatementArguments(batch.map(\.itemID)))
             var byItem: [String: [VariationSummary]] = [:]
             for row in rows { byItem[row["item_id"], default: []].append(summary(row)) }

@@ -9,14 +9,23 @@ extension CatalogDatabase {
 
     /// The word route: every typed word required, then fragments inside words, then fewer words.
     static func textSearch(_ query: SearchQuery, limit: Int, db: Database) throws -> SearchOutcome {
-        let plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
+        var plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
-        var rankingPlans = plans
         var candidates = try fetchCandidates(plans, db: db)
-        // Nothing has every word as typed: try each word as the start of a longer one (`blu` for `blue`),
-        // then as a fragment inside words, then a SKU prefix, and last the same words with some left out.
+        // Typo matches rank below exact ones, so they are looked up only when the words as typed found
+        // nothing, or when one word found less than a list (`wodget` also shows `widget`, after it).
+        if candidates.isEmpty || (plans.count == 1 && candidates.count < limit) {
+            let corrected = try plans.map { try $0.withTypos(db: db) }
+            if corrected.map(\.alternatives.count) != plans.map(\.alternatives.count) {
+                plans = corrected
+                candidates = try fetchCandidates(plans, db: db)
+            }
+        }
+        var rankingPlans = plans
+        // Still nothing: try each word as the start of a longer one (`blu` for `blue`), then as a fragment
+        // inside words, then a SKU prefix, and last the same words with some left out.
         if candidates.isEmpty, query.route != .barcode, plans.count > 1 {
             let prefixed = plans.map { $0.withPrefix() }
             candidates = try fetchCandidates(prefixed, db: db)
@@ -55,18 +64,15 @@ extension CatalogDatabase {
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
     }
 
-    /// Every typed word with the ways it can be found: itself, its parts as a phrase, a prefix when it is
-    /// the last word, indexed words within its typo allowance, and the shop's synonyms.
+    /// Every typed word with the ways it can be found without a typo: itself, its parts as a phrase, a
+    /// prefix when it is the last word, and the shop's synonyms.
     static func wordPlans(for words: [SearchText.Word], lastIsPrefix: Bool, db: Database) throws -> [WordPlan] {
-        let hasSynonyms = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_synonyms)") ?? false
+        let hasSynonyms =
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_synonyms)")) ?? false
         var plans: [WordPlan] = []
         for (index, word) in words.enumerated() {
             var alternatives = WordPlan.literal(word, isLast: lastIsPrefix && index == words.count - 1)
             let joined = word.joined
-            let length = joined.unicodeScalars.count
-            if !word.hasDigits, Typos.allowed(length: length) > 0, length <= Typos.longestWord {
-                alternatives += try typoAlternatives(of: joined, db: db)
-            }
             if hasSynonyms {
                 for synonym in try synonyms(of: joined, db: db) {
                     let tokens = SearchText.tokens(synonym)

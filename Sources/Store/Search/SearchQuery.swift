@@ -1,4 +1,5 @@
 import CatalogCore
+import GRDB
 
 /// A typed query, read once: its words, the barcodes it could be, its SKU key, and the way it is routed.
 public struct SearchQuery: Sendable {
@@ -120,6 +121,15 @@ struct WordPlan: Sendable {
         guard word.joined.unicodeScalars.count >= 2, !alternatives.contains(where: \.prefix) else { return self }
         return WordPlan(
             word: word, alternatives: alternatives + [Alternative(tokens: [word.joined], typos: 0, prefix: true)])
+    }
+
+    /// The same word with the indexed words within its typo allowance added (none for words with digits,
+    /// of three letters or fewer, or longer than any real word).
+    func withTypos(db: Database) throws -> WordPlan {
+        let length = word.joined.unicodeScalars.count
+        guard !word.hasDigits, Typos.allowed(length: length) > 0, length <= Typos.longestWord else { return self }
+        let typos = try CatalogDatabase.typoAlternatives(of: word.joined, db: db)
+        return typos.isEmpty ? self : WordPlan(word: word, alternatives: alternatives + typos)
     }
 
     /// A last word of one character: FTS5 has no prefix index that short, so candidates are found by the
