@@ -31,6 +31,8 @@ extension CatalogDatabase {
             // SKU or a model number in a name (`421100`), matched exactly, never as a prefix or with typos.
             let found = try codeHits(column: "gtin", values: query.barcodes.map(\.gtin14), limit: limit, db: db)
             if !found.isEmpty { return SearchOutcome(method: .barcode, hits: found) }
+            let sku = try codeHits(column: "sku_key", values: [query.skuKey], limit: limit, db: db)
+            if !sku.isEmpty { return SearchOutcome(method: .sku, hits: sku) }
             let outcome = try textSearch(query, limit: limit, db: db)
             return outcome.hits.isEmpty ? SearchOutcome(method: .barcode, hits: []) : outcome
         case .sku:
