@@ -79,6 +79,14 @@ struct DemoCommand: AsyncParsableCommand {
         Terminal.out("   Incremental sync: " + SyncCommand.line(second))
         let after = try await ShowCommand.lookUp(gtin, in: database)
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
+
+        // Search the new name with a typo and half a word: the index moved with the sync.
+        var letters = Array((withBarcode.itemName.split(separator: " ").first.map(String.init) ?? "").lowercased())
+        if letters.count >= 5 { letters.swapAt(1, 2) }
+        let query = String(letters) + " new lab"
+        let outcome = try await database.search(SearchQuery(query), limit: 3)
+        Terminal.out("\n4. catalog search \(query)   (a typo, a half-typed word, the name the last sync brought)")
+        for line in SearchCommand.table(outcome.hits, width: nil) { Terminal.out("   " + line) }
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
