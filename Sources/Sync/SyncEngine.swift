@@ -6,14 +6,17 @@ import Store
 /// Brings the local catalog database up to date with Square.
 ///
 /// The first run (or `full`) searches everything; later runs search from the stored
-/// `latest_time` with deletions included. Each page lands in one transaction together with the
-/// cursor of the next page, so a run that is killed or loses the network resumes where it
-/// stopped: no duplicates, no lost deletions, and the watermark only moves when a pass ends.
+/// `latest_time` with deletions included. Pages are fetched ahead of the writer, and whatever has
+/// arrived (up to eight pages) lands in one transaction together with the cursor of the page after
+/// it, so a run that is killed or loses the network resumes where it stopped: no duplicates, no
+/// lost deletions, and the watermark only moves when a pass ends.
 public struct SyncEngine: Sendable {
     /// The catalog object types a sync asks for; nested types are named explicitly.
     public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"]
     /// Objects per search page (Square's maximum).
     public static let pageLimit = 1000
+    /// Pages fetched ahead of the writer, and so at most landed in one transaction.
+    static let pagesPerTransaction = 8
 
     public let database: CatalogDatabase
     public let client: SquareClient
@@ -23,7 +26,7 @@ public struct SyncEngine: Sendable {
         self.client = client
     }
 
-    /// Runs one sync; `progress` is called after every applied page.
+    /// Runs one sync; `progress` is called after every transaction of pages.
     public func run(
         full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws -> SyncSummary {
@@ -32,45 +35,40 @@ public struct SyncEngine: Sendable {
         var pass = try await startPass(state: state, full: full)
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
         var newest: Timestamp?
-        var restarted = false
 
-        var pending = fetchTask(pass.request, cursor: pass.cursor)
+        let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
+        let client = client
+        let request = pass.request
+        await prefetcher.start(cursor: pass.cursor) { cursor in
+            try await client.searchCatalogObjects(request, cursor: cursor)
+        }
         while true {
-            let page: CatalogObjectsPage
+            let pages: [CatalogObjectsPage]
             do {
-                page = try await pending.value
-            } catch let error as SquareError where error.isInvalidCursor && pass.cursor != nil && !restarted {
-                // The server no longer knows the saved cursor: run the same pass again from its start.
-                restarted = true
-                pass.cursor = nil
-                pending = fetchTask(pass.request, cursor: nil)
-                continue
-            }
-            if let next = page.cursor { pending = fetchTask(pass.request, cursor: next) }
-            if pass.latestTime == nil { pass.latestTime = page.latestTime }
-            for object in page.objects {
-                if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text),
-                    newest.map({ stamp > $0 }) ?? true
-                {
-                    newest = stamp
+                guard let arrived = try await prefetcher.next(), let last = arrived.last else { break }
+                pages = arrived
+                for page in pages where pass.latestTime == nil { pass.latestTime = page.latestTime }
+                for object in pages.lazy.flatMap(\.objects) {
+                    if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text),
+                        newest.map({ stamp > $0 }) ?? true
+                    {
+                        newest = stamp
+                    }
                 }
-            }
-            let counts: ApplyCounts
-            do {
-                counts = try await database.apply(
-                    page.objects, markSeen: pass.sweep,
-                    syncState: [SyncStateKey.passCursor: page.cursor, SyncStateKey.passLatestTime: pass.latestTime])
+                let counts = try await database.apply(
+                    pages.flatMap(\.objects), markSeen: pass.sweep,
+                    syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
+                pass.cursor = last.cursor
+                tally.changed += counts.changed
+                tally.deleted += counts.deleted
             } catch {
-                pending.cancel()
+                await prefetcher.cancel()
                 throw error
             }
-            pass.cursor = page.cursor
-            tally.pages += 1
-            tally.fetched += page.objects.count
-            tally.changed += counts.changed
-            tally.deleted += counts.deleted
+            tally.pages += pages.count
+            tally.fetched += pages.reduce(0) { $0 + $1.objects.count }
             progress(tally)
-            if page.cursor == nil { break }
+            if pass.cursor == nil { break }
         }
 
         let locations = try await client.listLocations()
@@ -123,10 +121,5 @@ public struct SyncEngine: Sendable {
         ]
         if let beginTime { body["begin_time"] = .string(beginTime) }
         return body
-    }
-
-    func fetchTask(_ request: JSONValue, cursor: String?) -> Task<CatalogObjectsPage, any Error> {
-        let client = client
-        return Task { try await client.searchCatalogObjects(request, cursor: cursor) }
     }
 }
