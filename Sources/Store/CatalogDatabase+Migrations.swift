@@ -75,6 +75,7 @@ extension CatalogDatabase {
                         name_length INTEGER NOT NULL
                     );
                     CREATE INDEX search_docs_name_key ON search_docs(name_key);
+                    CREATE INDEX items_category ON items(category_id);
                     CREATE VIRTUAL TABLE search USING fts5(
                         name, variations, category, codes,
                         tokenize = "unicode61 remove_diacritics 0 tokenchars '.'",
