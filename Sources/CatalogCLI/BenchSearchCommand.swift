@@ -84,12 +84,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
 
     /// Syncs a synthetic catalog of `variations` from a sandbox child process into a new database.
     static func load(variations: Int, into path: String) async throws -> CatalogDatabase {
-        let token = "bench-token"
-        Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
-        let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+        let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
         defer { sandbox.stop() }
-        let client = SquareClient(
-            configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
         let database = try CatalogDatabase(path: path)
         let summary = try await SyncEngine(database: database, client: client).run(full: false)
         Terminal.error("bench: " + SyncCommand.line(summary))

@@ -29,7 +29,7 @@ struct BenchSearchResults {
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        duration.seconds * 1000
     }
 
     static func percentile(_ values: [Double], _ fraction: Double) -> Double {

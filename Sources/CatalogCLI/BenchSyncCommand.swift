@@ -38,12 +38,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let token = "bench-token"
-            Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
-            let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
             defer { sandbox.stop() }
-            let client = SquareClient(
-                configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

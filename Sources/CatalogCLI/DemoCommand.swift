@@ -81,11 +81,15 @@ struct DemoCommand: AsyncParsableCommand {
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
 
         // Search the new name with a typo and half a word: the index moved with the sync.
-        var letters = Array((withBarcode.itemName.split(separator: " ").first.map(String.init) ?? "").lowercased())
-        if letters.count >= 5 { letters.swapAt(1, 2) }
+        let longest = withBarcode.itemName.split(separator: " ").max { $0.count < $1.count } ?? ""
+        var letters = Array(longest.lowercased())
+        let typo = letters.count >= 5 && letters[1] != letters[2]
+        if typo { letters.swapAt(1, 2) }
         let query = String(letters) + " new lab"
         let outcome = try await database.search(SearchQuery(query), limit: 3)
-        Terminal.out("\n4. catalog search \(query)   (a typo, a half-typed word, the name the last sync brought)")
+        Terminal.out(
+            "\n4. catalog search \(query)   (\(typo ? "a typo, " : "")a half-typed word, the name the last sync brought)"
+        )
         for line in SearchCommand.table(outcome.hits, width: nil) { Terminal.out("   " + line) }
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")

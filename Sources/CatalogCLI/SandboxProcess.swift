@@ -1,4 +1,5 @@
 import Foundation
+import SquareAPI
 
 /// A `catalog sandbox` child process, so a benchmark measures the client's memory on its own.
 final class SandboxProcess {
@@ -32,6 +33,16 @@ final class SandboxProcess {
             }
         }
         throw CLIError("The sandbox process printed no address.", exitCode: CLIError.unavailable)
+    }
+
+    /// Starts a sandbox seeded with `variations` synthetic variations for a benchmark, and a client for it.
+    static func forBenchmark(variations: Int) throws -> (SandboxProcess, SquareClient) {
+        let token = "bench-token"
+        Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
+        let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+        let client = SquareClient(
+            configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
+        return (sandbox, client)
     }
 
     /// Stops the child and waits for it.

@@ -1,19 +1,15 @@
+import CatalogCore
+
 /// Catalog and location ids: upper-case base-32 text, random for new objects, reproducible for seeds.
 struct ObjectIds {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A reproducible id sequence: the same `seed` gives the same ids.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// The next 64 random-looking bits (SplitMix64).
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The next 64 random-looking bits.
+    mutating func next() -> UInt64 { generator.next() }
 
     /// The next 24-character catalog id.
     mutating func catalogId() -> String { Self.encode(next(), 12) + Self.encode(next(), 12) }

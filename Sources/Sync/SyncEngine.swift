@@ -88,7 +88,7 @@ public struct SyncEngine: Sendable {
         return SyncSummary(
             kind: pass.kind, resumed: pass.resumed, pages: tally.pages, fetched: tally.fetched,
             changed: tally.changed, deleted: tally.deleted, locations: locations.count,
-            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            elapsed: elapsed.seconds,
             latestTime: watermark)
     }
 

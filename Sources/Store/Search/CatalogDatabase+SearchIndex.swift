@@ -1,3 +1,4 @@
+import CatalogCore
 import GRDB
 
 /// How a rebuild of the search index went.
@@ -21,7 +22,7 @@ extension CatalogDatabase {
         let elapsed = ContinuousClock.now - start
         return ReindexSummary(
             items: items, vocabulary: vocabulary,
-            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            elapsed: elapsed.seconds)
     }
 
     /// Empties the index and indexes every item that is not archived. Returns (items, vocabulary size).
