@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "CatalogCore"),
@@ -21,11 +22,20 @@ let package = Package(
             dependencies: ["CatalogCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "SquareAPI", dependencies: ["CatalogCore"]),
-        .target(name: "Sync", dependencies: ["CatalogCore", "Store", "SquareAPI"]),
+        .target(
+            name: "Sync",
+            dependencies: [
+                "CatalogCore", "Store", "SquareAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Sandbox",
             dependencies: [
                 "CatalogCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
