@@ -19,6 +19,7 @@ struct ConfigFile: Decodable, Equatable {
     }
 
     var database: String?
+    var counter: String?
     var square: Square?
 }
 
@@ -31,6 +32,9 @@ struct Settings {
     var accessToken: String?
     /// Where to tell the user to fix the token.
     var tokenHint: String
+    /// This computer's name in the history and the outbox: CATALOG_COUNTER, `counter:` in the config
+    /// file, or the host name.
+    var counter: String = ProcessInfo.processInfo.hostName
 
     static let environmentNames = ["production", "sandbox"]
 
@@ -83,8 +87,12 @@ struct Settings {
             token = try readTokenFile(path)
             hint = "Check the token in \(path)."
         }
+        let counter =
+            environment["CATALOG_COUNTER"].flatMap { $0.isEmpty ? nil : $0 } ?? file.counter
+            ?? ProcessInfo.processInfo.hostName
         return Settings(
-            databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint)
+            databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint,
+            counter: counter)
     }
 
     static func environmentURL(_ name: String, source: String) throws -> String {

@@ -114,3 +114,17 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// The currency most of the catalog's prices are in, or `nil` when no variation has a price.
+    public func mainCurrency() async throws -> String? {
+        try await read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT price_currency FROM variations WHERE price_currency IS NOT NULL
+                    GROUP BY price_currency ORDER BY COUNT(*) DESC LIMIT 1
+                    """)
+        }
+    }
+}

@@ -99,6 +99,9 @@ extension CatalogDatabase {
                     """)
             try rebuildSearchIndex(db)
         }
+        migrator.registerMigration("v3: write history, outbox, scan log") { db in
+            try db.execute(sql: Self.writesSchema)
+        }
         return migrator
     }
 }

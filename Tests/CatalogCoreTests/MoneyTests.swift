@@ -48,3 +48,25 @@ import Testing
         #expect(Money.minorUnitExponent(of: "TND") == 3)
     }
 }
+
+@Suite struct MoneyParsingTests {
+    @Test(arguments: [
+        ("4.99", 499), ("4,99", 499), ("$4.99", 499), ("4.99 USD", 499), ("USD 4.99", 499), ("4", 400),
+        ("4.5", 450), ("1,234.50", 123_450), ("1.234,50", 123_450), (" 12 ", 1200), ("0.05", 5),
+        ("1,234,567", 123_456_700), ("US$ 3", 300), (".99", 99),
+    ])
+    func readsDollarPrices(text: String, amount: Int64) throws {
+        #expect(try Money.parse(text, currency: "USD") == Money(amount: amount, currency: "USD"))
+    }
+
+    @Test func followsTheCurrencysDecimals() throws {
+        #expect(try Money.parse("1200", currency: "JPY").amount == 1200)
+        #expect(try Money.parse("1.250", currency: "KWD").amount == 1250)
+        #expect(throws: MoneyParseError.self) { try Money.parse("12.5", currency: "JPY") }
+    }
+
+    @Test(arguments: ["", "abc", "-4.99", "4.999", "1,234", "1.234", "4..9x", "$", "1e5"])
+    func refusesWhatItCannotReadSafely(text: String) {
+        #expect(throws: MoneyParseError.self) { try Money.parse(text, currency: "USD") }
+    }
+}

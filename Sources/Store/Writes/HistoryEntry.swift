@@ -1,0 +1,102 @@
+import CatalogCore
+import GRDB
+
+/// One field this tool changed in Square: who, when, what it was and what it became.
+public struct HistoryEntry: Sendable, Equatable {
+    /// What kind of write produced the change.
+    public enum Action: String, Sendable, CaseIterable {
+        /// `catalog item create` (or a queued creation that was sent).
+        case create
+        /// `catalog edit` (or a queued edit that was sent).
+        case edit
+        /// One row of `catalog import prices`.
+        case `import`
+        /// `catalog outbox resolve`.
+        case resolve
+    }
+
+    /// The row id, once stored.
+    public var id: Int64?
+    /// When the change was written, RFC 3339 UTC.
+    public var at: String
+    /// The counter (computer) that wrote it.
+    public var counter: String
+    public var action: Action
+    /// Square's object type: ITEM, ITEM_VARIATION or CATEGORY.
+    public var objectType: String
+    public var objectID: String
+    /// The item the object belongs to (the item itself for an ITEM).
+    public var itemID: String?
+    /// The field's name as `catalog edit` spells it (`price`, `name`, `sku`, ...).
+    public var field: String
+    /// The value before the write (`nil`: the field was absent).
+    public var oldValue: JSONValue?
+    /// The value after the write (`nil`: the field was removed).
+    public var newValue: JSONValue?
+    /// The object's version after the write.
+    public var version: Int64?
+    /// Where the change came from, such as `supplier.csv line 12` or `outbox 17`.
+    public var source: String?
+
+    /// Creates an entry; `at` defaults to now.
+    public init(
+        id: Int64? = nil, at: String = Timestamp.now().rfc3339, counter: String, action: Action, objectType: String,
+        objectID: String, itemID: String?, field: String, oldValue: JSONValue?, newValue: JSONValue?,
+        version: Int64?, source: String? = nil
+    ) {
+        self.id = id
+        self.at = at
+        self.counter = counter
+        self.action = action
+        self.objectType = objectType
+        self.objectID = objectID
+        self.itemID = itemID
+        self.field = field
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.version = version
+        self.source = source
+    }
+
+    /// The entry as one JSON object with snake_case keys.
+    public var json: JSONValue {
+        [
+            "id": id.map(JSONValue.int) ?? .null,
+            "at": .string(at),
+            "counter": .string(counter),
+            "action": .string(action.rawValue),
+            "object_type": .string(objectType),
+            "object_id": .string(objectID),
+            "item_id": itemID.map(JSONValue.string) ?? .null,
+            "field": .string(field),
+            "old_value": oldValue ?? .null,
+            "new_value": newValue ?? .null,
+            "version": version.map(JSONValue.int) ?? .null,
+            "source": source.map(JSONValue.string) ?? .null,
+        ]
+    }
+
+    init(row: Row) {
+        id = row["id"]
+        at = row["at"]
+        counter = row["counter"]
+        action = Action(rawValue: row["action"]) ?? .edit
+        objectType = row["object_type"]
+        objectID = row["object_id"]
+        itemID = row["item_id"]
+        field = row["field"]
+        oldValue = Self.decode(row["old_value"])
+        newValue = Self.decode(row["new_value"])
+        version = row["version"]
+        source = row["source"]
+    }
+
+    static func encode(_ value: JSONValue?) -> String? {
+        value.map { String(decoding: $0.serializedBytes(), as: UTF8.self) }
+    }
+
+    static func decode(_ text: String?) -> JSONValue? {
+        guard let text else { return nil }
+        return try? JSONValue.parse(text)
+    }
+}
