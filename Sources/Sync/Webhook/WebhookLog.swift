@@ -1,0 +1,11 @@
+import Logging
+
+/// Loggers for the webhook listener that write to stderr whatever the process's logging bootstrap.
+public enum WebhookLog {
+    /// A logger at `.info` that writes one line per message to stderr.
+    public static func standardError(label: String) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .info
+        return logger
+    }
+}
