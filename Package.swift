@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "CatalogCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["Sandbox", "SquareAPI", "CatalogCore"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore"]),
         .testTarget(
             name: "ContractTests",
             dependencies: ["SquareAPI", "Sandbox", "CatalogCore"],
