@@ -1,0 +1,134 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+
+/// Creates an item with its variations (and any new categories) in Square in one batch upsert.
+///
+/// Everything is checked against the local catalog before any request. The batch goes with one idempotency
+/// key; when Square cannot be reached after the client's retries, the batch is stored in the outbox with
+/// that same key, so sending it later can never create the item twice. On success the local catalog and
+/// the history get Square's answer at once.
+public struct ItemCreator: Sendable {
+    /// The local catalog: duplicate checks, categories, and where the new objects are stored.
+    public let database: CatalogDatabase
+    /// The client the batch goes through.
+    public let client: SquareClient
+    /// This computer's name, for the history and the outbox.
+    public let counter: String
+
+    /// A creator writing through `client` and recording in `database` as `counter`.
+    public init(database: CatalogDatabase, client: SquareClient, counter: String) {
+        self.database = database
+        self.client = client
+        self.counter = counter
+    }
+
+    /// Checks `draft`, sends it as one batch with `idempotencyKey`, and records the result (or queues it).
+    ///
+    /// Throws `ItemCreationError` or `CategoryError` when the draft is refused (nothing was sent), and
+    /// `SquareError` when Square refused the batch for a reason other than being unreachable.
+    public func create(_ draft: ItemDraft, idempotencyKey: String = UUID().uuidString) async throws -> ItemCreation {
+        let plan = try await plan(draft)
+        let result: BatchUpsertResult
+        do {
+            result = try await client.batchUpsertCatalogObjects(batches: [plan.objects], idempotencyKey: idempotencyKey)
+        } catch {
+            guard Self.isUnreachable(error) else { throw error }
+            return try await queue(plan, draft: draft, idempotencyKey: idempotencyKey, reason: error.description)
+        }
+        return try await record(result, plan: plan, draft: draft, idempotencyKey: idempotencyKey)
+    }
+
+    /// Whether the batch may simply be sent again later: no answer, or a rate limit or server error that
+    /// outlasted the client's retries.
+    public static func isUnreachable(_ error: SquareError) -> Bool {
+        switch error.kind {
+        case .unreachable, .timedOut: true
+        case .api(let status): status == 429 || (500...599).contains(status)
+        case .badResponse, .cancelled: false
+        }
+    }
+
+    /// Stores the batch in the outbox, to be sent by the next sync with the same key.
+    func queue(_ plan: ItemPlan, draft: ItemDraft, idempotencyKey: String, reason: String) async throws
+        -> ItemCreation
+    {
+        let entry = try await database.enqueue(
+            OutboxEntry(
+                counter: counter, kind: .create, objectID: ItemPlan.itemID, itemID: nil, label: plan.name,
+                baseVersion: nil, changes: plan.changes, payload: .array(plan.objects),
+                idempotencyKey: idempotencyKey, reason: reason))
+        return summary(
+            plan, status: .queued(outboxID: entry.id ?? 0, reason: reason), ids: [:], versions: [:],
+            idempotencyKey: idempotencyKey)
+    }
+
+    /// Stores Square's answer and one history row per field set, and says what was created.
+    func record(_ result: BatchUpsertResult, plan: ItemPlan, draft: ItemDraft, idempotencyKey: String)
+        async throws -> ItemCreation
+    {
+        var ids: [String: String] = [:]
+        for mapping in result.idMappings { ids[mapping.clientObjectID] = mapping.objectID }
+        guard let itemID = ids[ItemPlan.itemID],
+            let item = result.objects.first(where: { $0["id"]?.stringValue == itemID })
+        else {
+            throw ItemCreationError.incompleteAnswer(detail: "no id or object for the new item")
+        }
+        var versions: [String: Int64] = [:]
+        for object in result.objects + (item["item_data"]?["variations"]?.arrayValue ?? []) {
+            if let id = object["id"]?.stringValue, let version = object["version"]?.int64Value {
+                versions[id] = version
+            }
+        }
+        var history: [HistoryEntry] = []
+        for (index, _) in draft.variations.enumerated() where ids[ItemPlan.variationID(index)] == nil {
+            throw ItemCreationError.incompleteAnswer(detail: "no id for variation \(index + 1)")
+        }
+        let real = { (temporary: String) in ids[temporary] ?? temporary }
+        for field in plan.fields {
+            var value = field.change.new
+            if field.change.field == EditField.categories.rawValue {
+                value = .array(plan.categories.ids.map { .string(real($0)) })
+            }
+            history.append(
+                HistoryEntry(
+                    counter: counter, action: .create, objectType: field.objectType, objectID: real(field.objectID),
+                    itemID: itemID, field: field.change.field, oldValue: nil, newValue: value,
+                    version: versions[real(field.objectID)]))
+        }
+        for (index, object) in plan.categories.newObjects.enumerated() {
+            guard let temporary = object["id"]?.stringValue, let id = ids[temporary] else {
+                throw ItemCreationError.incompleteAnswer(detail: "no id for new category \(index + 1)")
+            }
+            history.append(
+                HistoryEntry(
+                    counter: counter, action: .create, objectType: "CATEGORY", objectID: id, itemID: nil,
+                    field: "name", oldValue: nil, newValue: object["category_data"]?["name"], version: versions[id]))
+        }
+        try await database.recordWrite(objects: result.objects, history: history)
+        return summary(plan, status: .created, ids: ids, versions: versions, idempotencyKey: idempotencyKey)
+    }
+
+    /// The creation as the caller reads it, with real ids where `ids` has them.
+    func summary(
+        _ plan: ItemPlan, status: ItemCreation.Status, ids: [String: String], versions: [String: Int64],
+        idempotencyKey: String
+    ) -> ItemCreation {
+        let itemID = ids[ItemPlan.itemID] ?? ItemPlan.itemID
+        let variations = (plan.item["item_data"]?["variations"]?.arrayValue ?? []).map { object in
+            let temporary = object["id"]?.stringValue ?? ""
+            let id = ids[temporary] ?? temporary
+            return ItemCreation.Variation(
+                id: id, name: EditField.variationName.value(in: object)?.stringValue ?? "",
+                sku: EditField.sku.value(in: object)?.stringValue, gtin: EditField.gtin.value(in: object)?.stringValue,
+                price: EditField.price.value(in: object).flatMap(Money.init(json:)), version: versions[id])
+        }
+        let categories = zip(plan.categories.ids, plan.categories.names).map { temporary, name in
+            ItemCreation.Category(id: ids[temporary] ?? temporary, name: name, isNew: temporary.hasPrefix("#"))
+        }
+        return ItemCreation(
+            status: status, itemID: itemID, name: plan.name, version: versions[itemID], variations: variations,
+            categories: categories, idempotencyKey: idempotencyKey)
+    }
+}
