@@ -6,6 +6,8 @@ struct ExchangeHandler: Sendable {
     let engine: SandboxEngine
     let token: String
     let onExchange: (@Sendable (SandboxExchange) -> Void)?
+    /// Announces committed writes, when the sandbox was given a webhook URL and key.
+    var webhooks: WebhookSender?
 
     static let defaultVersion = "2025-08-20"
 
@@ -42,7 +44,13 @@ struct ExchangeHandler: Sendable {
         }
         if decision.latencyMs > 0 { try? await Task.sleep(for: .milliseconds(decision.latencyMs)) }
         let answer: SandboxReply
-        if let reply { answer = reply } else { answer = await engine.handle(request) }
+        if let reply {
+            answer = reply
+        } else {
+            let handled = await engine.handleNotingWrite(request)
+            answer = handled.reply
+            if let committedAt = handled.committedAt { webhooks?.notify(updatedAt: committedAt) }
+        }
         if holdsWrite { await engine.endWrite() }
         onExchange?(
             SandboxExchange(

@@ -75,6 +75,10 @@ public struct SandboxConfiguration: Sendable {
     public var faults: SandboxFaults
     /// Called with every request and its response.
     public var onExchange: (@Sendable (SandboxExchange) -> Void)?
+    /// Where to POST a signed `catalog.version.updated` event after every catalog write (with `signatureKey`).
+    public var webhookURL: String?
+    /// The key events are signed with: base64(HMAC-SHA256(key, webhookURL + body)).
+    public var signatureKey: String?
 
     /// Creates a configuration; the defaults give an empty catalog on a free port.
     public init(
@@ -83,7 +87,9 @@ public struct SandboxConfiguration: Sendable {
         seed: SandboxSeed = .none,
         dataFile: String? = nil,
         faults: SandboxFaults = SandboxFaults(),
-        onExchange: (@Sendable (SandboxExchange) -> Void)? = nil
+        onExchange: (@Sendable (SandboxExchange) -> Void)? = nil,
+        webhookURL: String? = nil,
+        signatureKey: String? = nil
     ) {
         self.port = port
         self.token = token
@@ -91,5 +97,7 @@ public struct SandboxConfiguration: Sendable {
         self.dataFile = dataFile
         self.faults = faults
         self.onExchange = onExchange
+        self.webhookURL = webhookURL
+        self.signatureKey = signatureKey
     }
 }

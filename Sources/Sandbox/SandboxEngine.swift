@@ -132,6 +132,13 @@ actor SandboxEngine {
         }
     }
 
+    /// Answers one authenticated request, with the version it committed if it wrote to the catalog.
+    func handleNotingWrite(_ request: SandboxRequest) -> (reply: SandboxReply, committedAt: Int64?) {
+        let before = state.lastT
+        let reply = handle(request)
+        return (reply, state.lastT != before ? state.lastT : nil)
+    }
+
     /// Whether `request` writes to the catalog (and so needs the write slot).
     static func isWrite(method: String, path: String) -> Bool {
         if method == "DELETE" { return path.hasPrefix("/v2/catalog/object/") }

@@ -8,6 +8,8 @@ public enum SandboxError: Error, CustomStringConvertible, Sendable {
     case unwritableDataFile(path: String, reason: String)
     /// The server did not start listening.
     case notListening(reason: String)
+    /// A webhook URL without a signature key (or the other way round), or a URL that is not http(s).
+    case badWebhook(String)
 
     /// The sentence a user reads.
     public var description: String {
@@ -18,6 +20,8 @@ public enum SandboxError: Error, CustomStringConvertible, Sendable {
             "Cannot save sandbox data file \(path): \(reason). Check the folder exists and is writable."
         case .notListening(let reason):
             "The sandbox could not listen on 127.0.0.1: \(reason). Try another port or port 0."
+        case .badWebhook(let url):
+            "Cannot send webhooks to “\(url)”: give both an http(s) webhook URL and a non-empty signature key."
         }
     }
 }

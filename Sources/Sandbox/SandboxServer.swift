@@ -12,11 +12,13 @@ public final class SandboxServer: Sendable {
     public let port: Int
     private let engine: SandboxEngine
     private let task: Task<Void, Never>
+    private let webhooks: WebhookSender?
 
-    private init(port: Int, engine: SandboxEngine, task: Task<Void, Never>) {
+    private init(port: Int, engine: SandboxEngine, task: Task<Void, Never>, webhooks: WebhookSender?) {
         self.port = port
         self.engine = engine
         self.task = task
+        self.webhooks = webhooks
     }
 
     /// `http://127.0.0.1:PORT`, the base URL to give a Square client.
@@ -32,8 +34,9 @@ public final class SandboxServer: Sendable {
             if let dataFile = configuration.dataFile { try DataFile.save(state, to: dataFile) }
         }
         let engine = SandboxEngine(state: state, faults: configuration.faults, dataFile: configuration.dataFile)
+        let webhooks = try Self.webhookSender(configuration)
         let exchange = ExchangeHandler(
-            engine: engine, token: configuration.token, onExchange: configuration.onExchange)
+            engine: engine, token: configuration.token, onExchange: configuration.onExchange, webhooks: webhooks)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             try await exchange.respond(to: request)
         }
@@ -52,11 +55,28 @@ public final class SandboxServer: Sendable {
         }
         for await result in ports {
             switch result {
-            case .success(let port): return SandboxServer(port: port, engine: engine, task: task)
-            case .failure(let error): throw SandboxError.notListening(reason: "\(error)")
+            case .success(let port):
+                return SandboxServer(port: port, engine: engine, task: task, webhooks: webhooks)
+            case .failure(let error):
+                await webhooks?.finish()
+                throw SandboxError.notListening(reason: "\(error)")
             }
         }
+        await webhooks?.finish()
         throw SandboxError.notListening(reason: "the server stopped before it was listening")
+    }
+
+    /// The event sender the configuration asks for: both a webhook URL and a key, or neither.
+    private static func webhookSender(_ configuration: SandboxConfiguration) throws -> WebhookSender? {
+        switch (configuration.webhookURL, configuration.signatureKey) {
+        case (nil, nil): return nil
+        case (let url?, let key?):
+            guard !key.isEmpty, let sender = WebhookSender(url: url, key: key) else {
+                throw SandboxError.badWebhook(url)
+            }
+            return sender
+        default: throw SandboxError.badWebhook(configuration.webhookURL ?? "")
+        }
     }
 
     /// Replaces the fault plan while the server runs; its counters start again from zero.
@@ -68,5 +88,6 @@ public final class SandboxServer: Sendable {
     public func stop() async {
         task.cancel()
         await task.value
+        await webhooks?.finish()
     }
 }

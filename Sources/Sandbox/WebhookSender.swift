@@ -1,0 +1,96 @@
+import CatalogCore
+import Crypto
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Posts Square-shaped `catalog.version.updated` events, signed like Square signs them, after writes.
+///
+/// `notify` only hands the write's time to a queue; one background task posts the events in
+/// order with a short timeout. A failed delivery is logged and dropped (Square would retry; the
+/// sandbox does not), so a missing receiver never slows the sandbox's answers.
+final class WebhookSender: Sendable {
+    /// The header Square puts the signature in.
+    static let signatureHeader = "x-square-hmacsha256-signature"
+    /// The merchant id the sandbox's events carry (the one its locations name).
+    static let merchantID = "MSANDBOX00001"
+
+    private let continuation: AsyncStream<Int64>.Continuation
+    private let task: Task<Void, Never>
+
+    /// Starts the delivery task for `url`, signing with `key`; nil when `url` is not an http(s) URL.
+    init?(
+        url: String, key: String, timeout: TimeInterval = 2,
+        logger: Logger = Logger(label: "catalog.sandbox") { StreamLogHandler.standardError(label: $0) }
+    ) {
+        guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+            return nil
+        }
+        let (events, continuation) = AsyncStream<Int64>.makeStream()
+        self.continuation = continuation
+        task = Task.detached {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForResource = timeout
+            let session = URLSession(configuration: configuration)
+            for await updatedAt in events {
+                let body = Self.event(updatedAt: updatedAt, eventID: UUID().uuidString.lowercased(), now: Date())
+                var request = URLRequest(url: target, timeoutInterval: timeout)
+                request.httpMethod = "POST"
+                request.httpBody = Data(body)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue(
+                    Self.signature(body: body, url: url, key: key), forHTTPHeaderField: Self.signatureHeader)
+                do {
+                    let (_, response) = try await session.data(for: request)
+                    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                    if !(200..<300).contains(status) {
+                        logger.warning("webhook to \(url) answered \(status); event dropped")
+                    }
+                } catch {
+                    logger.warning("webhook to \(url) failed: \(error.localizedDescription); event dropped")
+                }
+            }
+            session.finishTasksAndInvalidate()
+        }
+    }
+
+    /// Queues one event for a write committed at `updatedAt` (epoch milliseconds); returns at once.
+    func notify(updatedAt: Int64) {
+        continuation.yield(updatedAt)
+    }
+
+    /// Stops taking events, lets queued ones go out (each bounded by the timeout) and waits for the task.
+    func finish() async {
+        continuation.finish()
+        await task.value
+    }
+
+    /// The event's JSON, in the field order Square uses.
+    static func event(updatedAt: Int64, eventID: String, now: Date) -> [UInt8] {
+        let createdAt = Timestamp(epochMilliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let event: JSONValue = [
+            "merchant_id": .string(merchantID),
+            "type": "catalog.version.updated",
+            "event_id": .string(eventID),
+            "created_at": .string(createdAt.rfc3339),
+            "data": [
+                "type": "catalog_version",
+                "id": "",
+                "object": ["catalog_version": ["updated_at": .string(SandboxTime.format(updatedAt))]],
+            ],
+        ]
+        return event.serializedBytes()
+    }
+
+    /// `base64(HMAC-SHA256(key, url + body))`, as Square computes it.
+    static func signature(body: [UInt8], url: String, key: String) -> String {
+        var hmac = HMAC<SHA256>(key: SymmetricKey(data: Array(key.utf8)))
+        hmac.update(data: Array(url.utf8))
+        hmac.update(data: body)
+        return Data(hmac.finalize()).base64EncodedString()
+    }
+}
