@@ -14,8 +14,10 @@ struct CatalogCommand: AsyncParsableCommand {
             unavailable or token refused, 75 try again later, 78 configuration error.
             """,
         subcommands: [
-            SyncCommand.self, ShowCommand.self, SearchCommand.self, SynonymsCommand.self, ReindexCommand.self,
-            SandboxCommand.self, DemoCommand.self, BenchCommand.self,
+            SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
+            HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
+            SandboxCommand.self, DemoCommand.self, BenchCommand.self, WebhookCommand.self,
+            ItemCommand.self,
         ]
     )
 }

@@ -48,7 +48,9 @@ extension ItemCreator {
                 variation = EditField.price.setting(nil, in: variation)
             }
             if let sku = draftVariation.sku { variation = set(.sku, .string(sku), in: variation) }
-            if let gtin = draftVariation.gtin { variation = set(.gtin, .string(gtin.description), in: variation) }
+            if let gtin = draftVariation.gtin {
+                variation = set(.gtin, .string(ItemDraft.Variation.upc(gtin)), in: variation)
+            }
             variations.append(variation)
         }
         item["item_data"]?["variations"] = .array(variations)

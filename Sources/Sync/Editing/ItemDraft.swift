@@ -10,7 +10,7 @@ public struct ItemDraft: Sendable, Equatable {
         public var price: Money?
         /// The SKU, as typed.
         public var sku: String?
-        /// The barcode; it is sent in its canonical short form (`Barcode.description`) as `upc`.
+        /// The barcode; it is sent as `upc` in the form `upc(_:)` gives.
         public var gtin: Barcode?
 
         /// A variation with the given parts.
@@ -19,6 +19,12 @@ public struct ItemDraft: Sendable, Equatable {
             self.price = price
             self.sku = sku
             self.gtin = gtin
+        }
+
+        /// The form a barcode is stored in Square's `upc`: 12 to 14 digits, as Square asks (UPC-A, else
+        /// EAN-13, else GTIN-14), the same form `catalog edit --gtin` writes.
+        public static func upc(_ barcode: Barcode) -> String {
+            barcode.upcA ?? barcode.gtin13 ?? barcode.gtin14
         }
     }
 

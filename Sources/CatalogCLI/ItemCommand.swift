@@ -1,0 +1,230 @@
+import ArgumentParser
+import CatalogCore
+import Store
+import Sync
+
+/// `catalog item ...`: items as a whole; `catalog item create` makes a new one in Square.
+struct ItemCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "item",
+        abstract: "Create items in Square.",
+        subcommands: [Create.self]
+    )
+
+    /// `catalog item create --name N --price P ...`.
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create",
+            abstract: "Create an item with its variations in Square, in one write.",
+            discussion: """
+                The first variation comes from --variation-name, --price (or --variable-price), --sku and \
+                --gtin; each --variation adds one more, written as "NAME, price=P, sku=S, gtin=G" \
+                (price=variable for variable pricing). A SKU or barcode the catalog already has is refused \
+                with the item that has it, unless --allow-duplicate. --from-scan LAST takes the newest \
+                unknown code from the scan log (N: scan number N) as the barcode, or as the SKU when it is \
+                not a valid barcode. Categories are matched by name (case and accents ignored); a new one \
+                needs --create-category. If Square cannot be reached the item waits in the outbox (exit 75) \
+                and the next catalog sync sends it. See docs/items.md.
+                Examples:
+                  catalog item create --name "Acme Widget" --price 4.99 --sku AC-W --gtin 0012345678905
+                  catalog item create --name Tea --price 3.50 --variation "Large, price=5.00" --category Drinks
+                """
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: ArgumentHelp("The item's name.", valueName: "name"))
+        var name: String
+
+        @Option(help: ArgumentHelp("The first variation's name (default Regular).", valueName: "name"))
+        var variationName: String?
+
+        @Option(help: ArgumentHelp("The first variation's price, such as 4.99, 4,99 or $4.99.", valueName: "price"))
+        var price: String?
+
+        @Flag(help: "The first variation has variable pricing (no --price).")
+        var variablePrice = false
+
+        @Option(help: ArgumentHelp("The first variation's SKU.", valueName: "sku"))
+        var sku: String?
+
+        @Option(help: ArgumentHelp("The first variation's barcode, checked and normalised.", valueName: "code"))
+        var gtin: String?
+
+        @Option(
+            name: .customLong("category"),
+            help: ArgumentHelp(
+                "A category by name (repeat for several; the first is the reporting one).",
+                valueName: "name"))
+        var categories: [String] = []
+
+        @Flag(help: "Create the --category names that do not exist yet.")
+        var createCategory = false
+
+        @Option(
+            name: .customLong("variation"),
+            help: ArgumentHelp("One more variation: \"NAME, price=P, sku=S, gtin=G\" (repeat).", valueName: "spec"))
+        var variations: [String] = []
+
+        @Flag(help: "Allow a SKU or barcode that another variation already has.")
+        var allowDuplicate = false
+
+        @Option(
+            help: ArgumentHelp(
+                "Use a code from the scan log: LAST (the newest unknown code) or a scan number.", valueName: "scan"))
+        var fromScan: String?
+
+        @Option(help: ArgumentHelp("The prices' currency (default: the catalog's, else USD).", valueName: "code"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp("The item's description.", valueName: "text"))
+        var description: String?
+
+        @Flag(help: "Print the result as one JSON object.")
+        var json = false
+
+        func validate() throws {
+            if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ValidationError("--name cannot be empty.")
+            }
+            if price == nil, !variablePrice {
+                throw ValidationError("Give --price (or --variable-price for a price asked at the till).")
+            }
+            if price != nil, variablePrice { throw ValidationError("Give --price or --variable-price, not both.") }
+            if let fromScan, fromScan.uppercased() != "LAST", (Int64(fromScan) ?? 0) <= 0 {
+                throw ValidationError("--from-scan takes LAST or a scan number, not “\(fromScan)”.")
+            }
+            if let currency, currency.wholeMatch(of: /[A-Za-z]{3}/) == nil {
+                throw ValidationError("--currency takes a three-letter code such as USD, not “\(currency)”.")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let settings = try Settings.resolve(options)
+                let database = try settings.openDatabase()
+                let draft = try await makeDraft(database: database)
+                let creator = ItemCreator(
+                    database: database, client: try settings.makeClient(), counter: settings.counter)
+                let creation: ItemCreation
+                do {
+                    creation = try await creator.create(draft)
+                } catch let error as ItemCreationError {
+                    if case .incompleteAnswer = error { throw CLIError(error.description, exitCode: 1) }
+                    throw CLIError(error.description, exitCode: CLIError.dataError)
+                } catch let error as CategoryError {
+                    throw CLIError(error.description, exitCode: CLIError.dataError)
+                }
+                Terminal.out(json ? creation.json.jsonString : Self.text(creation))
+                if case .queued(let outboxID, let reason) = creation.status {
+                    Terminal.error(
+                        "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
+                            + "\(outboxID); the next catalog sync sends it. See catalog outbox.")
+                    throw ExitCode(CLIError.tryLater)
+                }
+            }
+        }
+
+        /// The typed options as a draft: prices in the currency, barcodes checked, the scanned code placed.
+        func makeDraft(database: CatalogDatabase) async throws -> ItemDraft {
+            var typed = self.currency?.uppercased()
+            if typed == nil { typed = try await database.mainCurrency() }
+            let currency = typed ?? "USD"
+            var first = ItemDraft.Variation(name: variationName ?? "Regular", price: nil, sku: sku)
+            if let price {
+                do {
+                    first.price = try Money.parse(price, currency: currency)
+                } catch {
+                    throw CLIError("--price: \(error.description)", exitCode: CLIError.dataError)
+                }
+            }
+            if let gtin {
+                do {
+                    first.gtin = try Barcode(gtin.trimmingCharacters(in: .whitespacesAndNewlines))
+                } catch {
+                    throw CLIError("--gtin: \(error.description)", exitCode: CLIError.dataError)
+                }
+            }
+            if let fromScan { try await Self.place(scan: fromScan, in: &first, database: database) }
+            var list = [first]
+            for spec in variations {
+                do {
+                    list.append(try ItemDraft.Variation.parse(spec: spec, currency: currency))
+                } catch {
+                    throw CLIError("--variation: \(error.description)", exitCode: CLIError.dataError)
+                }
+            }
+            return ItemDraft(
+                name: name, description: description, categories: categories, createCategories: createCategory,
+                variations: list, allowDuplicate: allowDuplicate)
+        }
+
+        /// Puts the scanned code in the first variation: as its barcode when it is one, else as its SKU.
+        static func place(scan which: String, in variation: inout ItemDraft.Variation, database: CatalogDatabase)
+            async throws
+        {
+            let scan: ScanRecord
+            if which.uppercased() == "LAST" {
+                guard let newest = try await database.scans(unknownOnly: true, limit: 1).first else {
+                    throw CLIError(
+                        "The scan log has no unknown code. Scan the product at the counter first, or give --gtin.",
+                        exitCode: CLIError.dataError)
+                }
+                scan = newest
+            } else {
+                guard let number = Int64(which), let found = try await database.scan(id: number) else {
+                    throw CLIError("The scan log has no scan number \(which).", exitCode: CLIError.dataError)
+                }
+                scan = found
+            }
+            let label = "scan \(scan.id ?? 0) (“\(scan.code)”, \(scan.at))"
+            if let known = scan.variationID {
+                throw CLIError(
+                    "The code of \(label) is already in the catalog (variation \(known)); "
+                        + "change it with catalog edit \(scan.code).", exitCode: CLIError.dataError)
+            }
+            if let barcode = try? Barcode(scan.code) {
+                guard variation.gtin == nil else {
+                    throw CLIError(
+                        "\(label) is a barcode and --gtin gives one too; give only one.", exitCode: CLIError.usage)
+                }
+                variation.gtin = barcode
+                Terminal.error("catalog: using \(label) as the barcode \(ItemDraft.Variation.upc(barcode)).")
+            } else {
+                guard variation.sku == nil else {
+                    throw CLIError(
+                        "\(label) is not a barcode, so it would be the SKU, but --sku gives one too.",
+                        exitCode: CLIError.usage)
+                }
+                variation.sku = scan.code
+                Terminal.error("catalog: \(label) is not a valid barcode; using it as the SKU.")
+            }
+        }
+
+        /// What a person reads: the item, each variation with its id and codes, its categories.
+        static func text(_ creation: ItemCreation) -> String {
+            var lines: [String] = []
+            switch creation.status {
+            case .created:
+                lines.append(
+                    "Created “\(creation.name)”: item \(creation.itemID), version \(creation.version.map(String.init) ?? "?")"
+                )
+            case .queued(let outboxID, _):
+                lines.append("Queued “\(creation.name)” in the outbox as entry \(outboxID) (not in Square yet)")
+            }
+            let width = min(24, creation.variations.map(\.name.count).max() ?? 0)
+            for variation in creation.variations {
+                let parts = [
+                    variation.name.padding(toLength: max(width, variation.name.count), withPad: " ", startingAt: 0),
+                    variation.id, variation.price?.formatted ?? "variable price",
+                    variation.sku.map { "SKU \($0)" }, variation.gtin.map { "barcode \($0)" },
+                ]
+                lines.append("  " + parts.compactMap { $0 }.joined(separator: "  "))
+            }
+            for category in creation.categories {
+                lines.append("  category \(category.name) (\(category.isNew ? "new, " : "")\(category.id))")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
