@@ -11,7 +11,9 @@ struct SandboxCommand: AsyncParsableCommand {
             It answers the catalog, locations and inventory-count endpoints with Square's rules \
             (versions, tombstones, cursors, idempotency keys). When it is ready it prints \
             `listening on http://127.0.0.1:PORT`. Point catalog at it with \
-            SQUARE_BASE_URL=http://127.0.0.1:PORT SQUARE_ACCESS_TOKEN=<token>. Stop it with Ctrl-C.
+            SQUARE_BASE_URL=http://127.0.0.1:PORT SQUARE_ACCESS_TOKEN=<token>. With --webhook-url \
+            and a signature key it posts Square-signed catalog.version.updated events after every write, \
+            for `catalog webhook serve`. Stop it with Ctrl-C.
             """
     )
 
@@ -39,6 +41,16 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Drop the connection part way through every Nth response (0: never).")
     var dropEvery = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "After every catalog write, POST a signed catalog.version.updated event to this URL.", valueName: "url"))
+    var webhookURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The key webhook events are signed with (default: $SQUARE_WEBHOOK_SIGNATURE_KEY).", valueName: "key"))
+    var signatureKey: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be 0 to 1, not \(failRate).") }
@@ -47,6 +59,26 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         _ = try Self.parseSeed(seed)
         guard !token.isEmpty else { throw ValidationError("--token cannot be empty.") }
+        _ = try webhook()
+    }
+
+    /// The webhook URL and key, when events are wanted: the key from the flag or the environment.
+    func webhook(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> (url: String, key: String)? {
+        guard let webhookURL else {
+            guard signatureKey == nil else { throw ValidationError("--signature-key needs --webhook-url.") }
+            return nil
+        }
+        guard let url = URL(string: webhookURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--webhook-url must be an http(s) URL, not “\(webhookURL)”.")
+        }
+        let key = signatureKey ?? environment["SQUARE_WEBHOOK_SIGNATURE_KEY"] ?? ""
+        guard !key.isEmpty else {
+            throw ValidationError(
+                "--webhook-url needs a signature key: set SQUARE_WEBHOOK_SIGNATURE_KEY or --signature-key.")
+        }
+        return (webhookURL, key)
     }
 
     static func parseSeed(_ text: String) throws -> SandboxSeed {
@@ -66,8 +98,10 @@ struct SandboxCommand: AsyncParsableCommand {
         try await reportingErrors {
             let faults = SandboxFaults(
                 failRate: failRate, rateLimitEvery: rateLimitEvery, latencyMs: latencyMs, dropEvery: dropEvery)
+            let webhook = try webhook()
             let configuration = SandboxConfiguration(
-                port: port, token: token, seed: try Self.parseSeed(seed), dataFile: data, faults: faults)
+                port: port, token: token, seed: try Self.parseSeed(seed), dataFile: data, faults: faults,
+                webhookURL: webhook?.url, signatureKey: webhook?.key)
             let server: SandboxServer
             do {
                 server = try await SandboxServer.start(configuration)
