@@ -1,0 +1,158 @@
+"""Webhook-driven sync end to end: an SDK write in the sandbox reaches the local database.
+
+Starts `catalog sandbox` with `--webhook-url` pointing at `catalog webhook serve`, syncs a fresh
+database, renames an item through the official Square SDK and polls `catalog show` until the new
+name is there (within 2 seconds). Also checks that a forged delivery is refused with 401. Uses the
+binary in `CATALOG_BIN` (default .build/debug/catalog); run with `python3 -m pytest -q Tests/python`.
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import queue
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+from square import Square
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOKEN = "webhook-test-token-" + uuid.uuid4().hex[:8]
+KEY = "webhook-test-key-" + uuid.uuid4().hex[:8]
+LISTENING = "listening on "
+START_TIMEOUT_SECONDS = 60
+
+
+def catalog_binary():
+    path = os.environ.get("CATALOG_BIN", os.path.join(".build", "debug", "catalog"))
+    return path if os.path.isabs(path) else os.path.join(REPO_ROOT, path)
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start(arguments, environment):
+    """Starts `catalog ARGUMENTS`, returns (process, URL it printed) once it listens."""
+    process = subprocess.Popen(
+        [catalog_binary()] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=REPO_ROOT, env=environment)
+    lines = queue.Queue()
+
+    def read_stdout():
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read_stdout, daemon=True).start()
+    while True:
+        line = lines.get(timeout=START_TIMEOUT_SECONDS)
+        if line is None:
+            pytest.fail("catalog %s exited (%s) before listening: %s"
+                        % (arguments[0], process.wait(), process.stderr.read()[-2000:]))
+        if LISTENING in line:
+            return process, line.split(LISTENING, 1)[1].strip()
+
+
+def stop(process):
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def run_catalog(arguments, environment):
+    result = subprocess.run([catalog_binary()] + arguments, capture_output=True, text=True, cwd=REPO_ROOT,
+                            env=environment, timeout=60)
+    return result
+
+
+def post(url, body, signature):
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "content-type": "application/json", "x-square-hmacsha256-signature": signature})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read()
+
+
+def test_sdk_write_reaches_local_database_through_webhook():
+    if not os.access(catalog_binary(), os.X_OK):
+        pytest.fail("no catalog binary at %s: run `swift build` or set CATALOG_BIN" % catalog_binary())
+    folder = tempfile.mkdtemp(prefix="catalog-webhook-")
+    port = free_port()
+    notification_url = "http://127.0.0.1:%d/square" % port
+    environment = {"HOME": os.path.join(folder, "home"), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                   "CATALOG_DB": os.path.join(folder, "catalog.sqlite"), "SQUARE_ACCESS_TOKEN": TOKEN}
+    processes = []
+    try:
+        sandbox, base_url = start(
+            ["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN, "--webhook-url", notification_url,
+             "--signature-key", KEY], environment)
+        processes.append(sandbox)
+        environment["SQUARE_BASE_URL"] = base_url
+        synced = run_catalog(["sync"], environment)
+        assert synced.returncode == 0, synced.stderr
+        assert TOKEN not in synced.stdout + synced.stderr
+
+        listener_environment = dict(environment, SQUARE_WEBHOOK_SIGNATURE_KEY=KEY)
+        listener, listening = start(
+            ["webhook", "serve", "--port", str(port), "--notification-url", notification_url],
+            listener_environment)
+        processes.append(listener)
+        assert listening == "http://127.0.0.1:%d" % port
+
+        event = json.dumps({"merchant_id": "M1", "type": "catalog.version.updated", "event_id": str(uuid.uuid4()),
+                            "created_at": "2025-09-01T10:00:00Z", "data": {"type": "catalog_version", "id": ""}})
+        forged = base64.b64encode(hmac.new(b"not-the-key", (notification_url + event).encode(),
+                                           hashlib.sha256).digest()).decode()
+        status, _ = post(notification_url, event.encode(), forged)
+        assert status == 401
+
+        client = Square(base_url=base_url, token=TOKEN)
+        item = client.catalog.search(object_types=["ITEM"], limit=1).objects[0]
+        variation_id = item.item_data.variations[0].id
+        shown = run_catalog(["show", variation_id, "--json"], environment)
+        assert shown.returncode == 0, shown.stderr
+        new_name = "Renamed by webhook " + uuid.uuid4().hex[:6]
+        assert json.loads(shown.stdout.splitlines()[0])["item_name"] != new_name
+
+        fetched = client.catalog.object.get(object_id=item.id).object
+        body = fetched.model_dump(exclude_none=True, by_alias=True)
+        body["item_data"]["name"] = new_name
+        client.catalog.object.upsert(idempotency_key=str(uuid.uuid4()), object=body)
+        written = time.monotonic()
+
+        name = None
+        while time.monotonic() - written < 2.0:
+            shown = run_catalog(["show", variation_id, "--json"], environment)
+            if shown.returncode == 0:
+                name = json.loads(shown.stdout.splitlines()[0])["item_name"]
+                if name == new_name:
+                    break
+            time.sleep(0.05)
+        assert name == new_name, "the rename did not reach the local database within 2 s"
+    finally:
+        for process in reversed(processes):
+            stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+    listener_log = listener.stderr.read()
+    assert "catalog.version.updated" in listener_log
+    assert "synced:" in listener_log
+    assert KEY not in listener_log and TOKEN not in listener_log
