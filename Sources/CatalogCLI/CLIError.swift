@@ -1,6 +1,7 @@
 import ArgumentParser
 import SquareAPI
 import Store
+import Sync
 
 /// A failure the CLI reports as one plain line and a sysexits exit code.
 struct CLIError: Error, CustomStringConvertible {
@@ -34,6 +35,20 @@ struct CLIError: Error, CustomStringConvertible {
             case .badResponse: return CLIError(error.description, exitCode: dataError)
             case .cancelled: return CLIError(error.description, exitCode: tryLater)
             }
+        case let error as EditError:
+            switch error {
+            case .gone: return CLIError(error.description, exitCode: notFound)
+            case .keptChanging: return CLIError(error.description, exitCode: tryLater)
+            case .refused: return CLIError(error.description, exitCode: dataError)
+            }
+        case let error as OutboxError:
+            switch error {
+            case .stillOffline: return CLIError(error.description, exitCode: tryLater)
+            case .noSuchEntry: return CLIError(error.description, exitCode: notFound)
+            case .alreadyDone: return CLIError(error.description, exitCode: dataError)
+            }
+        case let error as CategoryError:
+            return CLIError(error.description, exitCode: dataError)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             return CLIError(error.description, exitCode: 1)

@@ -28,9 +28,17 @@ struct SyncCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
+            try await Self.sendOutbox(engine, counter: settings.counter)
             let summary = try await Self.sync(engine, full: full)
             Terminal.out(json ? Self.json(summary).jsonString : Self.line(summary))
         }
+    }
+
+    /// Sends the edits waiting in the outbox before pulling, so the pull brings back what they wrote.
+    static func sendOutbox(_ engine: SyncEngine, counter: String) async throws {
+        let editor = Editor(database: engine.database, client: engine.client, counter: counter)
+        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return }
+        Terminal.error(OutboxSendCommand.line(try await editor.sendOutbox()))
     }
 
     /// Runs the sync with a progress line on a terminal.

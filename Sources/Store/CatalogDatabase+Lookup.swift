@@ -128,3 +128,16 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// The stored copy of one object (an item with its variations inline), or `nil`.
+    public func storedObject(id: String) async throws -> JSONValue? {
+        try await read { db in
+            guard
+                let text = try String.fetchOne(
+                    db, sql: "SELECT json FROM catalog_objects WHERE id = ?", arguments: [id])
+            else { return nil }
+            return try Self.expanded(try JSONValue.parse(text), db: db)
+        }
+    }
+}

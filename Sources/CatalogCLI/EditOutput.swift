@@ -1,0 +1,58 @@
+import CatalogCore
+import Sync
+
+/// How an edit's result is shown: a few lines for people, one JSON object for scripts.
+enum EditOutput {
+    static func text(_ result: EditResult, label: String) -> String {
+        let changes = result.changes.map { change in
+            "  " + change.field.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+                + change.field.display(change.old) + " → " + change.field.display(change.new)
+        }
+        var head: String
+        switch result.status {
+        case .applied:
+            head = "\(label): updated in Square"
+            if let old = result.oldVersion, let new = result.newVersion { head += " (version \(old) → \(new))" }
+            if result.attempts > 1 { head += ", after \(result.attempts - 1) version conflict(s) with another writer" }
+        case .unchanged:
+            return "\(label): nothing to change, Square already has these values."
+        case .queued(let id, let reason):
+            head =
+                "\(label): NOT sent yet. \(reason)\nThe edit waits in the outbox as #\(id) and will be sent by "
+                + "the next catalog sync (see catalog outbox)."
+        case .conflict:
+            head = "\(label): conflict, nothing written"
+        }
+        return ([head] + changes).joined(separator: "\n")
+    }
+
+    static func json(_ result: EditResult) -> JSONValue {
+        var object: JSONValue = [
+            "status": .string(statusName(result.status)),
+            "item_id": .string(result.itemID),
+            "variation_id": .string(result.variationID),
+            "changes": .array(
+                result.changes.map {
+                    ["field": .string($0.field.rawValue), "old": $0.old ?? .null, "new": $0.new ?? .null]
+                }
+            ),
+            "old_version": result.oldVersion.map(JSONValue.int) ?? .null,
+            "new_version": result.newVersion.map(JSONValue.int) ?? .null,
+            "attempts": .int(result.attempts),
+        ]
+        if case .queued(let id, let reason) = result.status {
+            object["outbox_id"] = .int(id)
+            object["reason"] = .string(reason)
+        }
+        return object
+    }
+
+    static func statusName(_ status: EditResult.Status) -> String {
+        switch status {
+        case .applied: "applied"
+        case .unchanged: "unchanged"
+        case .queued: "queued"
+        case .conflict: "conflict"
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import CatalogCore
+import Store
+
+/// `catalog history [CODE]`: every write this tool made to Square.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show the changes this tool wrote to Square: when, from which counter, old and new values.",
+        discussion: """
+            Every create, edit, imported price and outbox resolution is kept, newest first, with the \
+            version it produced. Nothing in the history is ever changed or deleted. CODE (a barcode, \
+            SKU or id) limits it to one variation and its item.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Only this variation and its item (barcode, SKU or id).")
+    var code: String?
+
+    @Option(help: ArgumentHelp("Only changes from this day or time on (YYYY-MM-DD or RFC 3339).", valueName: "date"))
+    var since: String?
+
+    @Option(help: "At most this many rows.")
+    var limit = 200
+
+    @Flag(help: "Print one JSON object per change.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+        if let since, Self.start(of: since) == nil {
+            throw ValidationError(
+                "--since “\(since)” is not a date like 2026-11-23 or a time like 2026-11-23T09:00:00Z.")
+        }
+    }
+
+    /// The RFC 3339 time a `--since` value starts at.
+    static func start(of text: String) -> String? {
+        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return text + "T00:00:00Z" }
+        return Timestamp(rfc3339: text)?.rfc3339
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let database = try Settings.resolve(options).openDatabase()
+            var ids: [String]?
+            if let code {
+                ids = try await ShowCommand.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
+            }
+            let entries = try await database.history(
+                objectIDs: ids, since: since.flatMap(Self.start(of:)), limit: limit)
+            if json {
+                for entry in entries { Terminal.out(entry.json.jsonString) }
+            } else if entries.isEmpty {
+                Terminal.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
+            } else {
+                for entry in entries { Terminal.out(Self.text(entry)) }
+            }
+        }
+    }
+
+    static func text(_ entry: HistoryEntry) -> String {
+        let field = EditFieldName.display(entry.field)
+        let value = { (value: JSONValue?) in EditFieldName.show(entry.field, value) }
+        var line = "\(entry.at)  \(entry.counter)  \(entry.action.rawValue)  \(entry.objectType) \(entry.objectID)  "
+        line += "\(field): \(value(entry.oldValue)) → \(value(entry.newValue))"
+        if let version = entry.version { line += "  v\(version)" }
+        if let source = entry.source { line += "  (\(source))" }
+        return line
+    }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import CatalogCore
+import Store
+import Sync
+
+/// `catalog outbox`: edits waiting for Square, and conflicts to decide.
+struct OutboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outbox",
+        abstract: "Show edits waiting for Square and conflicts to decide; resolve or send them.",
+        discussion: """
+            An edit made while Square could not be reached waits here and is sent by the next \
+            catalog sync (or catalog outbox send). It is applied only if nobody changed the same \
+            fields in Square meanwhile; otherwise it becomes a conflict showing both values, and \
+            nothing is written until you decide with catalog outbox resolve N --keep local|remote. \
+            Entries are never deleted: each ends applied, resolved or failed with a reason.
+            """,
+        subcommands: [OutboxListCommand.self, OutboxResolveCommand.self, OutboxSendCommand.self],
+        defaultSubcommand: OutboxListCommand.self
+    )
+}
+
+/// `catalog outbox list`.
+struct OutboxListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List outbox entries: pending, conflicts and failures, then recent ones.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show every entry, also those applied or resolved long ago.")
+    var all = false
+
+    @Flag(help: "Print one JSON object per entry.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let database = try Settings.resolve(options).openDatabase()
+            var entries = try await database.outboxEntries()
+            if !all {
+                let open = entries.filter { [.pending, .conflict, .failed].contains($0.status) }
+                let done = entries.filter { ![.pending, .conflict, .failed].contains($0.status) }.suffix(10)
+                entries = (open + done).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            }
+            if json {
+                for entry in entries { Terminal.out(entry.json.jsonString) }
+                return
+            }
+            guard !entries.isEmpty else {
+                Terminal.out("The outbox is empty: every edit has reached Square.")
+                return
+            }
+            for entry in entries { Terminal.out(Self.text(entry)) }
+            let waiting = entries.filter { $0.status == .pending }.count
+            let conflicts = entries.filter { $0.status == .conflict }.count
+            if waiting > 0 { Terminal.out("\(waiting) waiting: catalog sync (or catalog outbox send) sends them.") }
+            if conflicts > 0 { Terminal.out("\(conflicts) to decide: catalog outbox resolve N --keep local|remote") }
+        }
+    }
+
+    static func text(_ entry: OutboxEntry) -> String {
+        var lines = ["#\(entry.id ?? 0)  \(entry.status.rawValue.uppercased())  \(entry.label)  (\(entry.createdAt))"]
+        for change in entry.changes {
+            func show(_ value: JSONValue?) -> String { EditFieldName.show(change.field, value) }
+            var line = "    " + change.field.padding(toLength: 15, withPad: " ", startingAt: 0)
+            line += "\(show(change.old)) → \(show(change.new))"
+            if let remote = entry.remote?[change.field] {
+                line += "   Square now: \(show(remote == .null ? nil : remote))"
+            }
+            lines.append(line)
+        }
+        if let reason = entry.reason { lines.append("    " + reason) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `catalog outbox resolve N --keep local|remote`.
+struct OutboxResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Decide a conflict: keep this counter's values (local) or Square's (remote).")
+
+    enum Side: String, ExpressibleByArgument, CaseIterable {
+        case local, remote
+    }
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The outbox entry's number.")
+    var id: Int64
+
+    @Option(help: "local writes this counter's values over Square's; remote keeps Square's.")
+    var keep: Side
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
+            let result = try await editor.resolve(outboxID: id, keepLocal: keep == .local)
+            let entry = try await database.outboxEntry(id: id)
+            if json {
+                var object = entry?.json ?? [:]
+                if let result { object["result"] = EditOutput.json(result) }
+                Terminal.out(object.jsonString)
+            } else if let entry {
+                Terminal.out(OutboxListCommand.text(entry))
+            }
+        }
+    }
+}
+
+/// `catalog outbox send`: send what waits, without pulling.
+struct OutboxSendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send", abstract: "Send the waiting edits to Square now (catalog sync does this too).")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let editor = Editor(
+                database: try settings.openDatabase(), client: try settings.makeClient(), counter: settings.counter)
+            Terminal.out(OutboxSendCommand.line(try await editor.sendOutbox()))
+        }
+    }
+
+    static func line(_ summary: OutboxReplaySummary) -> String {
+        var parts = ["\(summary.applied) applied"]
+        if summary.conflicts > 0 { parts.append("\(summary.conflicts) conflict(s) to decide (catalog outbox)") }
+        if summary.failed > 0 { parts.append("\(summary.failed) failed (catalog outbox)") }
+        return "outbox: " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,183 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+
+/// Writes field changes back to Square without losing anyone's data.
+///
+/// Every write is fetch → change only the named fields on the fetched JSON → upsert with a new
+/// idempotency key. A price or other variation field upserts the variation alone; an item field
+/// upserts the fetched item with all its variations and their versions. On `VERSION_MISMATCH` the
+/// whole round is repeated (another writer's changes to other fields are kept because they are in
+/// the new fetch). Square's answer, the history rows and any outbox state land in one transaction.
+public struct Editor: Sendable {
+    public let database: CatalogDatabase
+    public let client: SquareClient
+    /// This computer's name, for the history and the outbox.
+    public let counter: String
+    /// Fetch-and-upsert rounds before giving up on an object that keeps changing.
+    public var maxAttempts = 5
+    /// Runs after each fetch, before the upsert (a seam for tests that play a second writer).
+    public var afterFetch: (@Sendable (_ attempt: Int) async -> Void)?
+
+    public init(database: CatalogDatabase, client: SquareClient, counter: String) {
+        self.database = database
+        self.client = client
+        self.counter = counter
+    }
+
+    /// What one round is for: a fresh edit, an outbox entry being sent, or a conflict resolved.
+    struct Purpose: Sendable {
+        var action: HistoryEntry.Action = .edit
+        var source: String?
+        /// For an outbox entry: the values the edit was based on; a field that moved away from its base
+        /// value on Square is a conflict.
+        var baseline: [EditField: JSONValue?]?
+        /// The outbox entry to mark applied (or resolved) in the same transaction.
+        var outboxID: Int64?
+        var resolving = false
+    }
+
+    /// Edits a variation and its item in Square; when Square cannot be reached, queues the edit in the
+    /// outbox and returns `.queued`.
+    public func edit(variationID: String, itemID: String, label: String, edits: [FieldEdit]) async throws
+        -> EditResult
+    {
+        do {
+            return try await write(
+                variationID: variationID, itemID: itemID, label: label, edits: edits, purpose: Purpose())
+        } catch let error as SquareError where Self.isOffline(error) {
+            return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
+        }
+    }
+
+    /// True when the error means Square could not be reached (after the client's own retries).
+    public static func isOffline(_ error: SquareError) -> Bool {
+        switch error.kind {
+        case .unreachable, .timedOut, .badResponse: true
+        case .api(let status): status == 429 || status >= 500
+        case .cancelled: false
+        }
+    }
+
+    /// One or more fetch-and-upsert rounds for `edits`.
+    func write(variationID: String, itemID: String, label: String, edits: [FieldEdit], purpose: Purpose)
+        async throws -> EditResult
+    {
+        let needsItem = edits.contains { $0.field.onItem }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let snapshot = try await fetch(variationID: variationID, itemID: itemID, needsItem: needsItem, label: label)
+            if let afterFetch { await afterFetch(attempt) }
+            var pending: [FieldEdit] = []
+            var changes: [FieldChange] = []
+            var conflicts: [String: JSONValue] = [:]
+            for edit in edits {
+                let current = snapshot.value(edit.field)
+                if edit.field.same(current, edit.value) { continue }
+                if let baseline = purpose.baseline, let base = baseline[edit.field], !edit.field.same(current, base) {
+                    conflicts[edit.field.rawValue] = current ?? .null
+                    continue
+                }
+                pending.append(edit)
+                changes.append(FieldChange(field: edit.field, old: current, new: edit.value))
+            }
+            let fetched = snapshot.item ?? snapshot.variation
+            var result = EditResult(
+                status: .unchanged, itemID: itemID, variationID: variationID, changes: changes,
+                oldVersion: fetched["version"]?.int64Value, newVersion: nil, attempts: attempt)
+            if !conflicts.isEmpty {
+                result.status = .conflict(remote: conflicts)
+                try await database.recordWrite(objects: [fetched], history: [])
+                return result
+            }
+            if pending.isEmpty {
+                try await database.recordWrite(
+                    objects: [fetched], history: [],
+                    outbox: outboxUpdate(purpose, version: result.oldVersion, reason: "Square already had these values")
+                )
+                return result
+            }
+            guard let written = try await upsert(snapshot.applying(pending), label: label, attempt: attempt) else {
+                continue
+            }
+            result.status = .applied
+            result.newVersion = written["version"]?.int64Value
+            let history = changes.map { change in
+                HistoryEntry(
+                    counter: counter, action: purpose.action,
+                    objectType: change.field.onItem ? "ITEM" : "ITEM_VARIATION",
+                    objectID: change.field.onItem ? itemID : variationID, itemID: itemID,
+                    field: change.field.rawValue, oldValue: change.old, newValue: change.new,
+                    version: EditSnapshot.version(of: change.field, in: written, variationID: variationID),
+                    source: purpose.source)
+            }
+            let note = purpose.resolving ? "kept this counter's values over Square's" : "sent"
+            try await database.recordWrite(
+                objects: [written], history: history,
+                outbox: outboxUpdate(purpose, version: result.newVersion, reason: note))
+            return result
+        }
+    }
+
+    /// Upserts `object` with a new idempotency key; `nil` after a version conflict that allows another round.
+    func upsert(_ object: JSONValue, label: String, attempt: Int) async throws -> JSONValue? {
+        let failure: SquareError
+        do {
+            return try await client.upsertCatalogObject(object).object
+        } catch {
+            failure = error
+        }
+        if failure.isVersionMismatch {
+            if attempt < maxAttempts { return nil }
+            throw EditError.keptChanging(label: label, attempts: attempt)
+        }
+        if Self.isOffline(failure) || failure.isAuthenticationFailure { throw failure }
+        throw EditError.refused(label: label, error: failure)
+    }
+
+    /// Fetches the variation, or the item with its variations inline when an item field is edited.
+    func fetch(variationID: String, itemID: String, needsItem: Bool, label: String) async throws -> EditSnapshot {
+        do {
+            if needsItem {
+                let item = try await client.retrieveCatalogObject(id: itemID).object
+                guard let snapshot = EditSnapshot(item: item, variationID: variationID) else {
+                    throw EditError.gone(id: variationID, label: label)
+                }
+                return snapshot
+            }
+            return EditSnapshot(item: nil, variation: try await client.retrieveCatalogObject(id: variationID).object)
+        } catch let error as SquareError where error.status == 404 {
+            throw EditError.gone(id: needsItem ? itemID : variationID, label: label)
+        }
+    }
+
+    func outboxUpdate(_ purpose: Purpose, version: Int64?, reason: String?) -> [OutboxUpdate] {
+        guard let id = purpose.outboxID else { return [] }
+        return [
+            OutboxUpdate(
+                id: id, status: purpose.resolving ? .resolved : .applied, reason: reason, resultVersion: version)
+        ]
+    }
+
+    /// Stores the edit in the outbox, based on the local copy's values and version.
+    func queue(variationID: String, itemID: String, label: String, edits: [FieldEdit], error: SquareError)
+        async throws -> EditResult
+    {
+        let variation = try await database.storedObject(id: variationID) ?? .object(JSONObject())
+        let item = try await database.storedObject(id: itemID)
+        let snapshot = EditSnapshot(item: item, variation: variation)
+        let changes = edits.map { FieldChange(field: $0.field, old: snapshot.value($0.field), new: $0.value) }
+        let reason = "Square could not be reached: \(error.description)"
+        let entry = try await database.enqueue(
+            OutboxEntry(
+                counter: counter, kind: .edit, objectID: variationID, itemID: itemID, label: label,
+                baseVersion: variation["version"]?.int64Value,
+                changes: changes.map { OutboxEntry.Change(field: $0.field.rawValue, old: $0.old, new: $0.new) },
+                idempotencyKey: UUID().uuidString, reason: reason))
+        return EditResult(
+            status: .queued(outboxID: entry.id ?? 0, reason: reason), itemID: itemID, variationID: variationID,
+            changes: changes, oldVersion: variation["version"]?.int64Value, newVersion: nil, attempts: 1)
+    }
+}

@@ -1,0 +1,155 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+
+/// What sending the outbox did.
+public struct OutboxReplaySummary: Sendable, Equatable {
+    /// Entries Square accepted (or already had).
+    public var applied = 0
+    /// Entries that met a change of the same field on Square and now wait for a decision.
+    public var conflicts = 0
+    /// Entries that can never be applied (object deleted, write refused).
+    public var failed = 0
+    /// Entries still waiting because Square could not be reached.
+    public var pending = 0
+
+    public init() {}
+}
+
+extension Editor {
+    /// Sends every pending outbox entry, oldest first.
+    ///
+    /// An edit is applied only where Square's value of each field is still the one it was based on
+    /// (or already the one wanted); any other value is a conflict, recorded with Square's value, and
+    /// nothing of that entry is written. When Square cannot be reached the rest stay pending and the
+    /// error is thrown after the summary is stored.
+    public func sendOutbox() async throws -> OutboxReplaySummary {
+        var summary = OutboxReplaySummary()
+        let entries = try await database.outboxEntries(statuses: [.pending])
+        for (index, entry) in entries.enumerated() {
+            guard let id = entry.id else { continue }
+            do {
+                let status = try await send(entry, id: id)
+                switch status {
+                case .conflict: summary.conflicts += 1
+                default: summary.applied += 1
+                }
+            } catch let error as SquareError where Self.isOffline(error) {
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .pending, reason: "Square could not be reached: \(error.description)"))
+                summary.pending = entries.count - index
+                throw OutboxError.stillOffline(waiting: summary.pending, cause: error)
+            } catch let error as EditError {
+                try await database.updateOutbox(OutboxUpdate(id: id, status: .failed, reason: error.description))
+                summary.failed += 1
+            } catch let error as SquareError where !error.isAuthenticationFailure {
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .failed, reason: "Square refused it: \(error.description)"))
+                summary.failed += 1
+            }
+        }
+        return summary
+    }
+
+    /// Sends one entry and records how it ended.
+    func send(_ entry: OutboxEntry, id: Int64) async throws -> EditResult.Status {
+        switch entry.kind {
+        case .create:
+            return try await sendCreation(entry, id: id)
+        case .edit:
+            var edits: [FieldEdit] = []
+            var baseline: [EditField: JSONValue?] = [:]
+            for change in entry.changes {
+                guard let field = EditField(rawValue: change.field) else {
+                    throw EditError.refused(
+                        label: entry.label,
+                        error: SquareError(kind: .badResponse, url: "", reason: "unknown field \(change.field)"))
+                }
+                edits.append(FieldEdit(field, change.new))
+                baseline[field] = .some(change.old)
+            }
+            let purpose = Purpose(action: .edit, source: "outbox \(id)", baseline: baseline, outboxID: id)
+            let result = try await write(
+                variationID: entry.objectID, itemID: entry.itemID ?? "", label: entry.label, edits: edits,
+                purpose: purpose)
+            if case .conflict(let remote) = result.status {
+                let fields = remote.keys.sorted().joined(separator: ", ")
+                try await database.updateOutbox(
+                    OutboxUpdate(
+                        id: id, status: .conflict,
+                        reason: "changed in Square since this edit was made (\(fields)); decide with "
+                            + "catalog outbox resolve \(id) --keep local|remote",
+                        remote: remote))
+            }
+            return result.status
+        }
+    }
+
+    /// Sends a queued item creation: its objects as one batch with the key it was queued with, so Square
+    /// creates it once however many times it is sent.
+    func sendCreation(_ entry: OutboxEntry, id: Int64) async throws -> EditResult.Status {
+        let objects = entry.payload?.arrayValue ?? []
+        let result = try await client.batchUpsertCatalogObjects(
+            batches: [objects], idempotencyKey: entry.idempotencyKey)
+        let realID = Dictionary(
+            result.idMappings.map { ($0.clientObjectID, $0.objectID) }, uniquingKeysWith: { a, _ in a })
+        let itemID = realID[entry.objectID] ?? entry.objectID
+        let version = result.objects.first { $0["id"]?.stringValue == itemID }?["version"]?.int64Value
+        let history = entry.changes.map { change in
+            HistoryEntry(
+                counter: counter, action: .create, objectType: "ITEM", objectID: itemID, itemID: itemID,
+                field: change.field, oldValue: nil, newValue: change.new, version: version,
+                source: "outbox \(id)")
+        }
+        try await database.recordWrite(
+            objects: result.objects, history: history,
+            outbox: [OutboxUpdate(id: id, status: .applied, reason: "created as \(itemID)", resultVersion: version)])
+        return .applied
+    }
+
+    /// Decides a conflicted (or pending) entry: `keepLocal` writes the entry's values over Square's now;
+    /// otherwise Square's values stay and nothing is written.
+    public func resolve(outboxID id: Int64, keepLocal: Bool) async throws -> EditResult? {
+        guard let entry = try await database.outboxEntry(id: id) else { throw OutboxError.noSuchEntry(id) }
+        guard entry.status == .conflict || entry.status == .pending || entry.status == .failed else {
+            throw OutboxError.alreadyDone(id: id, status: entry.status)
+        }
+        guard keepLocal else {
+            let fields = entry.changes.map(\.field).joined(separator: ", ")
+            try await database.updateOutbox(
+                OutboxUpdate(id: id, status: .resolved, reason: "kept Square's values (\(fields))"))
+            return nil
+        }
+        guard entry.kind == .edit else {
+            _ = try await sendCreation(entry, id: id)
+            return nil
+        }
+        let edits = entry.changes.compactMap { change in
+            EditField(rawValue: change.field).map { FieldEdit($0, change.new) }
+        }
+        return try await write(
+            variationID: entry.objectID, itemID: entry.itemID ?? "", label: entry.label, edits: edits,
+            purpose: Purpose(action: .resolve, source: "outbox \(id)", outboxID: id, resolving: true))
+    }
+}
+
+/// Why the outbox could not be sent or an entry not resolved.
+public enum OutboxError: Error, CustomStringConvertible, Sendable {
+    case stillOffline(waiting: Int, cause: SquareError)
+    case noSuchEntry(Int64)
+    case alreadyDone(id: Int64, status: OutboxEntry.Status)
+
+    public var description: String {
+        switch self {
+        case .stillOffline(let waiting, let cause):
+            return "\(waiting) edit\(waiting == 1 ? "" : "s") still wait in the outbox: \(cause.description) "
+                + "They will be sent by the next catalog sync."
+        case .noSuchEntry(let id):
+            return "There is no outbox entry \(id). Run catalog outbox to see the entries."
+        case .alreadyDone(let id, let status):
+            return "Outbox entry \(id) is already \(status.rawValue); only pending, conflicted or failed entries "
+                + "can be resolved."
+        }
+    }
+}
