@@ -81,6 +81,7 @@ extension PriceImport {
             try await database.recordWrite(objects: Array(fetched.values), history: [])
             return
         }
+        try await afterBatchRetrieve?(sending.map { run.rows[$0.index].variationID! })
         let objects = sending.map(\.after)
         let answer: BatchUpsertResult
         do {

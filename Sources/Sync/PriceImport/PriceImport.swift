@@ -11,6 +11,9 @@ public struct PriceImport: Sendable {
     static let attemptsPerObject = 3
 
     public let database: CatalogDatabase
+    /// Called with a batch's variation ids after they were fetched and before they are sent: a seam for
+    /// tests that change Square in between (a second writer), nil in normal use.
+    public var afterBatchRetrieve: (@Sendable ([String]) async throws -> Void)?
 
     /// An import against `database`.
     public init(database: CatalogDatabase) {
