@@ -37,6 +37,7 @@ final class WebhookSender: Sendable {
             configuration.timeoutIntervalForResource = timeout
             let session = URLSession(configuration: configuration)
             for await updatedAt in events {
+                if Task.isCancelled { break }
                 let body = Self.event(updatedAt: updatedAt, eventID: UUID().uuidString.lowercased(), now: Date())
                 var request = URLRequest(url: target, timeoutInterval: timeout)
                 request.httpMethod = "POST"
@@ -54,7 +55,7 @@ final class WebhookSender: Sendable {
                     logger.warning("webhook to \(url) failed: \(error.localizedDescription); event dropped")
                 }
             }
-            session.finishTasksAndInvalidate()
+            session.invalidateAndCancel()
         }
     }
 
@@ -63,9 +64,10 @@ final class WebhookSender: Sendable {
         continuation.yield(updatedAt)
     }
 
-    /// Stops taking events, lets queued ones go out (each bounded by the timeout) and waits for the task.
+    /// Stops taking events, drops the ones still queued, cancels a delivery in flight and waits for the task.
     func finish() async {
         continuation.finish()
+        task.cancel()
         await task.value
     }
 

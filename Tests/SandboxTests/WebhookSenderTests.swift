@@ -1,0 +1,113 @@
+import CatalogCore
+import Crypto
+import Foundation
+import Hummingbird
+import Sandbox
+import Testing
+
+/// The sandbox's webhook events: one signed `catalog.version.updated` per committed write, in order.
+struct WebhookSenderTests {
+    static let key = "sandbox-webhook-key"
+
+    @Test func writesPostSignedEventsInOrder() async throws {
+        let receiver = try await EventReceiver.start()
+        let url = "http://127.0.0.1:\(receiver.port)/square"
+        let configuration = SandboxConfiguration(webhookURL: url, signatureKey: Self.key)
+        try await withSandbox(configuration) { _, client in
+            let created = try await client.upsert(newItem("Webhook Kettle", variations: ["Small"], tag: "kettle"))
+            let first = try await receiver.waitForEvents(1)
+            #expect(first.count == 1)
+
+            // Reads, a replayed idempotency key and a refused write announce nothing.
+            let key = UUID().uuidString
+            let body: JSONValue = [
+                "idempotency_key": .string(key), "object": newItem("Webhook Jug", variations: ["1 l"]),
+            ]
+            #expect(try await client.post("/v2/catalog/object", body).status == 200)
+            #expect(try await client.post("/v2/catalog/object", body).status == 200)
+            _ = try await client.search(["object_types": ["ITEM"]])
+            let itemID = try #require(mapped(created, "#kettle"))
+            var stale = try #require(created.json["catalog_object"])
+            stale["version"] = .int(1)
+            #expect(try await client.upsert(stale, expecting: 400).status == 400)
+            let deleted = try await client.delete("/v2/catalog/object/\(itemID)")
+            #expect(deleted.status == 200)
+
+            let events = try await receiver.waitForEvents(3)
+            #expect(events.count == 3)
+            let updatedAts = events.compactMap {
+                $0.json["data"]?["object"]?["catalog_version"]?["updated_at"]?.stringValue
+            }
+            #expect(updatedAts.first == created.json["catalog_object"]?["updated_at"]?.stringValue)
+            #expect(updatedAts.last == deleted.json["deleted_at"]?.stringValue)
+            #expect(updatedAts == updatedAts.sorted() && Set(updatedAts).count == 3)
+            #expect(Set(events.map { $0.json["event_id"]?.stringValue ?? "" }).count == 3)
+            for event in events {
+                #expect(event.path == "/square")
+                #expect(event.contentType == "application/json")
+                #expect(event.json["type"]?.stringValue == "catalog.version.updated")
+                #expect(event.json["merchant_id"]?.stringValue?.isEmpty == false)
+                #expect(event.json["data"]?["type"]?.stringValue == "catalog_version")
+                #expect(event.json["data"]?["id"]?.stringValue == "")
+                #expect(event.json["created_at"]?.stringValue.flatMap(Timestamp.init(rfc3339:)) != nil)
+                let mac = HMAC<SHA256>.authenticationCode(
+                    for: Array(url.utf8) + event.body, using: SymmetricKey(data: Array(Self.key.utf8)))
+                #expect(event.signature == Data(mac).base64EncodedString())
+            }
+        }
+        await receiver.stop()
+    }
+
+    @Test func anUnreachableReceiverDoesNotDelayWrites() async throws {
+        let closed = try await EventReceiver.start()
+        let port = closed.port
+        await closed.stop()
+        let configuration = SandboxConfiguration(webhookURL: "http://127.0.0.1:\(port)/gone", signatureKey: Self.key)
+        try await withSandbox(configuration) { _, client in
+            try await expectQuickWrites(client)
+        }
+    }
+
+    @Test func aReceiverThatHangsDoesNotDelayWritesOrStopping() async throws {
+        let hanging = try await EventReceiver.start(delay: .seconds(30))
+        let configuration = SandboxConfiguration(
+            webhookURL: "http://127.0.0.1:\(hanging.port)/slow", signatureKey: Self.key)
+        let started = ContinuousClock.now
+        try await withSandbox(configuration) { _, client in
+            try await expectQuickWrites(client)
+            #expect(try await hanging.waitForEvents(1).count == 1)
+        }
+        // Stopping drops the queued events and cancels the one in flight instead of waiting for it.
+        #expect(ContinuousClock.now - started < .seconds(2))
+        await hanging.stop()
+    }
+
+    private func expectQuickWrites(_ client: Client) async throws {
+        let started = ContinuousClock.now
+        for index in 0..<5 {
+            try await client.upsert(newItem("Lonely \(index)", variations: ["One"], tag: "lonely\(index)"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        let items = try await client.search(["object_types": ["ITEM"]])
+        #expect(items.objects.count == 5)
+    }
+
+    @Test func aURLWithoutAKeyIsRefused() async throws {
+        await #expect(throws: SandboxError.self) {
+            try await SandboxServer.start(SandboxConfiguration(webhookURL: "http://127.0.0.1:9/x"))
+        }
+        await #expect(throws: SandboxError.self) {
+            try await SandboxServer.start(SandboxConfiguration(webhookURL: "ftp://x/y", signatureKey: "k"))
+        }
+    }
+}
+
+extension Client {
+    /// Upserts one object with a fresh idempotency key, expecting `status`.
+    func upsert(_ object: JSONValue, expecting status: Int) async throws -> Reply {
+        let reply = try await post(
+            "/v2/catalog/object", ["idempotency_key": .string(UUID().uuidString), "object": object])
+        #expect(reply.status == status, "\(reply.json)")
+        return reply
+    }
+}
