@@ -1,0 +1,200 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// `catalog import ...`: bring changes in from files.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring changes into Square from files.",
+        subcommands: [Prices.self]
+    )
+
+    /// `catalog import prices FILE`: set prices from a CSV file.
+    struct Prices: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "prices",
+            abstract: "Set prices in Square from a CSV file (a dry run unless --apply).",
+            discussion: """
+                FILE is CSV as spreadsheets save it: `,` or `;` between fields (detected from the first line), \
+                fields in double quotes when they hold separators, quotes or line breaks, UTF-8 with or without \
+                a byte order mark. One column names the variation by barcode (UPC/EAN/GTIN, any spelling), SKU \
+                or variation id; another holds the new price, such as 4.99, 4,99, $4.99 or 1.234,50. Columns \
+                are found by their headers (code, barcode, upc, ean, gtin, sku, variation id ...; price, new \
+                price, retail, sell price, amount ...) or, when the headers say nothing, by what their values \
+                look like; --code-column and --price-column name them by header or number from 1.
+
+                Example (supplier.csv):
+                  EAN;Bezeichnung;Preis
+                  4006381333931;"Stift; blau";4,99
+
+                  catalog import prices supplier.csv                  # what would change
+                  catalog import prices supplier.csv --apply --report result.csv
+
+                Each change fetches the variation from Square and changes only its price. Running the same file \
+                again changes nothing twice. Exit status: 0 all rows applied or unchanged, 65 the file cannot \
+                be read or some rows are unknown or wrong (the good rows are still applied), 75 Square could not \
+                be reached for some rows (run the same command again).
+                """
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The CSV file of codes and prices.")
+        var file: String
+
+        @Flag(help: "Send the changes to Square (without it, only show what would change).")
+        var apply = false
+
+        @Option(help: ArgumentHelp("Write the per-row report as CSV to this file, or - for stdout.", valueName: "file"))
+        var report: String?
+
+        @Option(help: ArgumentHelp("The code column: its header or its number from 1.", valueName: "column"))
+        var codeColumn: String?
+
+        @Option(help: ArgumentHelp("The price column: its header or its number from 1.", valueName: "column"))
+        var priceColumn: String?
+
+        @Option(help: ArgumentHelp("The currency of the file's prices, such as EUR.", valueName: "code"))
+        var currency: String?
+
+        @Flag(help: "Print each row as one JSON object per line instead of the table.")
+        var json = false
+
+        func validate() throws {
+            if let currency, currency.count != 3 || !currency.allSatisfy(\.isLetter) {
+                throw ValidationError("--currency takes a three-letter code such as USD or EUR.")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                let settings = try Settings.resolve(options)
+                let database = try settings.openDatabase()
+                let client = apply ? try settings.makeClient() : nil
+                let status = try await perform(
+                    importer: PriceImport(database: database), client: client, counter: settings.counter)
+                if status != 0 { throw ExitCode(status) }
+            }
+        }
+
+        /// Plans the file, applies it when asked, prints and writes the report; returns the exit status.
+        func perform(importer: PriceImport, client: SquareClient?, counter: String) async throws -> Int32 {
+            let bytes: [UInt8]
+            do {
+                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                throw CLIError(
+                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.dataError)
+            }
+            let choices = PriceImportOptions(
+                codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
+                currency: currency)
+            let plan: PricePlan
+            do { plan = try await importer.plan(bytes, options: choices) } catch let error as PriceImportError {
+                throw CLIError("\(file): \(error.description)", exitCode: CLIError.dataError)
+            }
+            let toStderr = report == "-"
+            let say: (String) -> Void = { line in toStderr ? Terminal.error(line) : Terminal.out(line) }
+            if !json { say(Self.columnsLine(plan, file: file)) }
+            var rows = plan.rows
+            var stopReason: String?
+            if let client {
+                defer { Terminal.clearStatus() }
+                let result = try await importer.apply(
+                    plan, client: client, counter: counter, source: URL(fileURLWithPath: file).lastPathComponent
+                ) { progress in
+                    Terminal.status(
+                        "importing: \(Terminal.count(progress.done))/\(Terminal.count(progress.total)) sent, "
+                            + "\(Terminal.count(progress.updated)) updated")
+                }
+                rows = result.rows
+                stopReason = result.stopReason
+            }
+            if let report { try write(report: rows, to: report, separator: plan.separator) }
+            if json {
+                for row in rows where report != "-" { Terminal.out(row.json.jsonString) }
+            } else {
+                for line in Self.table(rows, applied: client != nil) { say(line) }
+                say(Self.summary(rows, applied: client != nil))
+            }
+            if let stopReason {
+                Terminal.error("catalog: \(stopReason)")
+                Terminal.error("catalog: rows marked not_sent were not sent; run the same command again to finish.")
+                return CLIError.tryLater
+            }
+            let bad = rows.contains { [.unknown, .ambiguous, .error].contains($0.status) }
+            return bad ? CLIError.dataError : 0
+        }
+
+        func write(report rows: [PriceImportRow], to path: String, separator: Character) throws {
+            let bytes = CSVWriter.write([PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator)
+            if path == "-" {
+                FileHandle.standardOutput.write(Data(bytes))
+                return
+            }
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                throw CLIError("Cannot write the report to \(path). Check the folder.", exitCode: 1)
+            }
+        }
+
+        static func columnsLine(_ plan: PricePlan, file: String) -> String {
+            let columns = plan.columns
+            return "\(file): codes from “\(columns.name(of: columns.code))” (by \(columns.codeBasis.rawValue)), "
+                + "prices from “\(columns.name(of: columns.price))” (by \(columns.priceBasis.rawValue)), "
+                + "\(Terminal.count(plan.rows.count)) rows"
+        }
+
+        /// The changes (old → new), then unknown codes, then rows with errors, each with its line.
+        static func table(_ rows: [PriceImportRow], applied: Bool) -> [String] {
+            var lines: [String] = []
+            let changed = rows.filter { $0.status == (applied ? .updated : .change) }
+            if !changed.isEmpty {
+                lines.append(applied ? "Updated:" : "Would change:")
+                let names = changed.map { ($0.itemName ?? "") + ($0.variationName.map { " — \($0)" } ?? "") }
+                let width = min(50, names.map(\.count).max() ?? 0)
+                for (row, name) in zip(changed, names) {
+                    let shown = name.count > width ? String(name.prefix(width - 1)) + "…" : name
+                    let flag = row.archived ? "  (archived)" : ""
+                    lines.append(
+                        "  line \(String(row.line).padding(toLength: 5, withPad: " ", startingAt: 0)) "
+                            + shown.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                            + "\(row.oldPrice?.formatted ?? "variable") → \(row.newPrice?.formatted ?? "?")\(flag)")
+                }
+            }
+            let problems: [(String, [PriceImportStatus])] = [
+                ("Unknown codes:", [.unknown]), ("Rows with errors:", [.error, .ambiguous]), ("Not sent:", [.notSent]),
+            ]
+            for (title, statuses) in problems {
+                let matching = rows.filter { statuses.contains($0.status) }
+                guard !matching.isEmpty else { continue }
+                lines.append(title)
+                for row in matching {
+                    lines.append("  line \(row.line): \(row.code.isEmpty ? "(no code)" : row.code): \(row.message)")
+                }
+            }
+            return lines
+        }
+
+        static func summary(_ rows: [PriceImportRow], applied: Bool) -> String {
+            let counts = PriceImportRow.counts(rows)
+            let order: [(PriceImportStatus, String)] = [
+                (.change, "to change"), (.updated, "updated"), (.unchanged, "unchanged"), (.duplicate, "duplicate"),
+                (.unknown, "unknown"), (.ambiguous, "ambiguous"), (.error, "with errors"), (.notSent, "not sent"),
+            ]
+            let parts = order.compactMap { status, label in
+                counts[status].map { "\(Terminal.count($0)) \(label)" }
+            }
+            var line =
+                "\(Terminal.count(rows.count)) rows: "
+                + (parts.isEmpty ? "nothing to do" : parts.joined(separator: ", "))
+            if !applied, counts[.change, default: 0] > 0 {
+                line += ". Run again with --apply to send the changes to Square."
+            }
+            return line + (line.hasSuffix(".") ? "" : ".")
+        }
+    }
+}
