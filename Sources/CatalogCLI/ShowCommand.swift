@@ -25,9 +25,18 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
-            let matches = try await Self.lookUp(code, in: try settings.openDatabase())
+            let database = try settings.openDatabase()
+            let matches = try await Self.lookUp(code, in: database)
+            let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
             for match in matches {
-                Terminal.out(json ? match.json.jsonString : Self.text(match))
+                let mine = waiting.filter { $0.objectID == match.variationID }
+                if json {
+                    var object = match.json
+                    if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
+                    Terminal.out(object.jsonString)
+                } else {
+                    Terminal.out(([Self.text(match)] + mine.map(Self.outboxLine)).joined(separator: "\n"))
+                }
             }
         }
     }
@@ -57,6 +66,15 @@ struct ShowCommand: AsyncParsableCommand {
         throw CLIError(
             "Nothing matches “\(trimmed)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
             exitCode: CLIError.notFound)
+    }
+
+    /// One line about an edit of this variation that has not reached Square yet.
+    static func outboxLine(_ entry: OutboxEntry) -> String {
+        let changes = entry.changes.map {
+            "\(EditFieldName.display($0.field)) → \(EditFieldName.show($0.field, $0.new))"
+        }
+        let state = entry.status == .conflict ? "conflict, to decide" : "waiting for Square"
+        return "  outbox    #\(entry.id ?? 0) \(state): " + changes.joined(separator: ", ")
     }
 
     static func text(_ match: VariationSummary) -> String {
