@@ -3,6 +3,10 @@ import Foundation
 import Sync
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The webhook listener over real HTTP on 127.0.0.1: signatures, limits, repeats and coalesced syncs.
 struct WebhookListenerTests {
     @Test func validEventAnswers200AndRunsOneSync() async throws {
@@ -49,6 +53,22 @@ struct WebhookListenerTests {
             #expect(try await poster.post(WebhookPoster.event()).status == 200)
             await coalescer.waitUntilIdle()
             #expect(await counter.runs == 1)
+        }
+    }
+
+    @Test func chunkedBodyOverOneMegabyteIs413() async throws {
+        let counter = WebhookSyncCounter()
+        try await withWebhookListener(sync: { await counter.add() }) { listener, _, poster in
+            var request = URLRequest(url: URL(string: poster.baseURL.absoluteString + "/square")!)
+            request.httpMethod = "POST"
+            request.httpBodyStream = InputStream(data: Data(repeating: UInt8(ascii: "x"), count: (1 << 20) + 4096))
+            request.setValue("chunked", forHTTPHeaderField: "Transfer-Encoding")
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (_, response) = try await session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 413)
+            #expect(await listener.receiver.tally[.tooLarge] == 1)
+            #expect(await counter.runs == 0)
         }
     }
 
