@@ -49,6 +49,8 @@ struct CLIError: Error, CustomStringConvertible {
             }
         case let error as CategoryError:
             return CLIError(error.description, exitCode: dataError)
+        case let error as ItemCreationError:
+            return CLIError(error.description, exitCode: dataError)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             return CLIError(error.description, exitCode: 1)

@@ -128,11 +128,14 @@ public struct OutboxEntry: Sendable, Equatable {
     static func decodeChanges(_ text: String) -> [Change] {
         guard let array = (try? JSONValue.parse(text))?.arrayValue else { return [] }
         return array.map { value in
-            Change(
-                field: value["field"]?.stringValue ?? "",
-                old: value["old"].flatMap { $0 == .null ? nil : $0 },
-                new: value["new"].flatMap { $0 == .null ? nil : $0 })
+            Change(field: value["field"]?.stringValue ?? "", old: present(value["old"]), new: present(value["new"]))
         }
+    }
+
+    /// A stored value, with JSON `null` read back as "absent".
+    static func present(_ value: JSONValue?) -> JSONValue? {
+        guard let value, value != .null else { return Optional<JSONValue>.none }
+        return value
     }
 
     init(row: Row) {

@@ -34,20 +34,10 @@ public struct ItemCreator: Sendable {
         do {
             result = try await client.batchUpsertCatalogObjects(batches: [plan.objects], idempotencyKey: idempotencyKey)
         } catch {
-            guard Self.isUnreachable(error) else { throw error }
+            guard Editor.isOffline(error) else { throw error }
             return try await queue(plan, draft: draft, idempotencyKey: idempotencyKey, reason: error.description)
         }
         return try await record(result, plan: plan, draft: draft, idempotencyKey: idempotencyKey)
-    }
-
-    /// Whether the batch may simply be sent again later: no answer, or a rate limit or server error that
-    /// outlasted the client's retries.
-    public static func isUnreachable(_ error: SquareError) -> Bool {
-        switch error.kind {
-        case .unreachable, .timedOut: true
-        case .api(let status): status == 429 || (500...599).contains(status)
-        case .badResponse, .cancelled: false
-        }
     }
 
     /// Stores the batch in the outbox, to be sent by the next sync with the same key.
