@@ -22,7 +22,8 @@ extension PriceImport {
     ///
     /// A variation already at the file's price in Square is `unchanged`, so running the same file again
     /// (after a crash, or after `not_sent` rows) changes nothing twice. Square's answers and one history
-    /// row per changed price are stored together after each batch. Throws only local database errors.
+    /// row per changed price are stored together after each batch. Throws local database errors, and
+    /// the `SquareError` when Square refuses the access token; every other failure is a report row.
     public func apply(
         _ plan: PricePlan, client: SquareClient, counter: String, source: String,
         progress: @Sendable (PriceImportProgress) -> Void = { _ in }
@@ -64,6 +65,7 @@ extension PriceImport {
             }
         } catch {
             if error.isRetryable || error.kind == .cancelled { throw Unreachable(error: error) }
+            if error.isAuthenticationFailure { throw error }
             for index in batch { Self.fail(&run.rows[index], error.description) }
             return
         }
@@ -89,6 +91,7 @@ extension PriceImport {
                 batches: [objects], idempotencyKey: Self.idempotencyKey("prices-batch", objects))
         } catch {
             if error.isRetryable || error.kind == .cancelled { throw Unreachable(error: error) }
+            if error.isAuthenticationFailure { throw error }
             // A stale version (someone else wrote meanwhile) or one bad object: settle them one by one.
             for entry in sending { try await applyOne(entry.index, run: &run) }
             return

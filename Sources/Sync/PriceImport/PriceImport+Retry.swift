@@ -13,6 +13,7 @@ extension PriceImport {
                 fetched = try await run.client.retrieveCatalogObject(id: id).object
             } catch {
                 if error.isRetryable || error.kind == .cancelled { throw Unreachable(error: error) }
+                if error.isAuthenticationFailure { throw error }
                 Self.fail(&run.rows[index], error.status == 404 ? Self.goneMessage : error.description)
                 return
             }
@@ -29,6 +30,7 @@ extension PriceImport {
                 return
             } catch let error as SquareError {
                 if error.isRetryable || error.kind == .cancelled { throw Unreachable(error: error) }
+                if error.isAuthenticationFailure { throw error }
                 guard error.isVersionMismatch, attempt < Self.attemptsPerObject else {
                     Self.fail(&run.rows[index], error.description)
                     return
