@@ -50,7 +50,15 @@ let package = Package(
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "CatalogCore"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: [
+                "Sandbox", "CatalogCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore"]),

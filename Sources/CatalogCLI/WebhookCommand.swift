@@ -68,7 +68,8 @@ struct WebhookCommand: AsyncParsableCommand {
             try await reportingErrors {
                 let settings = try Settings.resolve(options)
                 let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
-                let coalescer = SyncCoalescer { try await WebhookCommand.sync(engine) }
+                let counter = settings.counter
+                let coalescer = SyncCoalescer { try await WebhookCommand.sync(engine, counter: counter) }
                 let configuration = WebhookListenerConfiguration(
                     host: host, port: port, notificationURL: notificationURL, signatureKey: try resolvedKey())
                 let listener: WebhookListener
@@ -84,10 +85,10 @@ struct WebhookCommand: AsyncParsableCommand {
         }
     }
 
-    /// The sync one webhook event asks for: an incremental sync, one line on stderr.
-    ///
-    /// Kept in one place so that pushing the outbox before pulling can be added here.
-    static func sync(_ engine: SyncEngine) async throws {
+    /// The sync one webhook event asks for: the outbox first (as `catalog sync` does), then an incremental
+    /// pull, one line on stderr.
+    static func sync(_ engine: SyncEngine, counter: String) async throws {
+        try await SyncCommand.sendOutbox(engine, counter: counter)
         let summary = try await engine.run()
         Terminal.error(
             "synced: \(Terminal.count(summary.changed)) changed, \(Terminal.count(summary.deleted)) deleted, "
