@@ -218,20 +218,6 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-extension SyncHarness {
-    /// Every live ITEM, ITEM_VARIATION and CATEGORY `client`'s server holds, by id.
-    static func objects(_ client: SquareClient) async throws -> [String: JSONValue] {
-        var objects: [String: JSONValue] = [:]
-        let request: JSONValue = [
-            "object_types": ["ITEM", "ITEM_VARIATION", "CATEGORY"], "include_deleted_objects": false, "limit": 1000,
-        ]
-        for try await page in client.searchAllCatalogObjects(request) {
-            for object in page.objects { objects[object["id"]!.stringValue!] = object }
-        }
-        return objects
-    }
-}
-
 extension Array {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var result: [T] = []

@@ -35,7 +35,10 @@ struct SyncHarness {
     }
 
     /// Every live ITEM, ITEM_VARIATION and CATEGORY the server holds, by id.
-    func serverObjects() async throws -> [String: JSONValue] {
+    func serverObjects() async throws -> [String: JSONValue] { try await Self.objects(client) }
+
+    /// Every live ITEM, ITEM_VARIATION and CATEGORY `client`'s server holds, by id.
+    static func objects(_ client: SquareClient) async throws -> [String: JSONValue] {
         var objects: [String: JSONValue] = [:]
         let request: JSONValue = [
             "object_types": ["ITEM", "ITEM_VARIATION", "CATEGORY"], "include_deleted_objects": false, "limit": 1000,
