@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "CatalogCLITests", dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore"]),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["SquareAPI", "Sandbox", "CatalogCore"],
+            dependencies: ["SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
             resources: [.copy("Fixtures")]
         ),
     ]
