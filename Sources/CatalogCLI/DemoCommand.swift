@@ -91,6 +91,20 @@ struct DemoCommand: AsyncParsableCommand {
             "\n4. catalog search \(query)   (\(typo ? "a typo, " : "")a half-typed word, the name the last sync brought)"
         )
         for line in SearchCommand.table(outcome.hits, width: nil) { Terminal.out("   " + line) }
+
+        // Edit a price the safe way: fetch, change one field, write back with its version.
+        let current = after[0]
+        let newPrice = Money(amount: (current.price?.amount ?? 100) + 50, currency: current.price?.currency ?? "USD")
+        let edited = try await Editor(database: database, client: client, counter: "demo").edit(
+            variationID: current.variationID, itemID: current.itemID, label: EditCommand.label(current),
+            edits: [FieldEdit(.price, newPrice.json)])
+        Terminal.out("\n5. catalog edit \(gtin) --price \(newPrice.decimalString)")
+        Terminal.out(
+            EditOutput.text(edited, label: EditCommand.label(current)).split(separator: "\n").map { "   " + $0 }
+                .joined(separator: "\n"))
+        if let row = try await database.history(objectIDs: [current.variationID], limit: 1).first {
+            Terminal.out("   catalog history \(gtin):\n   " + HistoryCommand.text(row))
+        }
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
