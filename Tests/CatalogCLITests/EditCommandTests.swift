@@ -44,6 +44,33 @@ import Testing
         #expect(!(priced.all + renamed.all + history.all).contains(DemoShop.token))
     }
 
+    @Test func setsCategoriesByNameCreatingOnlyWhenAsked() async throws {
+        let shop = try await DemoShop.start()
+        defer { Task { await shop.stop() } }
+        _ = try await shop.catalog("sync")
+        let variation = try await Self.someVariation(shop)
+        let id = variation["variation_id"]!.stringValue!
+        let itemID = variation["item_id"]!.stringValue!
+
+        let refused = try await shop.catalog("edit", id, "--category", "Counter Specials")
+        #expect(refused.status == 65)
+        let set = try await shop.catalog(
+            "edit", id, "--category", "Counter Specials", "--category", "stationery", "--create-category")
+        #expect(set.status == 0, "\(set.all)")
+        let item = try await shop.client.retrieveCatalogObject(id: itemID).object
+        let ids = item["item_data"]?["categories"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(ids.count == 2)
+        let names = try await shop.client.batchRetrieveCatalogObjects(ids: ids).objects.compactMap {
+            $0["category_data"]?["name"]?.stringValue
+        }
+        #expect(names == ["Counter Specials", "Stationery"])
+        #expect(item["item_data"]?["reporting_category"]?["id"]?.stringValue.map(ids.contains) == true)
+        // Running it again finds the category it created: nothing new, nothing to change.
+        let again = try await shop.catalog("edit", id, "--category", "counter specials", "--category", "Stationery")
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("nothing to change"))
+    }
+
     @Test func badInputIsRefusedWithTheRightExitCode() async throws {
         let shop = try await DemoShop.start()
         defer { Task { await shop.stop() } }
