@@ -40,15 +40,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        .systemLibrary(name: "CZint", path: "Sources/CZint"),
+        .systemLibrary(name: "CCups", path: "Sources/CCups"),
+        .target(
+            name: "Labels",
+            dependencies: ["CatalogCore", "CCairo", "CZint", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "Printing", dependencies: ["CatalogCore", "CCups"]),
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
-                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox",
+                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
+        .testTarget(name: "LabelsTests", dependencies: ["Labels", "CatalogCore"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "CatalogCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
         .testTarget(
             name: "SandboxTests",

@@ -1,0 +1,39 @@
+import CatalogCore
+
+/// What one label shows: the values its field expressions draw from.
+public struct LabelData: Sendable, Hashable {
+    public var itemID: String
+    public var variationID: String
+    public var itemName: String
+    public var variationName: String?
+    /// The price to print (the sale price on a sale tag); `nil` for variable pricing.
+    public var price: Money?
+    /// On a sale tag: the regular price, printed struck through; `nil` otherwise.
+    public var regularPrice: Money?
+    public var sku: String?
+    /// The variation's barcode as Square stores it (`upc`), if any.
+    public var gtin: String?
+    public var category: String?
+    /// The date printed on the label (`{{date}}`), such as `2026-11-23`.
+    public var date: String
+    /// The variation's version the label shows (for the print log).
+    public var version: Int64?
+
+    public init(
+        itemID: String, variationID: String, itemName: String, variationName: String? = nil, price: Money?,
+        regularPrice: Money? = nil, sku: String? = nil, gtin: String? = nil, category: String? = nil,
+        date: String, version: Int64? = nil
+    ) {
+        self.itemID = itemID
+        self.variationID = variationID
+        self.itemName = itemName
+        self.variationName = variationName
+        self.price = price
+        self.regularPrice = regularPrice
+        self.sku = sku
+        self.gtin = gtin
+        self.category = category
+        self.date = date
+        self.version = version
+    }
+}
