@@ -58,7 +58,8 @@ let package = Package(
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
         .testTarget(name: "LabelsTests", dependencies: ["Labels", "CatalogCore"]),
-        .testTarget(name: "PrintingTests", dependencies: ["Printing", "CatalogCore"]),
+        .target(name: "PrintingTestSupport", path: "Tests/PrintingTestSupport"),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "PrintingTestSupport", "CatalogCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
         .testTarget(
             name: "SandboxTests",
@@ -71,7 +72,10 @@ let package = Package(
         ),
         .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore"]),
+        .testTarget(
+            name: "CatalogCLITests",
+            dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore", "PrintingTestSupport"]
+        ),
         .testTarget(
             name: "ContractTests",
             dependencies: ["SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
