@@ -102,6 +102,9 @@ extension CatalogDatabase {
         migrator.registerMigration("v3: write history, outbox, scan log") { db in
             try db.execute(sql: Self.writesSchema)
         }
+        migrator.registerMigration("v4: print log") { db in
+            try db.execute(sql: Self.printLogSchema)
+        }
         return migrator
     }
 }

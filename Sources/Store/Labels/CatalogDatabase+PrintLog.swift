@@ -1,0 +1,123 @@
+import CatalogCore
+import GRDB
+
+/// A shelf label whose price is no longer the catalog's.
+public struct StaleLabel: Sendable, Equatable {
+    /// The variation as the catalog has it now; `nil` when it is no longer in the catalog.
+    public var current: VariationSummary?
+    /// The last label printed for it.
+    public var printed: PrintRecord
+
+    /// The current price, `nil` for variable pricing or a variation that is gone.
+    public var currentPrice: Money? { current?.price }
+}
+
+extension CatalogDatabase {
+    /// Stores print-log records and returns them with their ids.
+    public func recordPrints(_ records: [PrintRecord]) async throws -> [PrintRecord] {
+        try await write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO print_log(at, counter, variation_id, item_id, template, printer, job_id, copies, status,
+                                          reason, price_amount, price_currency, regular_amount, version)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            return try records.map { record in
+                try statement.execute(arguments: [
+                    record.at, record.counter, record.variationID, record.itemID, record.template, record.printer,
+                    record.jobID, record.copies, record.status.rawValue, record.reason, record.price?.amount,
+                    record.price?.currency, record.regularAmount, record.version,
+                ])
+                var stored = record
+                stored.id = db.lastInsertedRowID
+                return stored
+            }
+        }
+    }
+
+    /// Sets the status of every record of one print job (completed, or failed with a reason).
+    public func updatePrintJob(_ jobID: Int, printer: String, status: PrintRecord.Status, reason: String?) async throws
+    {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE print_log SET status = ?, reason = ? WHERE job_id = ? AND printer = ?",
+                arguments: [status.rawValue, reason, jobID, printer])
+        }
+    }
+
+    /// The print log, newest first; optionally one variation's.
+    public func printLog(variationID: String? = nil, limit: Int = 200) async throws -> [PrintRecord] {
+        try await read { db in
+            if let variationID {
+                return try Row.fetchAll(
+                    db, sql: "SELECT * FROM print_log WHERE variation_id = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [variationID, limit]
+                ).map(PrintRecord.init(row:))
+            }
+            return try Row.fetchAll(db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
+                .map(PrintRecord.init(row:))
+        }
+    }
+
+    /// Variations whose last label that reached a printer (not failed) shows another price than the
+    /// catalog has now, or that are no longer in the catalog; ordered by item name.
+    public func staleLabels() async throws -> [StaleLabel] {
+        try await read { db in
+            let lastPrinted = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.* FROM print_log p
+                    JOIN (SELECT variation_id, MAX(id) AS id FROM print_log WHERE status != 'failed'
+                          GROUP BY variation_id) last ON last.id = p.id
+                    """
+            ).map(PrintRecord.init(row:))
+            var stale: [StaleLabel] = []
+            for printed in lastPrinted {
+                let current = try Row.fetchOne(
+                    db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [printed.variationID]
+                ).map(Self.summary)
+                if let current, current.price == printed.basePrice { continue }
+                stale.append(StaleLabel(current: current, printed: printed))
+            }
+            return stale.sorted {
+                ($0.current?.itemName ?? "", $0.printed.variationID) < (
+                    $1.current?.itemName ?? "", $1.printed.variationID
+                )
+            }
+        }
+    }
+
+    /// Variations of items in any of the categories `categoryIDs`, ordered by item name.
+    public func variations(inCategories categoryIDs: [String]) async throws -> [VariationSummary] {
+        guard !categoryIDs.isEmpty else { return [] }
+        return try await read { db in
+            let marks = Array(repeating: "?", count: categoryIDs.count).joined(separator: ",")
+            return try Row.fetchAll(
+                db,
+                sql: Self.summarySelect
+                    + """
+                     WHERE v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
+                        OR i.category_id IN (\(marks))
+                    ORDER BY i.name, v.ordinal, v.id
+                    """,
+                arguments: StatementArguments(categoryIDs + categoryIDs)
+            ).map(Self.summary)
+        }
+    }
+
+    /// Variations whose stored copy (or their item's) was updated in Square at or after `since` (RFC 3339).
+    public func variations(changedSince since: String) async throws -> [VariationSummary] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: Self.summarySelect
+                    + """
+                     WHERE v.id IN (SELECT id FROM catalog_objects WHERE type = 'ITEM_VARIATION' AND updated_at >= ?)
+                        OR v.item_id IN (SELECT id FROM catalog_objects WHERE type = 'ITEM' AND updated_at >= ?)
+                    ORDER BY i.name, v.ordinal, v.id
+                    """,
+                arguments: [since, since]
+            ).map(Self.summary)
+        }
+    }
+}
