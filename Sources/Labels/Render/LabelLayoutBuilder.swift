@@ -1,0 +1,127 @@
+/// Turns a template and one label's data into a `LabelLayout` at a place on the page.
+struct LabelLayoutBuilder {
+    let template: LabelTemplate
+    let measurer: CairoTextMeasurer
+
+    /// The smallest bar height a linear code may get, in modules.
+    static let minimumBarModules = 8
+
+    /// Lays out `label` with the label's top-left corner at (`originX`, `originY`) page points.
+    func layout(_ label: LabelData, originX: Double = 0, originY: Double = 0) throws -> LabelLayout {
+        var items: [LabelLayout.Item] = []
+        items.reserveCapacity(template.elements.count)
+        for (index, element) in template.elements.enumerated() {
+            switch element {
+            case .text(let text):
+                let content = LabelField.render(text.content, with: label)
+                let fitted = measurer.fitter(for: text).fit(content, in: text)
+                items.append(.text(placed(text, frame: shifted(text.frame, originX, originY), layout: fitted)))
+            case .barcode(let barcode):
+                let placement = try place(barcode, number: index + 1, label: label, originX: originX, originY: originY)
+                items.append(.barcode(placement))
+            case .line(let line):
+                items.append(
+                    .line(
+                        PlacedLine(
+                            x1: originX + line.x1.points, y1: originY + line.y1.points,
+                            x2: originX + line.x2.points, y2: originY + line.y2.points,
+                            thickness: line.thickness.points)))
+            case .box(let box):
+                let frame = shifted(box.frame, originX, originY)
+                items.append(.box(PlacedBox(frame: frame, thickness: box.thickness.points, filled: box.filled)))
+            }
+        }
+        return LabelLayout(items: items, dpi: template.dpi)
+    }
+
+    /// The symbology and data a barcode element encodes for `label`.
+    func barcodeData(_ element: BarcodeElement, number: Int, label: LabelData) throws -> (
+        BarcodeElement.Symbology, String
+    ) {
+        // `auto` picks from the item itself (its GTIN, else its SKU); its content is not used.
+        if element.symbology == .auto { return try BarcodeEncoder.autoChoice(for: label) }
+        let content = LabelField.render(element.content, with: label)
+        guard !content.isEmpty else {
+            throw LabelRenderError.emptyBarcodeData(
+                template: template.name, element: number, symbology: element.symbology.displayName)
+        }
+        return (element.symbology, content)
+    }
+
+    private func place(
+        _ element: BarcodeElement, number: Int, label: LabelData, originX: Double, originY: Double
+    ) throws -> PlacedBarcode {
+        guard element.moduleDots > 0 else {
+            throw LabelRenderError.badModuleWidth(
+                template: template.name, element: number, moduleDots: element.moduleDots)
+        }
+        let (symbology, data) = try barcodeData(element, number: number, label: label)
+        let symbol = try BarcodeEncoder.encode(symbology, data)
+        let dpi = Double(template.dpi)
+        let scale = dpi / 72
+        let module = element.moduleDots
+        let quiet = symbol.quietZone
+        let frameX = (originX + element.frame.x.points) * scale
+        let frameY = (originY + element.frame.y.points) * scale
+        let frameWidth = element.frame.width.points * scale
+        let frameHeight = element.frame.height.points * scale
+        let neededWidth = (symbol.width + quiet.left + quiet.right) * module
+        let availableWidth = Int((frameWidth + 1e-6).rounded(.down))
+        guard neededWidth <= availableWidth else {
+            throw LabelRenderError.barcodeTooWide(
+                template: template.name, element: number, data: symbol.data, neededDots: neededWidth,
+                frameDots: availableWidth, dpi: template.dpi, moduleDots: module)
+        }
+        let lowest = Int((frameX - 1e-6).rounded(.up))
+        let start = max(lowest, Int((frameX + (frameWidth - Double(neededWidth)) / 2).rounded(.down)))
+        let left = start + quiet.left * module
+        let availableHeight = Int((frameHeight + 1e-6).rounded(.down))
+        let top = Int((frameY - 1e-6).rounded(.up))
+        if !symbol.isLinear {
+            let neededHeight = (symbol.rows + 2 * quiet.vertical) * module
+            guard neededHeight <= availableHeight else {
+                throw LabelRenderError.barcodeTooTall(
+                    template: template.name, element: number, data: symbol.data, neededDots: neededHeight,
+                    frameDots: availableHeight, dpi: template.dpi)
+            }
+            let matrixTop = max(top, Int((frameY + (frameHeight - Double(neededHeight)) / 2).rounded(.down)))
+            return PlacedBarcode(
+                symbol: symbol, moduleDots: module, leftDots: left, topDots: matrixTop + quiet.vertical * module,
+                heightDots: symbol.rows * module, humanReadable: nil)
+        }
+        let textSize = min(9, max(5, element.frame.height.points * 0.22))
+        let textHeight = element.humanReadable ? TextLayout.lineHeight(forSize: textSize) + 1 : 0
+        let bottom = Int((frameY + frameHeight - textHeight * scale + 1e-6).rounded(.down))
+        let barHeight = bottom - top
+        let minimum = Self.minimumBarModules * module
+        guard barHeight >= minimum else {
+            throw LabelRenderError.barcodeTooTall(
+                template: template.name, element: number, data: symbol.data,
+                neededDots: minimum + Int((textHeight * scale).rounded(.up)), frameDots: availableHeight,
+                dpi: template.dpi)
+        }
+        var readable: PlacedText?
+        if element.humanReadable {
+            let textFrame = LabelRect(
+                x: .points(Double(start) / scale), y: .points(Double(bottom) / scale + 1),
+                width: .points(Double(neededWidth) / scale), height: .points(textHeight - 1))
+            let text = TextElement(
+                frame: textFrame, content: symbol.humanReadable, size: textSize, minimumSize: 4, alignment: .center)
+            let fitted = measurer.fitter(for: text).fit(symbol.humanReadable, in: text)
+            readable = placed(text, frame: textFrame, layout: fitted)
+        }
+        return PlacedBarcode(
+            symbol: symbol, moduleDots: module, leftDots: left, topDots: top, heightDots: barHeight,
+            humanReadable: readable)
+    }
+
+    private func placed(_ element: TextElement, frame: LabelRect, layout: TextLayout) -> PlacedText {
+        PlacedText(
+            frame: frame, layout: layout, font: element.font, weight: element.weight, alignment: element.alignment,
+            strikethrough: element.strikethrough)
+    }
+
+    private func shifted(_ rect: LabelRect, _ x: Double, _ y: Double) -> LabelRect {
+        LabelRect(x: rect.x + .points(x), y: rect.y + .points(y), width: rect.width, height: rect.height)
+    }
+}

@@ -1,0 +1,62 @@
+/// Why a label could not be rendered; each `description` is the sentence a user reads.
+public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A barcode's data cannot be encoded in the symbology asked for.
+    case invalidBarcodeData(symbology: String, data: String, reason: String)
+    /// `auto` found neither a valid GTIN nor a SKU on the item.
+    case nothingToEncode(item: String)
+    /// A barcode element's data came out empty.
+    case emptyBarcodeData(template: String, element: Int, symbology: String)
+    /// The symbol and its quiet zones do not fit the element's frame.
+    case barcodeTooWide(
+        template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int, moduleDots: Int)
+    /// The frame is too short for the bars (or a 2-D symbol) and the text under them.
+    case barcodeTooTall(template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int)
+    /// The module width is not a positive whole number of dots.
+    case badModuleWidth(template: String, element: Int, moduleDots: Int)
+    /// A sheet template was given to a renderer that draws one label per page (ZPL).
+    case sheetNotSupported(template: String, renderer: String)
+    /// A template whose label size is zero or negative, or whose dpi is not positive.
+    case badTemplateSize(template: String)
+    /// Cairo failed (out of memory, a write error) with its own status text.
+    case cairo(String)
+
+    /// The sentence a user reads, saying what to do next.
+    public var description: String {
+        switch self {
+        case .invalidBarcodeData(let symbology, let data, let reason):
+            return "Cannot encode “\(data)” as \(symbology): \(reason). Fix the item's code or choose another "
+                + "symbology in the template."
+        case .nothingToEncode(let item):
+            return "Item “\(item)” has neither a valid GTIN nor a SKU, so its barcode has nothing to encode. "
+                + "Give the variation a GTIN (UPC/EAN) or a SKU, or use a template without a barcode."
+        case .emptyBarcodeData(let template, let element, let symbology):
+            return "Template “\(template)”, element \(element): the \(symbology) barcode's data is empty for this "
+                + "item. Use a field the item has, or symbology auto."
+        case .barcodeTooWide(let template, let element, let data, let needed, let frame, let dpi, let module):
+            return "Template “\(template)”, element \(element): the barcode for “\(data)” needs \(needed) dots "
+                + "(\(Self.inches(needed, dpi)) in, with quiet zones, at \(module) dots per module and \(dpi) dpi) "
+                + "but its frame is \(frame) dots (\(Self.inches(frame, dpi)) in) wide. Use a smaller module "
+                + "width or a wider frame."
+        case .barcodeTooTall(let template, let element, let data, let needed, let frame, let dpi):
+            return "Template “\(template)”, element \(element): the barcode for “\(data)” needs at least \(needed) "
+                + "dots (\(Self.inches(needed, dpi)) in) of height but its frame is \(frame) dots high. Use a "
+                + "smaller module width or a taller frame."
+        case .badModuleWidth(let template, let element, let module):
+            return "Template “\(template)”, element \(element): module width \(module) is not a positive number "
+                + "of printer dots. Use 1 or more (3 at 203 dpi and 4 at 300 dpi scan well)."
+        case .sheetNotSupported(let template, let renderer):
+            return "Template “\(template)” is a label sheet; \(renderer) prints one label at a time on a roll. "
+                + "Use a roll template for this printer, or print the sheet as PDF to an office printer."
+        case .badTemplateSize(let template):
+            return "Template “\(template)” has a zero or negative size or resolution. Give it a positive width, "
+                + "height and dpi."
+        case .cairo(let status):
+            return "Drawing the label failed in Cairo: \(status). Check free memory and disk space and try again."
+        }
+    }
+
+    private static func inches(_ dots: Int, _ dpi: Int) -> String {
+        let value = (Double(dots) / Double(max(dpi, 1)) * 100).rounded() / 100
+        return String(value)
+    }
+}
