@@ -1,4 +1,6 @@
 import ArgumentParser
+import Labels
+import Printing
 import SquareAPI
 import Store
 import Sync
@@ -50,6 +52,16 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as CategoryError:
             return CLIError(error.description, exitCode: dataError)
         case let error as ItemCreationError:
+            return CLIError(error.description, exitCode: dataError)
+        case let error as PrintingError:
+            switch error {
+            case .unknownPrinter, .noDefaultPrinter, .mediaNotSupported:
+                return CLIError(error.description, exitCode: usage)
+            default: return CLIError(error.description, exitCode: unavailable)
+            }
+        case let error as LabelRenderError:
+            return CLIError(error.description, exitCode: dataError)
+        case let error as TemplateError:
             return CLIError(error.description, exitCode: dataError)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }

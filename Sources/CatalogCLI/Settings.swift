@@ -18,9 +18,22 @@ struct ConfigFile: Decodable, Equatable {
         }
     }
 
+    /// `labels:` — defaults for `catalog label`.
+    struct Labels: Decodable, Equatable {
+        /// The template `catalog label` uses when none is given.
+        var template: String?
+        /// The printer used when `--printer` is not given (else the CUPS default).
+        var printer: String?
+        /// How sale prices are rounded: `cent` (default), `99` or `95`.
+        var rounding: String?
+        /// Sale discounts by category name, such as `Snacks: 20%` or `Drinks: 0.50`.
+        var discounts: [String: String]?
+    }
+
     var database: String?
     var counter: String?
     var square: Square?
+    var labels: Labels?
 }
 
 /// The configuration a command runs with: flags, then environment, then config file, then defaults.
@@ -35,6 +48,8 @@ struct Settings {
     /// This computer's name in the history and the outbox: CATALOG_COUNTER, `counter:` in the config
     /// file, or the host name.
     var counter: String = ProcessInfo.processInfo.hostName
+    /// The `labels:` section of the configuration file.
+    var labels = ConfigFile.Labels()
 
     static let environmentNames = ["production", "sandbox"]
 
@@ -92,7 +107,7 @@ struct Settings {
             ?? ProcessInfo.processInfo.hostName
         return Settings(
             databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint,
-            counter: counter)
+            counter: counter, labels: file.labels ?? ConfigFile.Labels())
     }
 
     static func environmentURL(_ name: String, source: String) throws -> String {

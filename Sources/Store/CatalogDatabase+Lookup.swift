@@ -4,7 +4,7 @@ import GRDB
 extension CatalogDatabase {
     static let summarySelect = """
         SELECT v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
-            v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived
+            v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived, v.version
         FROM variations v
         JOIN items i ON i.id = v.item_id
         LEFT JOIN categories c ON c.id = i.category_id
@@ -17,7 +17,7 @@ extension CatalogDatabase {
             itemID: row["item_id"], variationID: row["variation_id"], itemName: row["item_name"],
             variationName: row["variation_name"], sku: row["sku"], gtin: row["gtin"], upc: row["upc"],
             price: amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } },
-            category: row["category"], isArchived: row["is_archived"] ?? false)
+            category: row["category"], isArchived: row["is_archived"] ?? false, version: row["version"])
     }
 
     /// Variations whose barcode has one of the canonical GTIN-14 keys.

@@ -15,6 +15,8 @@ public struct VariationSummary: Sendable, Equatable {
     /// The item's category name (its reporting category, else its first category).
     public var category: String?
     public var isArchived: Bool
+    /// The variation's version in the local copy.
+    public var version: Int64? = nil
 
     /// The stable JSON shape scripts read: `{item_id, variation_id, item_name, variation_name, sku,
     /// gtin, price: {amount, currency} | null, category}`.

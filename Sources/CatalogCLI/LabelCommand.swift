@@ -1,0 +1,163 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import Labels
+import Store
+
+/// `catalog label ...`: shelf and price labels from templates.
+struct LabelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "label",
+        abstract: "Render and print shelf and price labels, and find the tags whose price is out of date.",
+        discussion: """
+            Templates are YAML files: the stock ones in Labels/ (see Labels/README.md), your own in \
+            ~/.config/catalog/labels/ or CATALOG_LABELS_DIR, or any file given with --template PATH. \
+            Cairo draws the PDF that is printed and the PNG preview alike, so the preview is what prints.
+            """,
+        subcommands: [
+            LabelTemplatesCommand.self, LabelRenderCommand.self, LabelPrintCommand.self, LabelStaleCommand.self,
+        ]
+    )
+}
+
+/// `catalog label templates`.
+struct LabelTemplatesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates", abstract: "List the label templates, where they come from and their size.")
+
+    @Flag(help: "Print one JSON object per template.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let entries = TemplateLibrary().list()
+            guard !entries.isEmpty else {
+                throw CLIError(
+                    "No label templates found. Put .yaml files in ~/.config/catalog/labels or set CATALOG_LABELS_DIR.",
+                    exitCode: CLIError.notFound)
+            }
+            for entry in entries {
+                Terminal.out(json ? Self.json(entry).jsonString : Self.text(entry))
+            }
+        }
+    }
+
+    static func size(_ template: LabelTemplate) -> String {
+        func show(_ length: Length) -> String {
+            let inches = (length.inches * 1000).rounded() / 1000
+            let mm = (length.millimetres * 10).rounded() / 10
+            return "\(mm)mm (\(inches)in)"
+        }
+        var text = "\(show(template.width)) x \(show(template.height)), \(template.dpi) dpi"
+        if let sheet = template.sheet { text += ", \(sheet.labelsPerPage) per page" }
+        return text
+    }
+
+    static func text(_ entry: TemplateLibrary.Entry) -> String {
+        var line = entry.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+        if let template = entry.template {
+            line += size(template) + (template.summary.isEmpty ? "" : " — \(template.summary)")
+        } else if let error = entry.error {
+            line += "ERROR: \(error.description)"
+        }
+        line += "\n" + String(repeating: " ", count: 21) + "\(entry.origin.rawValue): \(entry.path)"
+        if let hidden = entry.shadowedBy { line += " (hidden by \(hidden))" }
+        return line
+    }
+
+    static func json(_ entry: TemplateLibrary.Entry) -> JSONValue {
+        var object: JSONValue = [
+            "name": .string(entry.name), "path": .string(entry.path), "origin": .string(entry.origin.rawValue),
+            "shadowed_by": entry.shadowedBy.map(JSONValue.string) ?? .null,
+            "error": entry.error.map { .string($0.description) } ?? .null,
+        ]
+        if let template = entry.template {
+            object["summary"] = .string(template.summary)
+            object["width_mm"] = .number(String(format: "%.2f", template.width.millimetres))
+            object["height_mm"] = .number(String(format: "%.2f", template.height.millimetres))
+            object["dpi"] = .int(template.dpi)
+            object["labels_per_page"] = .int(template.sheet?.labelsPerPage ?? 1)
+        }
+        return object
+    }
+}
+
+/// `catalog label render CODE --output FILE`: a preview (PNG), a PDF, or ZPL, without printing.
+struct LabelRenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw labels to a file: .png (a preview of one label at the printer's resolution), .pdf or .zpl.",
+        discussion: """
+            Examples:
+              catalog label render 4006381333931 --template shelf-2x1 --output tag.png
+              catalog label render --category Snacks --template sheet-avery-5160 --output snacks.pdf
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var selection: LabelSelection
+    @OptionGroup var label: LabelOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf or .zpl.", valueName: "file"))
+    var output: String
+
+    func validate() throws {
+        guard [".png", ".pdf", ".zpl"].contains(where: { output.lowercased().hasSuffix($0) }) else {
+            throw ValidationError("--output must end in .png, .pdf or .zpl, not “\(output)”.")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let template = try label.loadTemplate(settings: settings)
+            let variations = try await selection.variations(in: try settings.openDatabase())
+            let labels = try label.labelData(for: variations, settings: settings)
+            let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CLIError("Cannot write \(output): \(error.localizedDescription)", exitCode: 73)
+            }
+            Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")
+        }
+    }
+}
+
+/// `catalog label stale`: shelf tags whose price changed since they were printed.
+struct LabelStaleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stale",
+        abstract: "List the tags on the shelves whose price has changed since they were printed.",
+        discussion: "Reprint them with: catalog label print --stale --template NAME --printer NAME")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Print one JSON object per stale tag.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let stale = try await Settings.resolve(options).openDatabase().staleLabels()
+            if json {
+                for tag in stale {
+                    var object = tag.printed.json
+                    object["current"] = tag.current?.json ?? .null
+                    Terminal.out(object.jsonString)
+                }
+                return
+            }
+            guard !stale.isEmpty else {
+                Terminal.out("No stale tags: every printed price is still the catalog's.")
+                return
+            }
+            for tag in stale {
+                let name = tag.current.map(EditCommand.label) ?? "(no longer in the catalog) \(tag.printed.variationID)"
+                let printed = tag.printed.basePrice?.formatted ?? "variable"
+                let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
+                Terminal.out("\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)")
+            }
+            Terminal.out("\(stale.count) stale: catalog label print --stale --template NAME reprints them.")
+        }
+    }
+}

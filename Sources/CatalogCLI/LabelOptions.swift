@@ -1,0 +1,70 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import Labels
+import Store
+
+/// The template and sale-price flags `catalog label render|print` share.
+struct LabelOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A template name (see catalog label templates) or a path to a .yaml file; default from "
+                + "labels.template in the config, else shelf-2x1.", valueName: "name"))
+    var template: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Print sale tags: the price less this discount (20% or an amount like 1.50), with the regular price "
+                + "struck through. Without it, labels.discounts in the config applies per category.",
+            valueName: "discount"))
+    var discount: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How sale prices are rounded: cent (default), 99 or 95 (to a .99 or .95 ending); default from "
+                + "labels.rounding in the config.", valueName: "rule"))
+    var rounding: String?
+
+    /// The template to use.
+    func loadTemplate(settings: Settings) throws -> LabelTemplate {
+        let name = template ?? settings.labels.template ?? "shelf-2x1"
+        do {
+            return try TemplateLibrary().template(named: name)
+        } catch {
+            throw CLIError(error.description, exitCode: CLIError.dataError)
+        }
+    }
+
+    /// What each label shows: the variation's values, a sale price where a discount applies, today's date.
+    func labelData(for variations: [VariationSummary], settings: Settings) throws -> [LabelData] {
+        let roundingRule: SaleRounding
+        let explicit: Discount?
+        let table: CategoryDiscounts
+        do {
+            roundingRule = try SaleRounding.parse(rounding ?? settings.labels.rounding ?? "cent")
+            explicit = try discount.map(Discount.parse)
+            table = try CategoryDiscounts(parsing: settings.labels.discounts ?? [:])
+        } catch {
+            throw CLIError(error.description, exitCode: CLIError.usage)
+        }
+        let today = Self.today()
+        return variations.map { variation in
+            let data = LabelData(
+                itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
+                variationName: variation.variationName, price: variation.price, sku: variation.sku,
+                gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
+                version: variation.version)
+            guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
+            return SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
+        }
+    }
+
+    /// Today's date in the shop's time zone, as labels print it.
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
