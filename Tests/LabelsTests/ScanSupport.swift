@@ -1,0 +1,138 @@
+import Foundation
+
+/// Turns rendered labels back into text the way a shop's scanner would: rasterise PDFs with
+/// poppler's `pdftoppm`, decode with zbar (`zbarimg`) and with zxing-cpp (Python), two independent
+/// decoders; zxing-cpp is the stricter one.
+enum Scan {
+    /// A decoded symbol: the decoder's name for the symbology and the text.
+    struct Reading: Hashable, CustomStringConvertible {
+        var format: String
+        var text: String
+        var description: String { "\(format):\(text)" }
+    }
+
+    /// A fresh temporary folder for one test's files.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `bytes` to `name` in `folder`.
+    static func write(_ bytes: [UInt8], to name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    /// The pages of `pdf` as grey PNGs at `dpi`, in page order.
+    static func rasterise(_ pdf: URL, dpi: Int) throws -> [URL] {
+        let prefix = pdf.deletingPathExtension().path + "-\(dpi)"
+        _ = try run("/usr/bin/pdftoppm", ["-r", String(dpi), "-gray", "-png", pdf.path, prefix])
+        let folder = pdf.deletingLastPathComponent()
+        let stem = URL(fileURLWithPath: prefix).lastPathComponent + "-"
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix(stem) && $0.hasSuffix(".png") }
+            .sorted { pageNumber($0) < pageNumber($1) }
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    /// What zbar reads in `image` (UPC-A enabled, so it is not reported as EAN-13).
+    /// zbar (0.23) has no DataMatrix decoder.
+    static func zbar(_ image: URL) throws -> [Reading] {
+        let output = try run("/usr/bin/zbarimg", ["--nodbus", "-q", "-Supca.enable", image.path], allowFailure: true)
+        return output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            return Reading(format: String(parts[0]), text: String(parts[1]))
+        }
+    }
+
+    /// What zxing-cpp reads in `image`. zxing-cpp 3.1 reports a UPC-A as EAN-13 with a leading zero.
+    static func zxing(_ image: URL) throws -> [Reading] {
+        let output = try run("/usr/bin/env", ["python3", "-c", zxingScript, image.path])
+        return output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            return Reading(format: String(parts[0]), text: String(parts[1]))
+        }
+    }
+
+    /// Whether zxing-cpp for Python is installed (the tests say so instead of passing silently).
+    static var hasZXing: Bool {
+        (try? run("/usr/bin/env", ["python3", "-c", "import zxingcpp"])) != nil
+    }
+
+    /// The lengths of the runs of dark pixels (below half grey) along pixel row `row` of `image`.
+    static func darkRuns(_ image: URL, row: Int) throws -> [Int] {
+        let output = try run("/usr/bin/env", ["python3", "-c", runsScript, image.path, String(row)])
+        return output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// How many pixel rows of `image` have any dark pixel.
+    static func inkedRows(_ image: URL) throws -> Int {
+        let script = """
+            import sys
+            from PIL import Image
+            image = Image.open(sys.argv[1]).convert("L")
+            print(sum(1 for y in range(image.height) if min(image.crop((0, y, image.width, y + 1)).getdata()) < 128))
+            """
+        let output = try run("/usr/bin/env", ["python3", "-c", script, image.path])
+        return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    private static let runsScript = """
+        import sys
+        from PIL import Image
+        image = Image.open(sys.argv[1]).convert("L")
+        y = int(sys.argv[2])
+        runs, length = [], 0
+        for x in range(image.width):
+            if image.getpixel((x, y)) < 128:
+                length += 1
+            elif length:
+                runs.append(length)
+                length = 0
+        if length:
+            runs.append(length)
+        print(" ".join(str(r) for r in runs))
+        """
+
+    private static let zxingScript = """
+        import sys, zxingcpp
+        from PIL import Image
+        for r in zxingcpp.read_barcodes(Image.open(sys.argv[1]).convert("L")):
+            print(r.format.name + "\\t" + r.text)
+        """
+
+    private static func pageNumber(_ name: String) -> Int {
+        Int(name.split(separator: "-").last?.split(separator: ".").first ?? "") ?? 0
+    }
+
+    struct ToolError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs a tool and returns its standard output; throws on a non-zero exit unless allowed
+    /// (zbarimg exits 4 when it finds nothing).
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 && !allowFailure {
+            let message = String(decoding: errorData, as: UTF8.self)
+            throw ToolError(
+                description: "\(tool) \(arguments.first ?? "") exited \(process.terminationStatus): \(message)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
