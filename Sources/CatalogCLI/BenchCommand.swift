@@ -5,6 +5,9 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure catalog's speed targets on this machine.",
-        subcommands: [BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchImportCommand.self]
+        subcommands: [
+            BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
+            BenchImportCommand.self,
+        ]
     )
 }
