@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogCore
 import Foundation
+import Labels
 import Sandbox
 import SquareAPI
 import Store
@@ -105,6 +106,23 @@ struct DemoCommand: AsyncParsableCommand {
         if let row = try await database.history(objectIDs: [current.variationID], limit: 1).first {
             Terminal.out("   catalog history \(gtin):\n   " + HistoryCommand.text(row))
         }
+        // Draw the edited item's shelf label: the PDF a printer gets and the PNG preview of it.
+        let relabel = try await ShowCommand.lookUp(gtin, in: database)
+        let template = try TemplateLibrary().template(named: "shelf-2x1")
+        let labels = [
+            LabelData(
+                itemID: relabel[0].itemID, variationID: relabel[0].variationID, itemName: relabel[0].itemName,
+                variationName: relabel[0].variationName, price: relabel[0].price, sku: relabel[0].sku,
+                gtin: relabel[0].upc, category: relabel[0].category, date: LabelOptions.today())
+        ]
+        let labelFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-labels")
+        try FileManager.default.createDirectory(at: labelFolder, withIntermediateDirectories: true)
+        let pdf = labelFolder.appendingPathComponent("shelf-2x1.pdf")
+        let png = labelFolder.appendingPathComponent("shelf-2x1.png")
+        try Data(try LabelOutput.render(template, labels: labels, format: .pdf)).write(to: pdf)
+        try Data(try LabelOutput.render(template, labels: labels, format: .png)).write(to: png)
+        Terminal.out("\n6. catalog label render \(gtin) --template shelf-2x1 (the new price, a barcode that scans)")
+        Terminal.out("   PDF for the printer: \(pdf.path)\n   PNG preview:         \(png.path)")
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
