@@ -73,7 +73,10 @@ public enum BarcodeEncoder {
             throw LabelRenderError.invalidBarcodeData(
                 symbology: symbology.displayName, data: data, reason: "the data is empty")
         }
-        guard let symbol = ZBarcode_Create() else { throw LabelRenderError.cairo("libzint could not allocate") }
+        guard let symbol = ZBarcode_Create() else {
+            throw LabelRenderError.invalidBarcodeData(
+                symbology: symbology.displayName, data: data, reason: "libzint could not allocate memory")
+        }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = zintID
         symbol.pointee.input_mode = Int32(UNICODE_MODE)

@@ -13,6 +13,7 @@ public struct BarcodeSymbol: Sendable, Hashable {
     /// The human-readable text libzint gives (the digits with their check digit, or the data).
     public var humanReadable: String
 
+    /// A symbol from its module grid.
     public init(symbology: BarcodeElement.Symbology, data: String, modules: [[Bool]], humanReadable: String) {
         self.symbology = symbology
         self.data = data
@@ -49,7 +50,9 @@ public struct BarcodeSymbol: Sendable, Hashable {
 
 /// Light modules a symbology needs around it to scan.
 public struct QuietZone: Sendable, Hashable {
+    /// Left of the symbol.
     public var left: Int
+    /// Right of the symbol.
     public var right: Int
     /// Above and below (2-D codes only; linear codes have none).
     public var vertical: Int

@@ -18,16 +18,23 @@ public struct LabelLayout: Sendable {
 
 /// Fitted text in its frame (page points).
 public struct PlacedText: Sendable, Hashable {
+    /// The frame on the page, in points.
     public var frame: LabelRect
+    /// The lines and size after fitting.
     public var layout: TextLayout
+    /// The font family.
     public var font: String
+    /// Regular or bold.
     public var weight: TextElement.Weight
+    /// Where each line sits across the frame.
     public var alignment: TextElement.Alignment
+    /// Whether a line is drawn through the text.
     public var strikethrough: Bool
 }
 
 /// An encoded barcode placed on whole printer dots of the page.
 public struct PlacedBarcode: Sendable, Hashable {
+    /// The encoded symbol.
     public var symbol: BarcodeSymbol
     /// Dots per module, across and (for 2-D codes) down.
     public var moduleDots: Int
@@ -46,16 +53,24 @@ public struct PlacedBarcode: Sendable, Hashable {
 
 /// A straight line, in page points.
 public struct PlacedLine: Sendable, Hashable {
+    /// The start, in page points.
     public var x1: Double
+    /// The start, in page points.
     public var y1: Double
+    /// The end, in page points.
     public var x2: Double
+    /// The end, in page points.
     public var y2: Double
+    /// The stroke width in points.
     public var thickness: Double
 }
 
 /// A rectangle, in page points.
 public struct PlacedBox: Sendable, Hashable {
+    /// The rectangle on the page, in points.
     public var frame: LabelRect
+    /// The outline width in points (drawn inside the frame).
     public var thickness: Double
+    /// Filled rather than outlined.
     public var filled: Bool
 }

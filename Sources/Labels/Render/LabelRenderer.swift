@@ -3,6 +3,7 @@ import CCairo
 /// Renders labels with Cairo: a vector PDF for printing and a PNG preview at the printer's
 /// resolution, both drawn by the same code so the preview is what prints.
 public struct LabelRenderer: Sendable {
+    /// A renderer; it keeps no state, so one can be shared.
     public init() {}
 
     /// A PDF of `labels`: one label per page of the label's size for roll templates; for sheet

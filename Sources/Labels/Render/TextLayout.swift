@@ -7,6 +7,7 @@ public struct TextLayout: Sendable, Hashable {
     /// Whether text was cut and ends in an ellipsis.
     public var truncated: Bool
 
+    /// A layout of `lines` at `size` points.
     public init(lines: [String], size: Double, truncated: Bool) {
         self.lines = lines
         self.size = size
@@ -32,6 +33,7 @@ public struct TextFitter {
     /// How much smaller each shrink step is, in points.
     public var step: Double = 0.5
 
+    /// A fitter that measures with `measure` (text, size in points) -> width in points.
     public init(measure: @escaping (String, Double) -> Double) {
         self.measure = measure
     }

@@ -2,6 +2,7 @@
 /// (text lines and sizes fitted with the same fonts, barcodes on the same dots), with every field
 /// hex-escaped.
 public struct ZPLRenderer: Sendable {
+    /// A renderer; it keeps no state, so one can be shared.
     public init() {}
 
     /// One `^XA ... ^XZ` block per label. Sheet templates are refused: ZPL printers print rolls.
