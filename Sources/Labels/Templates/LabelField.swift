@@ -1,0 +1,128 @@
+import CatalogCore
+import Foundation
+
+/// A field a template's text or barcode can show, written `{{item.name}}`, `{{price}}` and so on.
+public enum LabelField: String, Sendable, Hashable, CaseIterable {
+    case itemName = "item.name"
+    case variationName = "variation.name"
+    /// The price to print, formatted for its currency (the sale price on a sale tag); empty for variable pricing.
+    case price
+    /// A sale tag's regular price, formatted for its currency; empty otherwise.
+    case regularPrice = "regular_price"
+    case sku
+    case gtin
+    case category
+    case date
+    case itemID = "item.id"
+    case variationID = "variation.id"
+
+    /// The field's text for one label; empty when the item has no such value.
+    public func value(in data: LabelData) -> String {
+        switch self {
+        case .itemName: return data.itemName
+        case .variationName: return data.variationName ?? ""
+        case .price: return data.price?.labelText ?? ""
+        case .regularPrice: return data.regularPrice?.labelText ?? ""
+        case .sku: return data.sku ?? ""
+        case .gtin: return data.gtin ?? ""
+        case .category: return data.category ?? ""
+        case .date: return data.date
+        case .itemID: return data.itemID
+        case .variationID: return data.variationID
+        }
+    }
+
+    /// Every field name, as a template writes it, for messages: `item.name, variation.name, ...`.
+    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// `content` with every `{{field}}` replaced by its value for `data`.
+    ///
+    /// Spaces next to a field that came out empty collapse, so `{{item.name}} {{variation.name}}`
+    /// is just the item's name when the variation has none. Text outside fields is kept as written;
+    /// an unknown field is left as written (the template parser refuses those up front).
+    public static func render(_ content: String, with data: LabelData) -> String {
+        var output = ""
+        var afterEmptyField = false
+        for piece in FieldExpression.pieces(of: content) {
+            switch piece {
+            case .literal(let text):
+                var text = Substring(text)
+                if afterEmptyField, output.isEmpty || output.last?.isWhitespace == true {
+                    text = text.drop(while: { $0 == " " || $0 == "\t" })
+                }
+                output += text
+                afterEmptyField = false
+            case .field(let field, _):
+                let value = field.value(in: data)
+                output += value
+                afterEmptyField = value.isEmpty
+            case .unknown(let raw):
+                output += raw
+                afterEmptyField = false
+            }
+        }
+        if afterEmptyField {
+            while output.last == " " || output.last == "\t" { output.removeLast() }
+        }
+        return output
+    }
+
+    /// The fields `content` uses, or an error naming the first unknown or unclosed one and listing the fields.
+    public static func validate(_ content: String) throws(FieldExpressionError) -> [LabelField] {
+        var fields: [LabelField] = []
+        for piece in FieldExpression.pieces(of: content) {
+            switch piece {
+            case .literal: continue
+            case .field(let field, _): fields.append(field)
+            case .unknown(let raw): throw FieldExpressionError(expression: raw)
+            }
+        }
+        return fields
+    }
+}
+
+/// A `{{...}}` in a template that is not a known field, or a `{{` that is never closed.
+public struct FieldExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The expression as written, such as `{{item.nmae}}`.
+    public var expression: String
+
+    /// Says what is wrong and lists the fields.
+    public var description: String {
+        if !expression.hasSuffix("}}") {
+            return "\"\(expression)\" has no closing }}; write fields like {{item.name}}."
+        }
+        return "\(expression) is not a field; the fields are \(LabelField.allNames)."
+    }
+}
+
+/// Splits template text into literal runs and `{{field}}` expressions.
+enum FieldExpression {
+    enum Piece: Equatable {
+        case literal(String)
+        case field(LabelField, raw: String)
+        /// An unknown field, or an unclosed `{{` (then `raw` runs to the end of the text).
+        case unknown(String)
+    }
+
+    static func pieces(of content: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(content)
+        while let open = rest.range(of: "{{") {
+            if open.lowerBound > rest.startIndex { pieces.append(.literal(String(rest[..<open.lowerBound]))) }
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                pieces.append(.unknown(String(rest[open.lowerBound...])))
+                return pieces
+            }
+            let raw = String(rest[open.lowerBound..<close.upperBound])
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if let field = LabelField(rawValue: name) {
+                pieces.append(.field(field, raw: raw))
+            } else {
+                pieces.append(.unknown(raw))
+            }
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        return pieces
+    }
+}
