@@ -1,4 +1,171 @@
 import Foundation
+import Synchronization
 
-/// A throw-away cupsd for tests (filled in by the printing work).
-public enum PrivateCUPSPlaceholder {}
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A throw-away cupsd for tests: its own configuration, spool and logs in a temporary folder,
+/// listening on a free 127.0.0.1 port, with label queues whose output goes to files or to an
+/// in-process socket listener. Point libcups and the CUPS tools at it with `environment`.
+public final class PrivateCUPS: Sendable {
+    /// The folder that holds the configuration, spool, logs and device output.
+    public let base: URL
+    /// The TCP port cupsd listens on (127.0.0.1 only).
+    public let port: Int
+    private let process: SpawnedProcess
+    private let listeners = Mutex<[String: RawSocketListener]>([:])
+
+    /// The process id of cupsd.
+    public var processIdentifier: Int32 { process.pid }
+
+    /// The server address in `host:port` form, as `CUPS_SERVER` and `cupsSetServer` take it.
+    public var server: String { "127.0.0.1:\(port)" }
+
+    /// The environment that points libcups and the CUPS tools at this server.
+    public var environment: [String: String] { ["CUPS_SERVER": server] }
+
+    private init(base: URL, port: Int, process: SpawnedProcess) {
+        self.base = base
+        self.port = port
+        self.process = process
+    }
+
+    /// Writes the configuration into a new temporary folder, starts `cupsd -f` on a free port and
+    /// waits until `lpstat -r` says the scheduler is running.
+    public static func start() async throws -> PrivateCUPS {
+        var lastLog = ""
+        for _ in 0..<3 {
+            let base = FileManager.default.temporaryDirectory
+                .appendingPathComponent("catalog-cups-\(UUID().uuidString.prefix(8))")
+            let port = try freePort()
+            try PrivateCUPSConfiguration(base: base, port: port).write()
+            let logPath = base.appendingPathComponent("log/stdout").path
+            let process = try SpawnedProcess(
+                path: ToolRunner.resolve("cupsd"),
+                arguments: [
+                    "-f", "-c", base.appendingPathComponent("cupsd.conf").path,
+                    "-s", base.appendingPathComponent("cups-files.conf").path,
+                ],
+                logPath: logPath)
+            let cups = PrivateCUPS(base: base, port: port, process: process)
+            if await cups.waitUntilRunning() { return cups }
+            lastLog = cups.log()
+            cups.stop()
+        }
+        throw PrivateCUPSError.cupsdDidNotStart(log: lastLog)
+    }
+
+    /// Adds a Zebra ZPL queue (CUPS's own `drv:///sample.drv/zebra.ppd`, 2x1 in labels at 203 dpi)
+    /// whose output goes to the file `deviceOutput(name)` reads.
+    public func addZebraQueue(name: String) async throws {
+        try await lpadmin([
+            "-p", name, "-E", "-v", deviceURI(name), "-m", "drv:///sample.drv/zebra.ppd",
+            "-o", "PageSize=w144h72", "-o", "Resolution=203dpi",
+        ])
+    }
+
+    /// Adds a DYMO LabelWriter 450 queue (Debian's printer-driver-dymo) loaded with 30334 labels
+    /// (2.25x1.25 in), whose raster output goes to the file `deviceOutput(name)` reads.
+    public func addDymoQueue(name: String) async throws {
+        try await lpadmin([
+            "-p", name, "-E", "-v", deviceURI(name), "-m", "dymo:0/cups/model/lw450.ppd",
+            "-o", "PageSize=w162h90.1",
+        ])
+    }
+
+    /// Adds a raw queue to `socket://127.0.0.1:PORT`, where an in-process listener records each job's bytes.
+    @discardableResult
+    public func addRawSocketQueue(name: String) async throws -> RawSocketListener {
+        let listener = try RawSocketListener()
+        do {
+            try await lpadmin(["-p", name, "-E", "-v", "socket://127.0.0.1:\(listener.port)", "-m", "raw"])
+        } catch {
+            listener.stop()
+            throw error
+        }
+        listeners.withLock { $0[name] = listener }
+        return listener
+    }
+
+    /// Stops a queue (`cupsdisable -r reason`): it still accepts jobs but holds them.
+    public func stopQueue(name: String, reason: String = "Stopped by the test") async throws {
+        try await tool("cupsdisable", ["-r", reason, name])
+    }
+
+    /// Makes a queue refuse new jobs (`cupsreject -r reason`).
+    public func rejectJobs(name: String, reason: String = "Not accepting jobs in the test") async throws {
+        try await tool("cupsreject", ["-r", reason, name])
+    }
+
+    /// Makes `name` the server's default destination (`lpadmin -d`).
+    public func setDefault(name: String) async throws {
+        try await lpadmin(["-d", name])
+    }
+
+    /// What the queue's device received: the output file of a file queue (the last job; CUPS
+    /// rewrites it per job) or every byte a raw socket queue's listener got.
+    public func deviceOutput(_ queue: String) -> [UInt8] {
+        if let listener = listeners.withLock({ $0[queue] }) { return listener.received }
+        guard let data = FileManager.default.contents(atPath: devicePath(queue)) else { return [] }
+        return [UInt8](data)
+    }
+
+    /// The listener behind a raw socket queue, if `queue` is one.
+    public func listener(for queue: String) -> RawSocketListener? {
+        listeners.withLock { $0[queue] }
+    }
+
+    /// The scheduler's error log (useful in a failing test's message).
+    public func log() -> String {
+        let path = base.appendingPathComponent("log/error_log").path
+        let stdout = base.appendingPathComponent("log/stdout").path
+        return [path, stdout].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    /// Stops cupsd by its PID, stops the listeners and removes the folder.
+    public func stop() {
+        process.terminate()
+        for listener in listeners.withLock({ Array($0.values) }) { listener.stop() }
+        try? FileManager.default.removeItem(at: base)
+    }
+
+    private func devicePath(_ queue: String) -> String {
+        base.appendingPathComponent("out/\(queue).out").path
+    }
+
+    private func deviceURI(_ queue: String) -> String {
+        "file://" + devicePath(queue)
+    }
+
+    private func lpadmin(_ arguments: [String]) async throws {
+        try await tool("lpadmin", arguments)
+    }
+
+    private func tool(_ name: String, _ arguments: [String]) async throws {
+        let result = try await ToolRunner.run(name, arguments, environment: environment)
+        guard result.status == 0 else {
+            throw PrivateCUPSError.toolFailed(
+                command: ([name] + arguments).joined(separator: " "), status: result.status, output: result.output)
+        }
+    }
+
+    private func waitUntilRunning() async -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, process.isRunning {
+            if let result = try? await ToolRunner.run("lpstat", ["-r"], environment: environment),
+                result.output.contains("scheduler is running")
+            {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    private static func freePort() throws -> Int {
+        let listener = try RawSocketListener()
+        defer { listener.stop() }
+        return listener.port
+    }
+}
