@@ -50,15 +50,23 @@ struct CairoPainter {
         }
     }
 
+    /// How far each bar edge is pulled in, in printer dots. A bar from dot n to dot n+k is drawn from
+    /// n+0.1 to n+k-0.1: rasterisers that fill a dot whose centre is inside (Cairo, poppler) still fill
+    /// exactly its k dots, and so does Ghostscript in CUPS's filters, which fills every dot a shape
+    /// touches and, without the inset, widened bars by a dot wherever rounding put an edge a hair past
+    /// a dot boundary (an EAN-13 printed through a Zebra queue did not scan).
+    static let barEdgeInsetDots = 0.1
+
     private func draw(_ barcode: PlacedBarcode, dpi: Int) {
         let pointsPerDot = 72 / Double(dpi)
+        let inset = Self.barEdgeInsetDots * pointsPerDot
         let module = barcode.moduleDots
         if barcode.symbol.isLinear {
             for bar in barcode.symbol.bars {
                 let x = Double(barcode.leftDots + bar.start * module) * pointsPerDot
                 let width = Double(bar.count * module) * pointsPerDot
                 cairo_rectangle(
-                    context, x, Double(barcode.topDots) * pointsPerDot, width,
+                    context, x + inset, Double(barcode.topDots) * pointsPerDot, width - 2 * inset,
                     Double(barcode.heightDots) * pointsPerDot)
             }
         } else {
@@ -74,7 +82,8 @@ struct CairoPainter {
                     while index < modules.count && modules[index] { index += 1 }
                     let x = Double(barcode.leftDots + start * module) * pointsPerDot
                     let width = Double((index - start) * module) * pointsPerDot
-                    cairo_rectangle(context, x, y, width, Double(module) * pointsPerDot)
+                    // Rows are drawn edge to edge (an inset there leaves faint lines between rows).
+                    cairo_rectangle(context, x + inset, y, width - 2 * inset, Double(module) * pointsPerDot)
                 }
             }
         }
