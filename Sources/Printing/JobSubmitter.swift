@@ -20,6 +20,11 @@ enum JobSubmitter {
         if request.format == .pdf, let media = try media(for: request, dest, info, printer: name) {
             options.set("media", media.name)
         }
+        if request.format == .pdf {
+            // A label is drawn at its exact size with bars on whole printer dots: never let the filters
+            // shrink it into the printer's imageable area, which puts bars between dots.
+            options.set("print-scaling", "none")
+        }
 
         var jobID: Int32 = 0
         let status = options.withOptions { count, list in
