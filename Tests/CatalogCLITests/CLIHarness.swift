@@ -29,7 +29,9 @@ enum CLI {
         return folder
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], folder: URL) async throws -> CLIResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], folder: URL, binary: String = CLI.binary
+    ) async throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
