@@ -113,7 +113,11 @@ import Testing
             "label", "print", gtin, "--template", "dymo-30334", "--printer", "dymo", "--wait",
             environment: cups.environment)
         #expect(dymo.status == 0, "\(dymo.all)")
-        #expect(!cups.deviceOutput("dymo").isEmpty)
+        let picture = DymoOutput.decode(cups.deviceOutput("dymo"))
+        #expect(picture.blackDots > 1000)
+        let pgm = shop.folder.appendingPathComponent("dymo.pgm")
+        try picture.pgm().write(to: pgm)
+        #expect(try await Self.scan(pgm).contains("EAN-13:\(gtin.dropFirst())"), "\(picture.width)x\(picture.height)")
 
         try await cups.stopQueue(name: "zebra", reason: "Out of labels")
         let stopped = try await shop.catalog(
