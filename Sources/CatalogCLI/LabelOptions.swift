@@ -48,6 +48,11 @@ struct LabelOptions: ParsableArguments {
             throw CLIError(error.description, exitCode: CLIError.usage)
         }
         let today = Self.today()
+        if explicit != nil, let template = try? loadTemplate(settings: settings), !Self.showsRegularPrice(template) {
+            Terminal.error(
+                "catalog: note: template \(template.name) has no {{regular_price}}, so the sale price prints without "
+                    + "the regular price struck through; sale-2x1 shows both.")
+        }
         return variations.map { variation in
             let data = LabelData(
                 itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
@@ -56,6 +61,14 @@ struct LabelOptions: ParsableArguments {
                 version: variation.version)
             guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
             return SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
+        }
+    }
+
+    /// Whether any text element of `template` prints the regular price.
+    static func showsRegularPrice(_ template: LabelTemplate) -> Bool {
+        template.elements.contains { element in
+            if case .text(let text) = element { return text.content.contains("regular_price") }
+            return false
         }
     }
 
