@@ -48,6 +48,8 @@ let package = Package(
             dependencies: ["CatalogCore", "CCairo", "CZint", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Printing", dependencies: ["CatalogCore", "CCups"]),
+        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
+        .target(name: "Scanner", dependencies: ["CatalogCore", "CEvdev"]),
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
@@ -58,6 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
         .testTarget(name: "LabelsTests", dependencies: ["Labels", "CatalogCore"]),
+        .testTarget(name: "ScannerTests", dependencies: ["Scanner", "CatalogCore"]),
         .target(name: "PrintingTestSupport", path: "Tests/PrintingTestSupport"),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "PrintingTestSupport", "CatalogCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
