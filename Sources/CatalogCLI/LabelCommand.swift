@@ -16,6 +16,7 @@ struct LabelCommand: AsyncParsableCommand {
             """,
         subcommands: [
             LabelTemplatesCommand.self, LabelRenderCommand.self, LabelPrintCommand.self, LabelStaleCommand.self,
+            LabelCommandsCommand.self,
         ]
     )
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Labels
+
+/// `catalog label commands`: a sheet of command barcodes that switch `catalog scan`'s mode at the counter.
+struct LabelCommandsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "commands",
+        abstract: "Draw a US Letter sheet of the command barcodes catalog scan understands (mode and quantity).",
+        discussion: """
+            Scanning CATALOG:MODE:LOOKUP, CATALOG:MODE:REORDER or CATALOG:MODE:LABEL switches what \
+            catalog scan does with the next scans; CATALOG:QTY:n sets the quantity for the next reorder \
+            scan. Print the sheet and keep it at the counter. The codes are Code 128, which every \
+            keyboard-mode scanner reads.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write.", valueName: "file"))
+    var output: String
+
+    /// The commands on the sheet, with the words printed above each barcode.
+    static let commands: [(code: String, title: String)] =
+        [
+            ("CATALOG:MODE:LOOKUP", "Mode: look up"), ("CATALOG:MODE:REORDER", "Mode: reorder"),
+            ("CATALOG:MODE:LABEL", "Mode: print label"),
+        ] + [1, 2, 3, 4, 5, 6, 10, 12, 24].map { ("CATALOG:QTY:\($0)", "Quantity \($0)") }
+
+    /// Two columns of 4 x 1.4 in cells on US Letter, each with its title and a Code 128 barcode.
+    static var template: LabelTemplate {
+        let inch = Length.inches(1)
+        return LabelTemplate(
+            name: "commands", summary: "catalog scan command barcodes", width: inch * 4, height: inch * 1.4, dpi: 300,
+            safeArea: .all(.millimetres(2)),
+            elements: [
+                .text(
+                    TextElement(
+                        frame: LabelRect(
+                            x: .millimetres(3), y: .millimetres(2), width: inch * 4 - .millimetres(6),
+                            height: .millimetres(6)),
+                        content: "{{item.name}}", size: 13, weight: .bold, alignment: .center)),
+                .barcode(
+                    BarcodeElement(
+                        frame: LabelRect(
+                            x: .millimetres(3), y: .millimetres(9), width: inch * 4 - .millimetres(6),
+                            height: .millimetres(24)),
+                        symbology: .code128, content: "{{sku}}", moduleDots: 3, humanReadable: true)),
+            ],
+            sheet: SheetLayout(
+                pageWidth: inch * 8.5, pageHeight: inch * 11, rows: 7, columns: 2, top: inch * 0.6, left: inch * 0.25,
+                horizontalPitch: inch * 4, verticalPitch: inch * 1.4),
+            media: "na_letter_8.5x11in")
+    }
+
+    func validate() throws {
+        guard output.lowercased().hasSuffix(".pdf") else { throw ValidationError("--output must be a .pdf file.") }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let labels = Self.commands.map { command in
+                LabelData(
+                    itemID: command.code, variationID: command.code, itemName: command.title, price: nil,
+                    sku: command.code, date: LabelOptions.today())
+            }
+            let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
+            do {
+                try Data(pdf).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CLIError("Cannot write \(output): \(error.localizedDescription)", exitCode: 73)
+            }
+            Terminal.out("\(output): \(labels.count) command barcodes for catalog scan")
+        }
+    }
+}
