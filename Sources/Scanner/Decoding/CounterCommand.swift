@@ -1,0 +1,58 @@
+/// What the counter does with a scanned product code.
+public enum CounterMode: String, CaseIterable, Hashable, Sendable {
+    /// Show the item.
+    case lookup
+    /// Add one to the reorder list.
+    case reorder
+    /// Print the item's label.
+    case label
+}
+
+/// A command barcode printed on the counter's command sheet.
+public enum CounterCommand: Hashable, Sendable {
+    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL`: switch mode.
+    case mode(CounterMode)
+    /// `CATALOG:QTY:n` (1...999): the next reorder or label scan counts `n`.
+    case quantity(Int)
+
+    /// The text to encode in the command's barcode.
+    public var barcodeText: String {
+        switch self {
+        case .mode(let mode): return "CATALOG:MODE:\(mode.rawValue.uppercased())"
+        case .quantity(let count): return "CATALOG:QTY:\(count)"
+        }
+    }
+}
+
+/// A scan read as either a counter command or a code to look up.
+public enum ScannedInput: Hashable, Sendable {
+    /// A command barcode.
+    case command(CounterCommand)
+    /// Anything else: a product code (or unknown text) to look up.
+    case code(String)
+
+    /// Reads scanned text: exact command spellings (case-insensitive) are commands, anything else a code.
+    public init(_ text: String) {
+        let parts = text.uppercased().split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "CATALOG" else {
+            self = .code(text)
+            return
+        }
+        switch parts[1] {
+        case "MODE":
+            if let mode = CounterMode(rawValue: parts[2].lowercased()) {
+                self = .command(.mode(mode))
+                return
+            }
+        case "QTY":
+            if parts[2].allSatisfy(\.isASCII), parts[2].allSatisfy(\.isNumber), parts[2].count <= 3,
+                let count = Int(parts[2]), (1...999).contains(count)
+            {
+                self = .command(.quantity(count))
+                return
+            }
+        default: break
+        }
+        self = .code(text)
+    }
+}

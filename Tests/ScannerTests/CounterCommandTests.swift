@@ -1,0 +1,35 @@
+import Scanner
+import Testing
+
+struct CounterCommandTests {
+    @Test func commandsParse() {
+        #expect(ScannedInput("CATALOG:MODE:REORDER") == .command(.mode(.reorder)))
+        #expect(ScannedInput("CATALOG:MODE:LOOKUP") == .command(.mode(.lookup)))
+        #expect(ScannedInput("catalog:mode:label") == .command(.mode(.label)))
+        #expect(ScannedInput("CATALOG:QTY:1") == .command(.quantity(1)))
+        #expect(ScannedInput("CATALOG:QTY:999") == .command(.quantity(999)))
+    }
+
+    @Test func anythingElseIsACode() {
+        for text in [
+            "CATALOG:QTY:0", "CATALOG:QTY:1000", "CATALOG:QTY:-1", "CATALOG:QTY:", "CATALOG:QTY:+5",
+            "CATALOG:MODE:SELL", "CATALOG:MODE", "CATALOG:MODE:LABEL:X", "4006381333931", "",
+        ] {
+            #expect(ScannedInput(text) == .code(text), "\(text)")
+        }
+    }
+
+    @Test func commandsRoundTripThroughTheirBarcodeText() {
+        let commands: [CounterCommand] = CounterMode.allCases.map { .mode($0) } + [.quantity(12)]
+        for command in commands {
+            #expect(ScannedInput(command.barcodeText) == .command(command))
+        }
+    }
+
+    @Test func commandScannedOnAGermanScanner() {
+        var generator = EventGenerator(layout: .de)
+        generator.type("CATALOG:QTY:12")
+        let text = detect(generator.events, layout: .de).texts.first
+        #expect(text.map(ScannedInput.init) == .command(.quantity(12)))
+    }
+}
