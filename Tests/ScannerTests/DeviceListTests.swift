@@ -77,6 +77,25 @@ struct DeviceListTests {
                 capabilities: nil) == nil, "an unreadable device counts only when its by-id link is a keyboard")
     }
 
+    @Test("auto-pick prefers a device named as a scanner, and explains when there is none")
+    func pick() throws {
+        let ledless = InputDeviceInfo(
+            path: "/dev/input/event2", byIDPath: nil, capabilities: Self.keyboard("USBKey Module", leds: false),
+            problem: nil)
+        let named = InputDeviceInfo(
+            path: "/dev/input/event5", byIDPath: nil, capabilities: Self.keyboard("Honeywell 1900", leds: true),
+            problem: nil)
+        let keyboard = InputDeviceInfo(
+            path: "/dev/input/event1", byIDPath: nil, capabilities: Self.keyboard("AT keyboard", leds: true),
+            problem: nil)
+        #expect(try InputDevice.pickScanner(from: [keyboard, ledless, named]).path == "/dev/input/event5")
+        #expect(try InputDevice.pickScanner(from: [keyboard, ledless]).path == "/dev/input/event2")
+        #expect(throws: ScannerError.noScannerFound(available: ["/dev/input/event1 (AT keyboard)"])) {
+            try InputDevice.pickScanner(from: [keyboard])
+        }
+        #expect(ScannerError.noScannerFound(available: []).description.contains("--device"))
+    }
+
     @Test("a machine without /dev/input lists nothing")
     func missingRoot() {
         #expect(InputDevice.list(root: "/nonexistent/catalog-test/input").isEmpty)

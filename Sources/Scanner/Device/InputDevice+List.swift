@@ -44,6 +44,15 @@ extension InputDevice {
         return devices
     }
 
+    /// The device `catalog scan` uses when no `--device` is given: the first that looks like a scanner,
+    /// preferring one whose name or by-id path says so over a keyboard that merely has no LEDs.
+    public static func pickScanner(from devices: [InputDeviceInfo]) throws(ScannerError) -> InputDeviceInfo {
+        let scanners = devices.filter(\.looksLikeScanner)
+        if let named = scanners.first(where: { $0.scannerReason?.contains(" says ") == true }) { return named }
+        if let first = scanners.first { return first }
+        throw ScannerError.noScannerFound(available: devices.map(\.summary))
+    }
+
     /// Opens `path` briefly (without grabbing) and reads its name, ids and which keys and LEDs it has.
     public static func probe(_ path: String) throws(ScannerError) -> DeviceCapabilities {
         let device = try InputDevice.open(path, grab: false)
