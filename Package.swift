@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
-                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing",
+                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["Sandbox", "SquareAPI", "Store", "CatalogCore", "PrintingTestSupport"]
+            dependencies: ["Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport"]
         ),
         .testTarget(
             name: "ContractTests",

@@ -17,7 +17,8 @@ struct CatalogCommand: AsyncParsableCommand {
             SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
             HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
             SandboxCommand.self, DemoCommand.self, BenchCommand.self, WebhookCommand.self,
-            ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScansCommand.self, ImportCommand.self,
+            ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
+            ImportCommand.self,
         ]
     )
 }

@@ -1,0 +1,110 @@
+import CatalogCore
+import Foundation
+import Labels
+import Scanner
+import Store
+
+/// What the counter did with one scan: the line a person reads and the JSON object a script reads.
+struct ScanOutcome {
+    var code: String
+    var symbology: String?
+    var time: String
+    var match: VariationSummary?
+    /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
+    var action: String
+    var mode: CounterMode
+    /// True when the person at the counter should hear the failure ring (unknown code, failed action).
+    var failed: Bool
+
+    var text: String {
+        guard let match else { return "\(action.uppercased())  \(code)" + (symbology.map { " (\($0))" } ?? "") }
+        var line = "\(action.uppercased())  \(EditCommand.label(match))  \(match.price?.formatted ?? "variable price")"
+        if let sku = match.sku { line += "  SKU \(sku)" }
+        return line + "  [\(mode.rawValue)]"
+    }
+
+    var json: JSONValue {
+        var matchJSON: JSONValue = .null
+        if let match {
+            func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+            matchJSON = [
+                "item_id": .string(match.itemID), "variation_id": .string(match.variationID),
+                "item_name": .string(match.itemName), "variation_name": text(match.variationName),
+                "sku": text(match.sku), "gtin": text(match.gtin), "price": match.price?.json ?? .null,
+            ]
+        }
+        return [
+            "code": .string(code), "symbology": symbology.map(JSONValue.string) ?? .null, "time": .string(time),
+            "match": matchJSON, "action": .string(action), "mode": .string(mode.rawValue),
+        ]
+    }
+}
+
+/// The counter: each scan is looked up in the local catalog, logged, and acted on by the current mode.
+/// Command barcodes switch the mode or set the quantity for the next scan.
+struct CounterSession {
+    var mode: CounterMode
+    var quantity = 1
+    let database: CatalogDatabase
+    /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
+    var printLabel: ((VariationSummary, Int) async throws -> String)?
+
+    /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
+    mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
+        let time = Timestamp.now().rfc3339
+        var outcome = ScanOutcome(
+            code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
+            failed: false)
+        switch ScannedInput(scan.text) {
+        case .command(.mode(let next)):
+            if next == .reorder {
+                outcome.action = "refused: the reorder list is not built yet; staying in \(mode.rawValue) mode"
+                outcome.failed = true
+            } else if next == .label, printLabel == nil {
+                outcome.action = "refused: label mode needs --template and a printer; staying in \(mode.rawValue) mode"
+                outcome.failed = true
+            } else {
+                mode = next
+                outcome.mode = next
+                outcome.action = "mode \(next.rawValue)"
+            }
+            return outcome
+        case .command(.quantity(let count)):
+            quantity = count
+            outcome.action = "quantity \(count) for the next scan"
+            return outcome
+        case .code(let code):
+            let found = try await Self.lookUp(code, in: database)
+            outcome.match = found
+            if let found {
+                outcome.action = "found"
+                if mode == .label, let printLabel {
+                    do {
+                        outcome.action = try await printLabel(found, quantity)
+                    } catch {
+                        outcome.action = "label failed: \(CLIError.from(error).description)"
+                        outcome.failed = true
+                    }
+                }
+            } else {
+                outcome.action = "unknown"
+                outcome.failed = true
+            }
+            quantity = 1
+            try await database.recordScan(
+                ScanRecord(
+                    at: time, device: scan.device, code: code, gtin: Barcode.interpretations(of: code).first?.gtin14,
+                    symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
+                    action: outcome.action))
+            return outcome
+        }
+    }
+
+    /// The variation a scanned code names: barcode (any spelling), then SKU, then id; the first when several.
+    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> VariationSummary? {
+        let keys = Barcode.interpretations(of: code).map(\.gtin14)
+        if !keys.isEmpty, let found = try await database.variations(gtins: keys).first { return found }
+        if let found = try await database.variations(sku: code).first { return found }
+        return try await database.variation(objectID: code)
+    }
+}

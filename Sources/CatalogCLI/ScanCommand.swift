@@ -1,0 +1,137 @@
+import ArgumentParser
+import CatalogCore
+import Foundation
+import Labels
+import Scanner
+import Store
+
+/// `catalog scan`: the counter — read scans, look each up, act by mode.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read barcode scans, look each one up in the local catalog and act on it.",
+        discussion: """
+            Each scan prints one line, outcome first (FOUND, UNKNOWN, a mode change), or with --json one \
+            object: {code, symbology, time, match, action, mode}. A found item rings the terminal bell \
+            once, an unknown code or a failure twice (--quiet: never). Unknown codes stay in the scan \
+            log (catalog scans --unknown). Scanning a command barcode (catalog label commands) switches \
+            the mode or sets the quantity.
+            --events FILE (or - for standard input) replays a recorded input_event stream through the \
+            same decoder: for demos, tests and bug reports.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Replay a recorded event stream (24-byte input_event records); - reads stdin.", valueName: "file"))
+    var events: String?
+
+    @Option(help: "What a scanned item does: lookup, label (print its label) or reorder.")
+    var mode: String = "lookup"
+
+    @Option(help: "The keyboard layout the scanner is set to: us, de, fr or uk.")
+    var layout: String = "us"
+
+    @Option(help: "The fewest characters a scan has.")
+    var minLength = 4
+
+    @Option(help: "The longest gap between a scan's characters, in milliseconds.")
+    var maxGapMs = 50
+
+    @OptionGroup var label: LabelOptions
+
+    @Option(help: ArgumentHelp("The printer for label mode (see catalog printers).", valueName: "name"))
+    var printer: String?
+
+    @Flag(help: "One JSON object per scan.")
+    var json = false
+
+    @Flag(help: "No terminal bell.")
+    var quiet = false
+
+    func validate() throws {
+        guard CounterMode(rawValue: mode) != nil else {
+            throw ValidationError("--mode must be lookup, label or reorder, not “\(mode)”.")
+        }
+        guard KeyboardLayout.named(layout) != nil else {
+            throw ValidationError("--layout must be us, de, fr or uk, not “\(layout)”.")
+        }
+        guard minLength >= 1, (1...1000).contains(maxGapMs) else {
+            throw ValidationError("--min-length must be at least 1 and --max-gap-ms 1 to 1000.")
+        }
+        guard events != nil else {
+            throw ValidationError(
+                "Reading a scanner device directly comes with the device support; for now give --events FILE "
+                    + "(a recorded input_event stream).")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            var session = CounterSession(mode: .lookup, database: database)
+            if label.template != nil || settings.labels.template != nil || mode == "label" {
+                let template = try label.loadTemplate(settings: settings)
+                let printer = printer ?? settings.labels.printer
+                let labelOptions = label
+                session.printLabel = { variation, copies in
+                    let labels = try labelOptions.labelData(for: [variation], settings: settings)
+                    let outcome = try await LabelPrintCommand.print(
+                        labels, template: template, printer: printer, copies: copies, wait: false,
+                        database: database, counter: settings.counter)
+                    return "label job \(outcome.job.id) on \(outcome.job.printer)"
+                }
+            }
+            if let wanted = CounterMode(rawValue: mode), wanted != .lookup {
+                var start = session
+                let switched = try await start.handle(
+                    Scan(
+                        text: CounterCommand.mode(wanted).barcodeText, startedAt: EventTime(microseconds: 0),
+                        endedAt: EventTime(microseconds: 0)))
+                guard start.mode == wanted else { throw CLIError(switched.action, exitCode: CLIError.usage) }
+                session = start
+            }
+            let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
+            var pipeline = ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)
+            let bytes = try Self.readEvents(events ?? "-")
+            var reader = InputEventReader()
+            let decoded = reader.parse(bytes)
+            for event in pipeline.run(decoded, finish: true) {
+                switch event {
+                case .scan(let scan):
+                    let outcome = try await session.handle(scan)
+                    Terminal.out(json ? outcome.json.jsonString : outcome.text)
+                    ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
+                case .humanTyping:
+                    Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
+                case .dropped:
+                    Terminal.error(
+                        "catalog: the kernel dropped input events; a scan in progress was discarded, scan it again.")
+                    ring(2)
+                }
+            }
+            if !reader.pendingBytes.isEmpty {
+                Terminal.error(
+                    "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; they were ignored."
+                )
+            }
+        }
+    }
+
+    /// Rings the terminal bell `times` times on a terminal, unless --quiet or --json.
+    func ring(_ times: Int) {
+        guard times > 0, !quiet, !json, isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data(String(repeating: "\u{07}", count: times).utf8))
+    }
+
+    static func readEvents(_ path: String) throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("Cannot read the event stream \(path): no such file or not readable.", exitCode: 66)
+        }
+        return Array(data)
+    }
+}
