@@ -7,6 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure catalog's speed targets on this machine.",
         subcommands: [
             BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
+            BenchScanCommand.self,
             BenchImportCommand.self,
         ]
     )
