@@ -1,6 +1,7 @@
 import ArgumentParser
 import Labels
 import Printing
+import Scanner
 import SquareAPI
 import Store
 import Sync
@@ -63,6 +64,8 @@ struct CLIError: Error, CustomStringConvertible {
             return CLIError(error.description, exitCode: dataError)
         case let error as TemplateError:
             return CLIError(error.description, exitCode: dataError)
+        case let error as ScannerError:
+            return CLIError(error.description, exitCode: unavailable)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             return CLIError(error.description, exitCode: 1)

@@ -16,8 +16,10 @@ struct ScanCommand: AsyncParsableCommand {
             once, an unknown code or a failure twice (--quiet: never). Unknown codes stay in the scan \
             log (catalog scans --unknown). Scanning a command barcode (catalog label commands) switches \
             the mode or sets the quantity.
-            --events FILE (or - for standard input) replays a recorded input_event stream through the \
-            same decoder: for demos, tests and bug reports.
+            Without --device, the input device that looks like a scanner is used (see --list-devices); it \
+            is grabbed so scans never reach other programs, reopened after an unplug, and released on \
+            Ctrl-C. --events FILE (or - for standard input) replays a recorded input_event stream through \
+            the same decoder instead: for demos, tests and bug reports; --record FILE writes one.
             """
     )
 
@@ -27,6 +29,20 @@ struct ScanCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Replay a recorded event stream (24-byte input_event records); - reads stdin.", valueName: "file"))
     var events: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The scanner's event device (default: the one that looks like a scanner).", valueName: "path"))
+    var device: String?
+
+    @Flag(help: "List the input devices, marking those that look like a scanner, and exit.")
+    var listDevices = false
+
+    @Flag(help: "Do not grab the device: scans then also reach other programs as typing.")
+    var noGrab = false
+
+    @Option(help: ArgumentHelp("Also write the raw event stream to this file (for a bug report).", valueName: "file"))
+    var record: String?
 
     @Option(help: "What a scanned item does: lookup, label (print its label) or reorder.")
     var mode: String = "lookup"
@@ -61,14 +77,16 @@ struct ScanCommand: AsyncParsableCommand {
         guard minLength >= 1, (1...1000).contains(maxGapMs) else {
             throw ValidationError("--min-length must be at least 1 and --max-gap-ms 1 to 1000.")
         }
-        guard events != nil else {
-            throw ValidationError(
-                "Reading a scanner device directly comes with the device support; for now give --events FILE "
-                    + "(a recorded input_event stream).")
+        if events != nil, device != nil || record != nil {
+            throw ValidationError("--events replays a file; it cannot be combined with --device or --record.")
         }
     }
 
     func run() async throws {
+        if listDevices {
+            try await reportingErrors { Self.printDevices(json: json) }
+            return
+        }
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
@@ -96,28 +114,36 @@ struct ScanCommand: AsyncParsableCommand {
             }
             let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
             var pipeline = ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)
-            let bytes = try Self.readEvents(events ?? "-")
+            guard let events else {
+                try await readDevice(pipeline: pipeline, session: session)
+                return
+            }
+            let bytes = try Self.readEvents(events)
             var reader = InputEventReader()
             let decoded = reader.parse(bytes)
             for event in pipeline.run(decoded, finish: true) {
-                switch event {
-                case .scan(let scan):
-                    let outcome = try await session.handle(scan)
-                    Terminal.out(json ? outcome.json.jsonString : outcome.text)
-                    ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
-                case .humanTyping:
-                    Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
-                case .dropped:
-                    Terminal.error(
-                        "catalog: the kernel dropped input events; a scan in progress was discarded, scan it again.")
-                    ring(2)
-                }
+                try await act(on: event, session: &session)
             }
             if !reader.pendingBytes.isEmpty {
                 Terminal.error(
-                    "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; they were ignored."
-                )
+                    "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; "
+                        + "they were ignored.")
             }
+        }
+    }
+
+    /// Prints (and rings) what the counter did with one detector event.
+    func act(on event: ScanDetector.Event, session: inout CounterSession) async throws {
+        switch event {
+        case .scan(let scan):
+            let outcome = try await session.handle(scan)
+            Terminal.out(json ? outcome.json.jsonString : outcome.text)
+            ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
+        case .humanTyping:
+            Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
+        case .dropped:
+            Terminal.error("catalog: the kernel dropped input events; a scan in progress was discarded, scan it again.")
+            ring(2)
         }
     }
 

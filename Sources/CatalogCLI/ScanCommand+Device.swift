@@ -1,0 +1,124 @@
+import CatalogCore
+import Foundation
+import Scanner
+
+extension ScanCommand {
+    /// `--list-devices`: every event device, marking those that look like a scanner.
+    static func printDevices(json: Bool) {
+        let devices = InputDevice.list()
+        if devices.isEmpty {
+            Terminal.out("No input devices in /dev/input. Plug the scanner in; see docs/scanner.md.")
+            return
+        }
+        for device in devices {
+            if json {
+                let value: JSONValue = [
+                    "path": .string(device.path), "by_id": device.byIDPath.map(JSONValue.string) ?? .null,
+                    "name": device.capabilities.map { .string($0.name) } ?? .null,
+                    "vendor_product": device.capabilities.map {
+                        .string(String(format: "%04x:%04x", $0.vendor, $0.product))
+                    } ?? .null,
+                    "looks_like_scanner": .bool(device.looksLikeScanner),
+                    "reason": device.scannerReason.map(JSONValue.string) ?? .null,
+                    "problem": device.problem.map(JSONValue.string) ?? .null,
+                ]
+                Terminal.out(value.jsonString)
+            } else {
+                var line = device.summary
+                if let capabilities = device.capabilities {
+                    line += String(format: "  %04x:%04x", capabilities.vendor, capabilities.product)
+                }
+                if let byID = device.byIDPath { line += "  \(byID)" }
+                if let reason = device.scannerReason { line += "  looks like a scanner (\(reason))" }
+                if let problem = device.problem { line += "  [\(problem)]" }
+                Terminal.out(line)
+            }
+        }
+    }
+
+    /// Reads the scanner device until SIGINT/SIGTERM: grabs it, reopens it after an unplug, and releases
+    /// the grab on the way out.
+    func readDevice(pipeline start: ScanPipeline, session start2: CounterSession) async throws {
+        let path = try device ?? InputDevice.pickScanner(from: InputDevice.list()).path
+        let opened = try InputDevice.open(path, grab: !noGrab)
+        let reader = try DeviceReader(device: opened, grab: !noGrab)
+        var recording: FileHandle?
+        if let record {
+            guard FileManager.default.createFile(atPath: record, contents: nil),
+                let handle = FileHandle(forWritingAtPath: record)
+            else {
+                reader.stop()
+                throw CLIError("Cannot write the recording \(record).", exitCode: 73)
+            }
+            recording = handle
+        }
+        Terminal.error(
+            "catalog: reading \(opened.name.isEmpty ? path : "\(opened.name) at \(path)")"
+                + (noGrab ? " (not grabbed: scans also reach other programs)" : "") + "; Ctrl-C stops.")
+        let stream = AsyncStream<DeviceReport?> { continuation in
+            let forward = Task {
+                for await report in reader.reports { continuation.yield(report) }
+                continuation.finish()
+            }
+            // A tick every 50 ms closes scans that ended without a terminator.
+            let ticks = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    continuation.yield(nil)
+                }
+            }
+            continuation.onTermination = { _ in
+                forward.cancel()
+                ticks.cancel()
+            }
+        }
+        // Ctrl-C or SIGTERM stops the reader (releasing the grab); its stream then ends and so does the loop.
+        let stopper = Task {
+            await Signals.waitForTermination()
+            reader.stop()
+        }
+        var pipeline = start
+        var session = start2
+        var parser = InputEventReader()
+        for await report in stream {
+            var output: [ScanDetector.Event] = []
+            switch report {
+            case .events(let bytes):
+                recording?.write(Data(bytes))
+                for event in parser.parse(bytes) { pipeline.feed(event, into: &output) }
+            case .disconnected(let reason):
+                Terminal.error("catalog: the scanner went away (\(reason)); waiting for it to come back.")
+                ring(2)
+            case .reconnected(let name):
+                Terminal.error("catalog: the scanner is back (\(name)).")
+            case .reopenFailed(let error):
+                Terminal.error("catalog: \(error.description)")
+            case nil:
+                let now = EventTime.monotonicNow()
+                if let deadline = pipeline.detector.deadline, deadline <= now {
+                    pipeline.detector.flush(at: now, into: &output)
+                }
+            }
+            for event in output {
+                do {
+                    try await act(on: event, session: &session)
+                } catch {
+                    Terminal.error("catalog: \(CLIError.from(error).description)")
+                    ring(2)
+                }
+            }
+        }
+        stopper.cancel()
+        try? recording?.close()
+        Terminal.error("catalog: scanner released.")
+    }
+}
+
+extension EventTime {
+    /// Now on the monotonic clock, the clock the device's event timestamps use.
+    static func monotonicNow() -> EventTime {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return EventTime(seconds: Int64(now.tv_sec), microseconds: Int64(now.tv_nsec / 1000))
+    }
+}
