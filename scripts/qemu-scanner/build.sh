@@ -18,7 +18,10 @@ version="${kernel#/boot/vmlinuz-}"
 modules="/lib/modules/$version"
 [ -d "$modules" ] || { echo "no $modules for $kernel" >&2; exit 2; }
 busybox="$(command -v busybox || true)"
-file -L "$busybox" 2>/dev/null | grep -q "statically linked" || { echo "install busybox-static" >&2; exit 2; }
+if [ -z "$busybox" ] || ldd "$busybox" >/dev/null 2>&1; then
+    echo "no static busybox: install busybox-static" >&2
+    exit 2
+fi
 
 echo "== scanner-probe (static)"
 swiftc -O -swift-version 6 -static-executable -module-name ScannerProbe \

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The scanner's device code against a real Linux kernel: QEMU boots Debian's kernel with an emulated USB
+/// keyboard; scripts/qemu-scanner/main.swift (built from Sources/Scanner/Device) reads it in the guest while
+/// the host types barcodes at scanner speed, unplugs and replugs the keyboard.
+///
+/// Skips (and says why) without qemu-system-x86_64, a /boot/vmlinuz-* kernel or busybox-static.
+@Suite("QEMU scanner", .serialized)
+struct QEMUScannerTests {
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("reads scans, survives unplug and replug, and releases the grab on stop")
+    func realKernel() async throws {
+        let qemu = "/usr/bin/qemu-system-x86_64"
+        let kernels =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/boot"))?
+            .filter { $0.hasPrefix("vmlinuz-") } ?? []
+        guard FileManager.default.isExecutableFile(atPath: qemu), !kernels.isEmpty else {
+            print("QEMUScannerTests: skipped: needs qemu-system-x86, linux-image-amd64 and busybox-static")
+            return
+        }
+        let work = NSTemporaryDirectory() + "catalog-qemu-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let build = Process()
+        build.executableURL = URL(filePath: "/bin/bash")
+        build.arguments = [Self.root.appending(path: "scripts/qemu-scanner/build.sh").path, work]
+        let buildOutput = Pipe()
+        build.standardOutput = buildOutput
+        build.standardError = buildOutput
+        try build.run()
+        let buildLog = String(decoding: buildOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        build.waitUntilExit()
+        if build.terminationStatus == 2 {
+            print("QEMUScannerTests: skipped: \(buildLog.split(separator: "\n").last ?? "")")
+            return
+        }
+        try #require(build.terminationStatus == 0, "build.sh failed:\n\(buildLog)")
+
+        let started = Date()
+        let machine = try QEMUVirtualMachine(
+            qemu: qemu, kernel: work + "/vmlinuz", initrd: work + "/initrd.gz", socketPath: work + "/qmp.sock",
+            consolePath: work + "/console.log")
+        defer { print("QEMUScannerTests: guest log:\n" + machine.log.joined(separator: "\n")) }
+
+        let opened = try #require(await machine.waitForLine(containing: "PROBE OPEN", seconds: 120))
+        #expect(opened.contains("grabbed=true"))
+        #expect(opened.contains("second=Device or resource busy"), "a second grab is refused while we hold it")
+        #expect(opened.contains("id=0627:0001"))
+        try #require(await machine.waitForLine(containing: "PROBE READY", seconds: 30) != nil)
+
+        try await machine.type("4006381333931")
+        let first = await machine.waitForLine(containing: "PROBE SCAN \"4006381333931\"", seconds: 30)
+        #expect(first != nil)
+
+        #expect(try machine.command("device_del", ["id": "scanner"])["error"] == nil)
+        #expect(await machine.waitForLine(containing: "PROBE DISCONNECTED", seconds: 30) != nil)
+        try await Task.sleep(for: .milliseconds(500))
+        let add = try machine.command("device_add", ["driver": "usb-kbd", "id": "scanner2", "bus": "xhci.0"])
+        #expect(add["error"] == nil)
+        #expect(await machine.waitForLine(containing: "PROBE RECONNECTED", seconds: 30) != nil)
+
+        try await machine.type("Abc-123")
+        #expect(await machine.waitForLine(containing: "PROBE SCAN \"Abc-123\"", seconds: 30) != nil)
+        let stopped = await machine.waitForLine(containing: "PROBE STOPPED", seconds: 30)
+        #expect(stopped?.contains("finished=true grab_after_stop=ok") == true, "stop() released the grab")
+        #expect(await machine.waitForLine(containing: "PROBE EXIT 0", seconds: 30) != nil)
+        #expect(await machine.waitForExit(seconds: 30))
+        print("QEMUScannerTests: guest run took \(Int(Date().timeIntervalSince(started))) s")
+    }
+}
