@@ -5,8 +5,10 @@ set -euo pipefail
 
 # Building: SQLite, libcurl (URLSession), Cairo (labels), libzint (barcodes), libcups (printing), DejaVu fonts.
 debian_packages=(libsqlite3-dev libcurl4-openssl-dev libcairo2-dev libzint-dev libcups2-dev fonts-dejavu-core)
-# Testing: a private cupsd with Zebra and DYMO drivers, PDF rasterising, two barcode decoders.
-debian_test_packages=(cups cups-client cups-filters poppler-utils zbar-tools printer-driver-dymo)
+# Testing: a private cupsd with Zebra and DYMO drivers, PDF rasterising, two barcode decoders; QEMU with
+# Debian's kernel and a static busybox for the scanner test under a real kernel.
+debian_test_packages=(cups cups-client cups-filters poppler-utils zbar-tools printer-driver-dymo
+    qemu-system-x86 linux-image-amd64 busybox-static)
 python_packages=("squareup==46.0.0.20260916" "pytest" "zxing-cpp==3.1.1" "zplgrf==1.6.0")
 
 if [ "${1:-}" = "--with-test-tools" ]; then debian_packages+=("${debian_test_packages[@]}"); fi

@@ -1,7 +1,8 @@
 // The guest side of the QEMU scanner test (Tests/ScannerTests/QEMUScannerTests.swift): compiled
 // (as main.swift) together with Sources/Scanner/Device/*.swift into one static executable by
-// scripts/qemu-scanner/build.sh, it runs as the initramfs's payload, opens the emulated USB keyboard with the project's InputDevice and
-// reads it with DeviceReader through an unplug and a replug. Every line it prints is for the host test.
+// scripts/qemu-scanner/build.sh, it runs as the initramfs's payload, opens the emulated USB keyboard
+// with the project's InputDevice and reads it with DeviceReader through an unplug and a replug. Every line
+// it prints is for the host test.
 //
 // Usage: scanner-probe NAME-SUBSTRING SCANS-EXPECTED
 import CEvdev
