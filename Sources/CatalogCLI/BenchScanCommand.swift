@@ -50,7 +50,7 @@ struct BenchScanCommand: AsyncParsableCommand {
             let codes = samples.enumerated().compactMap { index, sample in
                 index % 4 == 3 ? sample.sku : (sample.upc ?? sample.sku)
             }
-            let events = Self.events(typing: codes)
+            let events = TypedScans.events(typing: codes, keyGap: .milliseconds(10))
 
             var rates: [Double] = []
             var decoded: [Scan] = []
@@ -76,30 +76,6 @@ struct BenchScanCommand: AsyncParsableCommand {
             }
             report(rates: rates, events: events.count, latencies: latencies, matched: matched)
         }
-    }
-
-    /// Key events typing each code and Enter, 10 ms per key, 300 ms between scans (US layout).
-    static func events(typing codes: [String]) -> [InputEvent] {
-        var events: [InputEvent] = []
-        var time = EventTime(seconds: 1, microseconds: 0)
-        func key(_ code: UInt16, _ value: Int32) {
-            events.append(.key(code, value, at: time))
-            events.append(.report(at: time))
-        }
-        for text in codes {
-            for scalar in text.unicodeScalars {
-                guard let chord = KeyboardLayout.us.chord(for: scalar) else { continue }
-                if chord.shift { key(42, 1) }
-                key(chord.code, 1)
-                key(chord.code, 0)
-                if chord.shift { key(42, 0) }
-                time = time.advanced(by: .milliseconds(10))
-            }
-            key(28, 1)
-            key(28, 0)
-            time = time.advanced(by: .milliseconds(300))
-        }
-        return events
     }
 
     func report(rates: [Double], events: Int, latencies: [Double], matched: Int) {

@@ -6,28 +6,9 @@ import Testing
 
 /// `catalog scan --events FILE`: a recorded stream through the real binary and a real store.
 @Suite struct ScanReplayTests {
-    /// Key events typing `texts`, each ended by Enter, 8 ms per key (scanner speed), 1 s between scans.
+    /// Key events typing `texts` at scanner speed, each ended by Enter, one second apart.
     static func stream(_ texts: [String]) -> [UInt8] {
-        var events: [InputEvent] = []
-        var time = EventTime(seconds: 1000, microseconds: 0)
-        func key(_ code: UInt16, _ value: Int32) {
-            events.append(.key(code, value, at: time))
-            events.append(.report(at: time))
-        }
-        for text in texts {
-            for scalar in text.unicodeScalars {
-                guard let chord = KeyboardLayout.us.chord(for: scalar) else { continue }
-                if chord.shift { key(42, 1) }
-                key(chord.code, 1)
-                key(chord.code, 0)
-                if chord.shift { key(42, 0) }
-                time = time.advanced(by: .milliseconds(8))
-            }
-            key(28, 1)
-            key(28, 0)
-            time = time.advanced(by: .seconds(1))
-        }
-        return InputEventWriter.encode(events)
+        InputEventWriter.encode(TypedScans.events(typing: texts, scanGap: .seconds(1)))
     }
 
     @Test func foundUnknownAndCommandScansFromARecordedStream() async throws {
