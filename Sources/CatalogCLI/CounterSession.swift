@@ -49,6 +49,16 @@ struct CounterSession {
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
     var printLabel: ((VariationSummary, Int) async throws -> String)?
 
+    /// Switches to `next`, or says why it cannot (and stays in the current mode).
+    mutating func switchMode(to next: CounterMode) -> String? {
+        if next == .reorder { return "the reorder list is not built yet; staying in \(mode.rawValue) mode" }
+        if next == .label, printLabel == nil {
+            return "label mode needs --template and a printer; staying in \(mode.rawValue) mode"
+        }
+        mode = next
+        return nil
+    }
+
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
     mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
         let time = Timestamp.now().rfc3339
@@ -57,14 +67,10 @@ struct CounterSession {
             failed: false)
         switch ScannedInput(scan.text) {
         case .command(.mode(let next)):
-            if next == .reorder {
-                outcome.action = "refused: the reorder list is not built yet; staying in \(mode.rawValue) mode"
-                outcome.failed = true
-            } else if next == .label, printLabel == nil {
-                outcome.action = "refused: label mode needs --template and a printer; staying in \(mode.rawValue) mode"
+            if let refusal = switchMode(to: next) {
+                outcome.action = "refused: \(refusal)"
                 outcome.failed = true
             } else {
-                mode = next
                 outcome.mode = next
                 outcome.action = "mode \(next.rawValue)"
             }
@@ -74,7 +80,7 @@ struct CounterSession {
             outcome.action = "quantity \(count) for the next scan"
             return outcome
         case .code(let code):
-            let found = try await Self.lookUp(code, in: database)
+            let found = try await ShowCommand.matches(code, in: database).first
             outcome.match = found
             if let found {
                 outcome.action = "found"
@@ -98,13 +104,5 @@ struct CounterSession {
                     action: outcome.action))
             return outcome
         }
-    }
-
-    /// The variation a scanned code names: barcode (any spelling), then SKU, then id; the first when several.
-    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> VariationSummary? {
-        let keys = Barcode.interpretations(of: code).map(\.gtin14)
-        if !keys.isEmpty, let found = try await database.variations(gtins: keys).first { return found }
-        if let found = try await database.variations(sku: code).first { return found }
-        return try await database.variation(objectID: code)
     }
 }

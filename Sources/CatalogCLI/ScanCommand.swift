@@ -103,14 +103,8 @@ struct ScanCommand: AsyncParsableCommand {
                     return "label job \(outcome.job.id) on \(outcome.job.printer)"
                 }
             }
-            if let wanted = CounterMode(rawValue: mode), wanted != .lookup {
-                var start = session
-                let switched = try await start.handle(
-                    Scan(
-                        text: CounterCommand.mode(wanted).barcodeText, startedAt: EventTime(microseconds: 0),
-                        endedAt: EventTime(microseconds: 0)))
-                guard start.mode == wanted else { throw CLIError(switched.action, exitCode: CLIError.usage) }
-                session = start
+            if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
+                throw CLIError("--mode \(mode): \(refusal)", exitCode: CLIError.usage)
             }
             let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
             var pipeline = ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)

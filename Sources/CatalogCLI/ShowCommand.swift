@@ -41,19 +41,25 @@ struct ShowCommand: AsyncParsableCommand {
         }
     }
 
-    /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.
-    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU or id to show.", exitCode: CLIError.usage) }
-        let keys = Barcode.interpretations(of: trimmed).map(\.gtin14)
+    /// The variations `code` names: by barcode (any spelling), else by SKU, else by id; empty when none.
+    static func matches(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
+        let keys = Barcode.interpretations(of: code).map(\.gtin14)
         if !keys.isEmpty {
             let found = try await database.variations(gtins: keys)
             if !found.isEmpty { return found }
         }
-        let bySKU = try await database.variations(sku: trimmed)
+        let bySKU = try await database.variations(sku: code)
         if !bySKU.isEmpty { return bySKU }
-        if let byID = try await database.variation(objectID: trimmed) { return [byID] }
-        if keys.isEmpty {
+        return try await database.variation(objectID: code).map { [$0] } ?? []
+    }
+
+    /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.
+    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU or id to show.", exitCode: CLIError.usage) }
+        let found = try await matches(trimmed, in: database)
+        if !found.isEmpty { return found }
+        if Barcode.interpretations(of: trimmed).isEmpty {
             do {
                 _ = try Barcode(trimmed)
             } catch {

@@ -24,7 +24,7 @@ public enum DeviceReport: Sendable, Equatable {
 /// the stream.
 public final class DeviceReader: Sendable {
     /// Size of one `struct input_event` on 64-bit Linux.
-    public static let recordSize = 24
+    public static let recordSize = InputEvent.byteCount
 
     /// The reader's reports; the stream finishes after `stop()`.
     public let reports: AsyncStream<DeviceReport>

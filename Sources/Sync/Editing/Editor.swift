@@ -46,17 +46,8 @@ public struct Editor: Sendable {
         do {
             return try await write(
                 variationID: variationID, itemID: itemID, label: label, edits: edits, purpose: Purpose())
-        } catch let error as SquareError where Self.isOffline(error) {
+        } catch let error as SquareError where error.isRetryable {
             return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
-        }
-    }
-
-    /// True when the error means Square could not be reached (after the client's own retries).
-    public static func isOffline(_ error: SquareError) -> Bool {
-        switch error.kind {
-        case .unreachable, .timedOut, .badResponse: true
-        case .api(let status): status == 429 || status >= 500
-        case .cancelled: false
         }
     }
 
@@ -133,7 +124,7 @@ public struct Editor: Sendable {
             if attempt < maxAttempts { return nil }
             throw EditError.keptChanging(label: label, attempts: attempt)
         }
-        if Self.isOffline(failure) || failure.isAuthenticationFailure { throw failure }
+        if failure.isRetryable || failure.isAuthenticationFailure { throw failure }
         throw EditError.refused(label: label, error: failure)
     }
 

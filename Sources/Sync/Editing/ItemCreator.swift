@@ -34,7 +34,7 @@ public struct ItemCreator: Sendable {
         do {
             result = try await client.batchUpsertCatalogObjects(batches: [plan.objects], idempotencyKey: idempotencyKey)
         } catch {
-            guard Editor.isOffline(error) else { throw error }
+            guard error.isRetryable else { throw error }
             return try await queue(plan, draft: draft, idempotencyKey: idempotencyKey, reason: error.description)
         }
         return try await record(result, plan: plan, draft: draft, idempotencyKey: idempotencyKey)

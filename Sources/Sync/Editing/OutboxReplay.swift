@@ -35,7 +35,7 @@ extension Editor {
                 case .conflict: summary.conflicts += 1
                 default: summary.applied += 1
                 }
-            } catch let error as SquareError where Self.isOffline(error) {
+            } catch let error as SquareError where error.isRetryable {
                 try await database.updateOutbox(
                     OutboxUpdate(id: id, status: .pending, reason: "Square could not be reached: \(error.description)"))
                 summary.pending = entries.count - index
