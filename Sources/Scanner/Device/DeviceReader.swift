@@ -23,8 +23,9 @@ public enum DeviceReport: Sendable, Equatable {
 /// up to 3 s while udev fixes the node), and reports `reconnected`. `stop()` ungrabs, closes and ends
 /// the stream.
 public final class DeviceReader: Sendable {
-    /// Size of one `struct input_event` on 64-bit Linux.
-    public static let recordSize = InputEvent.byteCount
+    /// Size of one `struct input_event` on 64-bit Linux. Kept as a literal (the same as `InputEvent.byteCount`): the QEMU probe builds from the Device
+    /// sources alone, without the decoding layer.
+    public static let recordSize = 24
 
     /// The reader's reports; the stream finishes after `stop()`.
     public let reports: AsyncStream<DeviceReport>
