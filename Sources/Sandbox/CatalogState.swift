@@ -89,7 +89,7 @@ struct IdempotentRecord: Sendable {
     var body: [UInt8]
 }
 
-/// The whole seller account the sandbox serves: catalog, write log, locations, inventory counts.
+/// The whole seller account the sandbox serves: catalog, write log, locations, inventory counts, vendors.
 struct CatalogState: Sendable {
     var objects: [String: StoredObject] = [:]
     var log: [LogEntry] = []
@@ -100,6 +100,10 @@ struct CatalogState: Sendable {
     var counts: [JSONValue] = []
     var countsByObject: [String: [Int]] = [:]
     var idempotency: [String: IdempotentRecord] = [:]
+    /// The seller's vendors (suppliers), in the order they were created.
+    var vendors: [JSONValue] = []
+    /// Where each vendor id sits in `vendors`.
+    var vendorIndex: [String: Int] = [:]
 
     /// The version for the next write: `max(now_ms, last + 1)`. Not consumed until `commit`.
     func nextT(nowMs: Int64) -> Int64 { max(nowMs, lastT + 1) }

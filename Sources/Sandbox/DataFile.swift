@@ -17,7 +17,7 @@ enum DataFile {
         }
         let header: JSONValue = [
             "format": .string(format), "last_t": .int(state.lastT), "locations": .array(state.locations),
-            "counts": .array(state.counts), "idempotency": .array(idempotency),
+            "counts": .array(state.counts), "vendors": .array(state.vendors), "idempotency": .array(idempotency),
         ]
         var output = header.serializedBytes()
         output.removeLast()
@@ -75,6 +75,7 @@ enum DataFile {
             }
             state.counts.append(count)
         }
+        for vendor in document["vendors"]?.arrayValue ?? [] { state.addVendor(vendor) }
         for record in document["idempotency"]?.arrayValue ?? [] {
             guard let key = record["key"]?.stringValue,
                 let hash = record["hash"]?.stringValue.flatMap({

@@ -100,7 +100,7 @@ extension SandboxEngine {
     }
 
     /// Replays the stored answer for a repeated idempotency key, or runs `body` and stores a successful answer.
-    private func idempotent(
+    func idempotent(
         _ json: JSONValue, path: String, _ body: () throws(APIError) -> SandboxReply
     ) throws(APIError) -> SandboxReply {
         guard let key = json["idempotency_key"]?.stringValue else {

@@ -70,6 +70,8 @@ actor SandboxEngine {
     private var requestCount = 0
     private var responseCount = 0
     private var writing = false
+    /// Inventory counts changed by the request being handled, for the `inventory.count.updated` webhook.
+    var pendingCountEvents: [JSONValue] = []
     let dataFile: String?
     let logger = Logger(label: "catalog.sandbox")
     /// The clock, in epoch milliseconds.
@@ -132,19 +134,29 @@ actor SandboxEngine {
         }
     }
 
-    /// Answers one authenticated request, with the version it committed if it wrote to the catalog.
-    func handleNotingWrite(_ request: SandboxRequest) -> (reply: SandboxReply, committedAt: Int64?) {
+    /// Answers one authenticated request, with the version it committed if it wrote to the catalog
+    /// and the inventory counts it changed.
+    func handleNotingWrite(_ request: SandboxRequest)
+        -> (reply: SandboxReply, committedAt: Int64?, changedCounts: [JSONValue])
+    {
         let before = state.lastT
+        pendingCountEvents = []
         let reply = handle(request)
-        return (reply, state.lastT != before ? state.lastT : nil)
+        let counts = pendingCountEvents
+        pendingCountEvents = []
+        return (reply, state.lastT != before ? state.lastT : nil, counts)
     }
 
-    /// Whether `request` writes to the catalog (and so needs the write slot).
+    /// Whether `request` writes to the account (catalog or inventory), and so needs the write slot.
     static func isWrite(method: String, path: String) -> Bool {
         if method == "DELETE" { return path.hasPrefix("/v2/catalog/object/") }
-        return method == "POST"
-            && ["/v2/catalog/object", "/v2/catalog/batch-upsert", "/v2/catalog/batch-delete"].contains(path)
+        return method == "POST" && writePaths.contains(path)
     }
+
+    static let writePaths: Set<String> = [
+        "/v2/catalog/object", "/v2/catalog/batch-upsert", "/v2/catalog/batch-delete",
+        "/v2/inventory/changes/batch-create", "/v2/inventory/batch-change",
+    ]
 
     private func route(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
         let objectPrefix = "/v2/catalog/object/"
@@ -158,6 +170,12 @@ actor SandboxEngine {
         case ("GET", "/v2/catalog/info"): return SandboxReply(json: Self.info)
         case ("GET", "/v2/locations"): return SandboxReply(json: ["locations": .array(state.locations)])
         case ("POST", "/v2/inventory/counts/batch-retrieve"): return try inventoryCounts(request)
+        case ("POST", "/v2/inventory/changes/batch-create"), ("POST", "/v2/inventory/batch-change"):
+            return try batchChangeInventory(request)
+        case ("POST", "/v2/vendors/bulk-retrieve"): return try bulkRetrieveVendors(request)
+        case ("POST", "/v2/vendors/search"): return try searchVendors(request)
+        case ("GET", _) where request.path.hasPrefix("/v2/vendors/") && !request.path.dropFirst(12).contains("/"):
+            return try retrieveVendor(id: String(request.path.dropFirst(12)))
         case ("GET", _) where request.path.hasPrefix(objectPrefix):
             return try retrieve(request, id: String(request.path.dropFirst(objectPrefix.count)))
         case ("GET", _) where request.path.hasPrefix("/v2/inventory/") && !request.path.dropFirst(14).contains("/"):

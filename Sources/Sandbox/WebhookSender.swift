@@ -7,9 +7,10 @@ import Logging
     import FoundationNetworking
 #endif
 
-/// Posts Square-shaped `catalog.version.updated` events, signed like Square signs them, after writes.
+/// Posts Square-shaped `catalog.version.updated` and `inventory.count.updated` events, signed like
+/// Square signs them, after writes.
 ///
-/// `notify` only hands the write's time to a queue; one background task posts the events in
+/// `notify` only hands the event to a queue; one background task posts the events in
 /// order with a short timeout. A failed delivery is logged and dropped (Square would retry; the
 /// sandbox does not), so a missing receiver never slows the sandbox's answers.
 final class WebhookSender: Sendable {
@@ -18,7 +19,18 @@ final class WebhookSender: Sendable {
     /// The merchant id the sandbox's events carry (the one its locations name).
     static let merchantID = "MSANDBOX00001"
 
-    private let continuation: AsyncStream<Int64>.Continuation
+    /// What one queued event announces.
+    enum Event: Sendable {
+        /// A catalog write committed at this time (epoch milliseconds).
+        case catalog(updatedAt: Int64)
+        /// Inventory counts after a change (at most 100 per event).
+        case inventory(counts: [JSONValue])
+    }
+
+    /// The most counts one `inventory.count.updated` event carries.
+    static let countsPerEvent = 100
+
+    private let continuation: AsyncStream<Event>.Continuation
     private let task: Task<Void, Never>
 
     /// Starts the delivery task for `url`, signing with `key`; nil when `url` is not an http(s) URL.
@@ -29,16 +41,21 @@ final class WebhookSender: Sendable {
         guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
             return nil
         }
-        let (events, continuation) = AsyncStream<Int64>.makeStream()
+        let (events, continuation) = AsyncStream<Event>.makeStream()
         self.continuation = continuation
         task = Task.detached {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = timeout
             configuration.timeoutIntervalForResource = timeout
             let session = URLSession(configuration: configuration)
-            for await updatedAt in events {
+            for await queued in events {
                 if Task.isCancelled { break }
-                let body = Self.event(updatedAt: updatedAt, eventID: UUID().uuidString.lowercased(), now: Date())
+                let eventID = UUID().uuidString.lowercased()
+                let body: [UInt8]
+                switch queued {
+                case .catalog(let updatedAt): body = Self.event(updatedAt: updatedAt, eventID: eventID, now: Date())
+                case .inventory(let counts): body = Self.inventoryEvent(counts: counts, eventID: eventID, now: Date())
+                }
                 var request = URLRequest(url: target, timeoutInterval: timeout)
                 request.httpMethod = "POST"
                 request.httpBody = Data(body)
@@ -61,7 +78,17 @@ final class WebhookSender: Sendable {
 
     /// Queues one event for a write committed at `updatedAt` (epoch milliseconds); returns at once.
     func notify(updatedAt: Int64) {
-        continuation.yield(updatedAt)
+        continuation.yield(.catalog(updatedAt: updatedAt))
+    }
+
+    /// Queues `inventory.count.updated` events for `counts`, 100 counts per event; returns at once.
+    func notify(counts: [JSONValue]) {
+        var start = 0
+        while start < counts.count {
+            let end = min(counts.count, start + Self.countsPerEvent)
+            continuation.yield(.inventory(counts: Array(counts[start..<end])))
+            start = end
+        }
     }
 
     /// Stops taking events, drops the ones still queued, cancels a delivery in flight and waits for the task.
@@ -83,6 +110,23 @@ final class WebhookSender: Sendable {
                 "type": "catalog_version",
                 "id": "",
                 "object": ["catalog_version": ["updated_at": .string(SandboxTime.format(updatedAt))]],
+            ],
+        ]
+        return event.serializedBytes()
+    }
+
+    /// An `inventory.count.updated` event's JSON for `counts`, in the field order Square uses.
+    static func inventoryEvent(counts: [JSONValue], eventID: String, now: Date) -> [UInt8] {
+        let createdAt = Timestamp(epochMilliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let event: JSONValue = [
+            "merchant_id": .string(merchantID),
+            "type": "inventory.count.updated",
+            "event_id": .string(eventID),
+            "created_at": .string(createdAt.rfc3339),
+            "data": [
+                "type": "inventory",
+                "id": .string(UUID().uuidString.lowercased()),
+                "object": ["inventory_counts": .array(counts)],
             ],
         ]
         return event.serializedBytes()
