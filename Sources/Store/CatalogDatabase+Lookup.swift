@@ -32,6 +32,25 @@ extension CatalogDatabase {
         }
     }
 
+    /// The variations with these ids, by id (ids not in the catalog are left out).
+    public func variations(ids: [String]) async throws -> [String: VariationSummary] {
+        guard !ids.isEmpty else { return [:] }
+        return try await read { db in
+            var found: [String: VariationSummary] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                for row in try Row.fetchAll(
+                    db, sql: Self.summarySelect + " WHERE v.id IN (\(marks))", arguments: StatementArguments(chunk))
+                {
+                    let summary = Self.summary(row)
+                    found[summary.variationID] = summary
+                }
+            }
+            return found
+        }
+    }
+
     /// Variations whose SKU has the lookup key `SKU.key(sku)` (case, hyphens and spaces ignored).
     public func variations(sku: String) async throws -> [VariationSummary] {
         let key = SKU.key(sku)

@@ -105,6 +105,9 @@ extension CatalogDatabase {
         migrator.registerMigration("v4: print log") { db in
             try db.execute(sql: Self.printLogSchema)
         }
+        migrator.registerMigration("v5: reorder list, vendors, inventory counts") { db in
+            try db.execute(sql: Self.reorderSchema)
+        }
         return migrator
     }
 }

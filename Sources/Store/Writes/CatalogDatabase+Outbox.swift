@@ -5,21 +5,26 @@ extension CatalogDatabase {
     /// Stores a new pending entry and returns it with its id.
     public func enqueue(_ entry: OutboxEntry) async throws -> OutboxEntry {
         try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO outbox(created_at, updated_at, counter, kind, object_id, item_id, label, base_version,
-                                       changes, payload, idempotency_key, status, reason, attempts)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-                    """,
-                arguments: [
-                    entry.createdAt, entry.updatedAt, entry.counter, entry.kind.rawValue, entry.objectID,
-                    entry.itemID, entry.label, entry.baseVersion, OutboxEntry.encode(entry.changes),
-                    HistoryEntry.encode(entry.payload), entry.idempotencyKey, entry.status.rawValue, entry.reason,
-                ])
             var stored = entry
-            stored.id = db.lastInsertedRowID
+            stored.id = try Self.insert(entry, db: db)
             return stored
         }
+    }
+
+    /// Inserts a new entry inside a caller's transaction and returns its number.
+    static func insert(_ entry: OutboxEntry, db: Database) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO outbox(created_at, updated_at, counter, kind, object_id, item_id, label, base_version,
+                                   changes, payload, idempotency_key, status, reason, attempts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+                """,
+            arguments: [
+                entry.createdAt, entry.updatedAt, entry.counter, entry.kind.rawValue, entry.objectID,
+                entry.itemID, entry.label, entry.baseVersion, OutboxEntry.encode(entry.changes),
+                HistoryEntry.encode(entry.payload), entry.idempotencyKey, entry.status.rawValue, entry.reason,
+            ])
+        return db.lastInsertedRowID
     }
 
     /// Outbox entries in the order they were made, optionally only those with one of `statuses`.

@@ -25,6 +25,8 @@ public struct OutboxEntry: Sendable, Equatable {
         case edit
         /// A new item (its JSON is in `payload`).
         case create
+        /// Stock received into Square: the inventory changes to post are in `payload`.
+        case inventory
     }
 
     /// One field the entry changes: its value when the edit was made, and the value wanted.

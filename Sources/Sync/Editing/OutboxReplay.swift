@@ -57,6 +57,9 @@ extension Editor {
         switch entry.kind {
         case .create:
             return try await sendCreation(entry, id: id)
+        case .inventory:
+            try await sendInventory(entry, id: id)
+            return .applied
         case .edit:
             var edits: [FieldEdit] = []
             var baseline: [EditField: JSONValue?] = [:]

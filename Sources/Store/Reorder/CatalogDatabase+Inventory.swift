@@ -1,0 +1,153 @@
+import CatalogCore
+import GRDB
+
+/// An IN_STOCK count as Square reported it.
+public struct StockCount: Sendable, Equatable {
+    public var variationID: String
+    public var locationID: String
+    /// The quantity exactly as Square writes it (a decimal string).
+    public var quantity: String
+    public var calculatedAt: String?
+
+    public init(variationID: String, locationID: String, quantity: String, calculatedAt: String?) {
+        self.variationID = variationID
+        self.locationID = locationID
+        self.quantity = quantity
+        self.calculatedAt = calculatedAt
+    }
+}
+
+/// Whether a variation's stock is tracked at a location, and when Square calls it low.
+public struct StockRule: Sendable, Equatable {
+    public var variationID: String
+    /// The LOW_QUANTITY alert threshold at the location; `nil` when no low-stock alert is set there.
+    public var threshold: Int64?
+}
+
+extension CatalogDatabase {
+    /// Stores IN_STOCK counts read from Square, replacing older ones for the same variation and location.
+    public func saveStockCounts(_ counts: [StockCount]) async throws {
+        let now = Timestamp.now().rfc3339
+        try await write { db in
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO inventory_counts(variation_id, location_id, quantity, calculated_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(variation_id, location_id) DO UPDATE SET quantity = excluded.quantity,
+                        calculated_at = excluded.calculated_at, fetched_at = excluded.fetched_at
+                    """)
+            for count in counts {
+                try statement.execute(arguments: [
+                    count.variationID, count.locationID, count.quantity, count.calculatedAt, now,
+                ])
+            }
+        }
+    }
+
+    /// The IN_STOCK counts last read from Square for one variation, by location id.
+    public func stockCounts(variationID: String) async throws -> [String: String] {
+        try await read { db in
+            var counts: [String: String] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT location_id, quantity FROM inventory_counts WHERE variation_id = ?",
+                arguments: [variationID])
+            {
+                counts[row["location_id"]] = row["quantity"]
+            }
+            return counts
+        }
+    }
+
+    /// Every variation of a live item whose stock is tracked at `locationID`, with its low-stock threshold
+    /// there. A location override's `track_inventory` wins over the variation's own; a variation not
+    /// present at the location is left out.
+    public func stockRules(locationID: String) async throws -> [StockRule] {
+        try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT v.id,
+                        json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
+                        json_extract(o.json, '$.present_at_all_locations') AS everywhere,
+                        json_extract(o.json, '$.present_at_location_ids') AS present,
+                        json_extract(o.json, '$.absent_at_location_ids') AS absent,
+                        (SELECT value FROM json_each(o.json, '$.item_variation_data.location_overrides') lo
+                         WHERE json_extract(lo.value, '$.location_id') = ?) AS override
+                    FROM variations v
+                    JOIN items i ON i.id = v.item_id AND i.is_archived = 0
+                    JOIN catalog_objects o ON o.id = v.id
+                    ORDER BY v.id
+                    """,
+                arguments: [locationID])
+            var rules: [StockRule] = []
+            for row in rows {
+                guard Self.isPresent(row, at: locationID) else { continue }
+                let override = (row["override"] as String?).flatMap { try? JSONValue.parse($0) }
+                let tracked = override?["track_inventory"]?.boolValue ?? ((row["tracked"] as Int64?) ?? 0 != 0)
+                guard tracked else { continue }
+                var threshold: Int64?
+                if override?["inventory_alert_type"]?.stringValue == "LOW_QUANTITY" {
+                    threshold = override?["inventory_alert_threshold"]?.int64Value
+                }
+                rules.append(StockRule(variationID: row["id"], threshold: threshold))
+            }
+            return rules
+        }
+    }
+
+    /// Square's presence rules: everywhere unless absent, or only where listed.
+    private static func isPresent(_ row: Row, at locationID: String) -> Bool {
+        func ids(_ column: String) -> Set<String> {
+            guard let text: String = row[column], let list = (try? JSONValue.parse(text))?.arrayValue else { return [] }
+            return Set(list.compactMap(\.stringValue))
+        }
+        let everywhere = ((row["everywhere"] as Int64?) ?? 1) != 0
+        return everywhere ? !ids("absent").contains(locationID) : ids("present").contains(locationID)
+    }
+}
+
+extension CatalogDatabase {
+    /// Stores vendors as Square's Vendors API returns them.
+    public func saveVendors(_ vendors: [JSONValue]) async throws {
+        try await write { db in
+            for vendor in vendors {
+                guard let id = vendor["id"]?.stringValue else { continue }
+                try db.execute(
+                    sql: """
+                        INSERT INTO vendors(id, name, status, json) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status,
+                            json = excluded.json
+                        """,
+                    arguments: [
+                        id, vendor["name"]?.stringValue ?? id, vendor["status"]?.stringValue,
+                        String(decoding: vendor.serializedBytes(), as: UTF8.self),
+                    ])
+            }
+        }
+    }
+
+    /// Vendor names by id, as last stored.
+    public func vendorNames() async throws -> [String: String] {
+        try await read { db in try Self.vendorNames(db) }
+    }
+
+    /// Every vendor id the catalog's variations name in their `vendor_information`.
+    public func referencedVendorIDs() async throws -> Set<String> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT json_extract(vi.value, '$.vendor_id') FROM catalog_objects o,
+                            json_each(o.json, '$.item_variation_data.vendor_information') vi
+                        WHERE o.type = 'ITEM_VARIATION' AND json_extract(vi.value, '$.vendor_id') IS NOT NULL
+                        """))
+        }
+    }
+
+    static func vendorNames(_ db: Database) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM vendors") { names[row["id"]] = row["name"] }
+        return names
+    }
+}

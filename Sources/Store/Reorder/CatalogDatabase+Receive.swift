@@ -1,0 +1,135 @@
+import CatalogCore
+import GRDB
+
+/// What receiving stock did to the reorder list.
+public struct StockReceipt: Sendable, Equatable {
+    /// The outbox entry that posts the receipt to Square.
+    public var outboxID: Int64
+    /// The lines the quantity was booked against, oldest order first, with how many each took.
+    public var lines: [Booking]
+    /// How many arrived beyond anything on order or wanted (kept as a received line of their own).
+    public var unlisted: Int
+
+    /// Part of a receipt booked against one line.
+    public struct Booking: Sendable, Equatable {
+        public var lineID: Int64
+        public var quantity: Int
+        /// Whether the line is now received in full.
+        public var completed: Bool
+    }
+}
+
+extension CatalogDatabase {
+    /// Books `quantity` arrived units of a variation against its open lines (orders first, oldest first,
+    /// then the wanted line) and stores `outbox`, the inventory adjustment that tells Square, in the same
+    /// transaction: the list and the pending post to Square land together or not at all.
+    ///
+    /// A line received in full becomes `received` and stays in the list's history; a partial receipt
+    /// leaves the rest on order. Units beyond every open line are kept as a received line of their own.
+    public func receiveStock(
+        variationID: String, quantity: Int, counter: String, outbox: OutboxEntry
+    ) async throws -> StockReceipt {
+        let now = Timestamp.now().rfc3339
+        return try await write { db in
+            let outboxID = try Self.insert(outbox, db: db)
+            let detail = "outbox \(outboxID)"
+            let open = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, quantity, received FROM reorder_lines
+                    WHERE variation_id = ? AND status IN ('ordered', 'wanted')
+                    ORDER BY status = 'wanted', id
+                    """,
+                arguments: [variationID])
+            var left = quantity
+            var bookings: [StockReceipt.Booking] = []
+            for row in open where left > 0 {
+                let id: Int64 = row["id"]
+                let ordered: Int = row["quantity"]
+                let received: Int = row["received"]
+                let take = min(left, max(0, ordered - received))
+                guard take > 0 else { continue }
+                let completed = received + take >= ordered
+                try db.execute(
+                    sql: "UPDATE reorder_lines SET received = received + ? WHERE id = ?", arguments: [take, id])
+                if completed { try Self.close(db, lineID: id, status: .received, at: now) }
+                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: id, variationID: variationID,
+                    action: "receive", quantity: take, detail: detail)
+                bookings.append(StockReceipt.Booking(lineID: id, quantity: take, completed: completed))
+                left -= take
+            }
+            if left > 0 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO reorder_lines(variation_id, status, quantity, received, note, counter, last_counter,
+                                                  first_added, last_added, closed_at)
+                        VALUES (?, 'received', ?, ?, 'received without being on the list', ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [variationID, left, left, counter, counter, now, now, now])
+                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: db.lastInsertedRowID,
+                    variationID: variationID, action: "receive", quantity: left, detail: detail + " unlisted")
+            }
+            return StockReceipt(outboxID: outboxID, lines: bookings, unlisted: left)
+        }
+    }
+
+    /// Undoes the list side of a receipt Square refused: each line it was booked against gets the units
+    /// back (a completed line reopens as ordered, or wanted when it never was ordered), a line made for
+    /// unlisted units is removed, and the history says why.
+    public func reverseStockReceipt(outboxID: Int64, reason: String, counter: String) async throws {
+        let now = Timestamp.now().rfc3339
+        try await write { db in
+            let detail = "outbox \(outboxID)"
+            let events = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.line_id, e.variation_id, e.quantity, e.detail, r.order_reference
+                    FROM reorder_events e JOIN reorder_lines r ON r.id = e.line_id
+                    WHERE e.action = 'receive' AND (e.detail = ? OR e.detail = ?)
+                    """,
+                arguments: [detail, detail + " unlisted"])
+            for event in events {
+                let lineID: Int64 = event["line_id"]
+                let variationID: String = event["variation_id"]
+                let quantity: Int = event["quantity"] ?? 0
+                let unlisted = (event["detail"] as String?) == detail + " unlisted"
+                if unlisted {
+                    try Self.close(db, lineID: lineID, status: .removed, at: now)
+                } else {
+                    try db.execute(
+                        sql: "UPDATE reorder_lines SET received = MAX(received - ?, 0), closed_at = NULL WHERE id = ?",
+                        arguments: [quantity, lineID])
+                    let ordered = (event["order_reference"] as String?) != nil
+                    try Self.reopen(db, lineID: lineID, variationID: variationID, asOrdered: ordered, at: now)
+                }
+                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: lineID, variationID: variationID,
+                    action: "receive-refused", quantity: quantity, detail: reason)
+            }
+        }
+    }
+
+    /// Puts a received line back on order (or back on the list when it was never ordered). A variation
+    /// wanted meanwhile has its own wanted line: the reopened quantity joins that one.
+    private static func reopen(
+        _ db: Database, lineID: Int64, variationID: String, asOrdered: Bool, at: String
+    ) throws {
+        if asOrdered {
+            try db.execute(sql: "UPDATE reorder_lines SET status = 'ordered' WHERE id = ?", arguments: [lineID])
+            return
+        }
+        let existing = try Int64.fetchOne(
+            db, sql: "SELECT id FROM reorder_lines WHERE variation_id = ? AND status = 'wanted' AND id != ?",
+            arguments: [variationID, lineID])
+        guard let existing else {
+            try db.execute(sql: "UPDATE reorder_lines SET status = 'wanted' WHERE id = ?", arguments: [lineID])
+            return
+        }
+        try db.execute(
+            sql: """
+                UPDATE reorder_lines SET quantity = quantity +
+                    (SELECT MAX(quantity - received, 0) FROM reorder_lines WHERE id = ?) WHERE id = ?
+                """,
+            arguments: [lineID, existing])
+        try close(db, lineID: lineID, status: .removed, at: at)
+    }
+}
