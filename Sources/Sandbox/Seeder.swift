@@ -8,6 +8,8 @@ struct Seeder {
     let t: Int64
     /// An empty object as `CatalogState.stamp` writes it at `t`; see `add`.
     var stampTemplate: StoredObject?
+    /// Vendors, tracking, thresholds and counts, drawn from their own random numbers.
+    var stock = SeedStock()
 
     static func state(for seed: SandboxSeed, nowMs: Int64) -> CatalogState {
         var seeder = Seeder(ids: ObjectIds(seed: 0x5EED_CA7A_1065), t: nowMs)
@@ -17,9 +19,11 @@ struct Seeder {
         case .demo:
             seeder.addLocation("High Street", line1: "14 High Street", town: "Leeds")
             seeder.addLocation("Market Hall", line1: "Unit 7, Kirkgate Market", town: "Leeds")
+            seeder.beginStock(.demo, vendors: Self.demoVendors)
             seeder.addDemoCatalog()
         case .synthetic(let variations):
             seeder.addLocation("Warehouse", line1: "2 Canal Wharf", town: "Leeds")
+            seeder.beginStock(.synthetic, vendors: Self.syntheticVendors)
             seeder.addSynthetic(variations: max(0, variations))
         }
         seeder.state.commit(seeder.written, t: seeder.t)
@@ -71,26 +75,32 @@ struct Seeder {
         if let taxId { data["tax_ids"] = [.string(taxId)] }
         if archived { data["is_archived"] = true }
         let itemId = add("ITEM", "item_data", data)
+        stock.beginItem()
         for (ordinal, variation) in variations.enumerated() {
             var fields: [(key: String, value: JSONValue)] = [
                 ("item_id", .string(itemId)), ("name", .string(variation.name)),
             ]
-            fields.reserveCapacity(10)
+            fields.reserveCapacity(12)
             if !variation.sku.isEmpty { fields.append(("sku", .string(variation.sku))) }
             if !variation.upc.isEmpty { fields.append(("upc", .string(variation.upc))) }
             fields.append(("ordinal", .int(ordinal + 1)))
             fields.append(("pricing_type", .string(variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING")))
-            for flag in ["track_inventory", "sellable", "stockable"] { fields.append((flag, .bool(true))) }
+            let plan = stock.plan(pence: variation.pence)
+            fields.append(("track_inventory", .bool(plan.tracked)))
+            for flag in ["sellable", "stockable"] { fields.append((flag, .bool(true))) }
             if let pence = variation.pence {
                 fields.append(("price_money", ["amount": .int(pence), "currency": "GBP"]))
             }
+            fields.append(contentsOf: stock.fields(for: plan))
             let variationId = add(
                 "ITEM_VARIATION", "item_variation_data", .object(JSONObject(fields)), parent: itemId)
-            for location in state.locations {
-                let quantity = Int(ids.next() % 60)
+            for (index, location) in state.locations.enumerated() {
+                // The draw the counts once took from `ids` stays, so every later id is unchanged.
+                _ = ids.next()
+                guard plan.tracked, index < plan.quantities.count else { continue }
                 state.addCount(
                     variationId: variationId, locationId: location["id"]?.stringValue ?? "",
-                    quantity: String(quantity), calculatedAt: t)
+                    quantity: String(plan.quantities[index]), calculatedAt: t)
             }
         }
     }
