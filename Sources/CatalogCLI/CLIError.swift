@@ -52,6 +52,8 @@ struct CLIError: Error, CustomStringConvertible {
             }
         case let error as CategoryError:
             return CLIError(error.description, exitCode: dataError)
+        case let error as ReorderError:
+            return CLIError(error.description, exitCode: dataError)
         case let error as ItemCreationError:
             return CLIError(error.description, exitCode: dataError)
         case let error as PrintingError:

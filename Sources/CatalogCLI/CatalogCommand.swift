@@ -18,7 +18,7 @@ struct CatalogCommand: AsyncParsableCommand {
             HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
             SandboxCommand.self, DemoCommand.self, BenchCommand.self, WebhookCommand.self,
             ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, ReorderCommand.self,
         ]
     )
 }

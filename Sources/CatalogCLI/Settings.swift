@@ -30,10 +30,26 @@ struct ConfigFile: Decodable, Equatable {
         var discounts: [String: String]?
     }
 
+    /// `reorder:` — how `catalog reorder` proposes and exports.
+    struct Reorder: Decodable, Equatable {
+        /// Suggestions order up to the low-stock threshold times this factor (default 2).
+        var parFactor: Double?
+        /// Paper for `reorder export --format pdf`: `letter` (default) or `a4`.
+        var paper: String?
+
+        enum CodingKeys: String, CodingKey {
+            case parFactor = "par_factor"
+            case paper
+        }
+    }
+
     var database: String?
     var counter: String?
+    /// The shop location this counter stands in (name or id), for stock counts and receipts.
+    var location: String?
     var square: Square?
     var labels: Labels?
+    var reorder: Reorder?
 }
 
 /// The configuration a command runs with: flags, then environment, then config file, then defaults.
@@ -50,6 +66,10 @@ struct Settings {
     var counter: String = ProcessInfo.processInfo.hostName
     /// The `labels:` section of the configuration file.
     var labels = ConfigFile.Labels()
+    /// This counter's location (name or id): CATALOG_LOCATION or `location:` in the config file.
+    var location: String?
+    /// The `reorder:` section of the configuration file.
+    var reorder = ConfigFile.Reorder()
 
     static let environmentNames = ["production", "sandbox"]
 
@@ -107,7 +127,9 @@ struct Settings {
             ?? ProcessInfo.processInfo.hostName
         return Settings(
             databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint,
-            counter: counter, labels: file.labels ?? ConfigFile.Labels())
+            counter: counter, labels: file.labels ?? ConfigFile.Labels(),
+            location: environment["CATALOG_LOCATION"].flatMap { $0.isEmpty ? nil : $0 } ?? file.location,
+            reorder: file.reorder ?? ConfigFile.Reorder())
     }
 
     static func environmentURL(_ name: String, source: String) throws -> String {

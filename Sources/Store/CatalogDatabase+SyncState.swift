@@ -67,4 +67,13 @@ extension CatalogDatabase {
             }
         }
     }
+
+    /// The stored locations (Square `Location` objects), by name.
+    public func locations() async throws -> [JSONValue] {
+        try await read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM locations ORDER BY name, id").compactMap {
+                try? JSONValue.parse($0)
+            }
+        }
+    }
 }

@@ -73,6 +73,7 @@ public struct SyncEngine: Sendable {
 
         let locations = try await client.listLocations()
         try await database.replaceLocations(locations)
+        if tally.changed > 0 || tally.deleted > 0 { await refreshVendors() }
 
         let watermark = pass.latestTime ?? newest?.rfc3339 ?? state[SyncStateKey.latestTime]
         var finish: [String: String?] = [
@@ -121,5 +122,17 @@ public struct SyncEngine: Sendable {
         ]
         if let beginTime { body["begin_time"] = .string(beginTime) }
         return body
+    }
+}
+
+extension SyncEngine {
+    /// Stores the names of the vendors the catalog's variations name. Vendor names are a convenience for
+    /// the reorder list: a token without vendor access, or Square failing here, leaves the old names
+    /// (or the vendor ids) in place rather than failing the sync.
+    func refreshVendors() async {
+        guard let ids = try? await database.referencedVendorIDs(), !ids.isEmpty,
+            let vendors = try? await client.retrieveVendors(ids: ids.sorted())
+        else { return }
+        try? await database.saveVendors(Array(vendors.values))
     }
 }

@@ -1,0 +1,152 @@
+import ArgumentParser
+import CatalogCore
+import Store
+
+/// `catalog reorder add CODE|TEXT [--qty N]`: put a variation on the reorder list (adding up).
+struct ReorderAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a variation to the reorder list; adding it again adds to its quantity.",
+        discussion: """
+            WHAT is a barcode, SKU or variation id (as for catalog show) or words from the name. Words \
+            are searched: on a terminal you confirm the hit; in a script a single hit is taken and \
+            several are refused with the candidates (or pass --first).
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A barcode, SKU, variation id, or words from the name.")
+    var what: String
+
+    @Option(name: .customLong("qty"), help: ArgumentHelp("How many to add.", valueName: "n"))
+    var quantity = 1
+
+    @Option(help: ArgumentHelp("A note for the line (replaces any earlier note).", valueName: "text"))
+    var note: String?
+
+    @Flag(help: "Take the top search hit without asking.")
+    var first = false
+
+    @Flag(help: "Print the line as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let quantity = try ReorderCommand.quantity(quantity, option: "--qty")
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            let variation = try await ReorderCommand.resolve(what, in: database, takeFirst: first)
+            let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = try await database.addToReorderList(
+                variationID: variation.variationID, quantity: quantity,
+                note: trimmedNote?.isEmpty == false ? trimmedNote : nil, counter: settings.counter)
+            Terminal.out(
+                json
+                    ? ReorderOutput.json(line).jsonString
+                    : "Added \(quantity) × \(line.label): \(line.quantity) now on the list.")
+        }
+    }
+}
+
+/// `catalog reorder set-qty CODE N`: change how many of a listed variation are wanted.
+struct ReorderSetQtyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-qty", abstract: "Set how many of a listed variation are wanted (0 takes it off).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A barcode, SKU, variation id, or words from the name.")
+    var what: String
+
+    @Argument(help: "The new quantity.")
+    var quantity: Int
+
+    @Flag(help: "Print the line as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let quantity = try ReorderCommand.quantity(quantity, option: "The quantity", allowZero: true)
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            let variation = try await ReorderCommand.resolve(what, in: database)
+            guard
+                let line = try await database.setReorderQuantity(
+                    variationID: variation.variationID, quantity: quantity, counter: settings.counter)
+            else {
+                throw CLIError(
+                    "\(EditCommand.label(variation)) is not on the reorder list (as wanted); add it with "
+                        + "catalog reorder add.", exitCode: CLIError.notFound)
+            }
+            Terminal.out(
+                json
+                    ? ReorderOutput.json(line).jsonString
+                    : quantity == 0 ? "Removed \(line.label) from the list." : "\(line.label): \(quantity) wanted.")
+        }
+    }
+}
+
+/// `catalog reorder remove CODE`: take a variation off the list (kept in its history).
+struct ReorderRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Take a variation off the reorder list (its history keeps it).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "A barcode, SKU, variation id, or words from the name.")
+    var what: String
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            let variation = try await ReorderCommand.resolve(what, in: database)
+            let lines = try await database.reorderLines(statuses: [.wanted]).filter {
+                $0.variationID == variation.variationID
+            }
+            let removed = try await database.removeReorderLines(
+                ids: lines.map(\.id), action: "remove", counter: settings.counter)
+            guard removed > 0 else {
+                throw CLIError(
+                    "\(EditCommand.label(variation)) is not on the reorder list (as wanted).",
+                    exitCode: CLIError.notFound)
+            }
+            Terminal.out("Removed \(EditCommand.label(variation)) from the list.")
+        }
+    }
+}
+
+/// `catalog reorder clear --vendor V | --all`: take every wanted line (of one vendor) off the list.
+struct ReorderClearCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Take every wanted line of a vendor (or, with --all, every wanted line) off the list.",
+        discussion: "Ordered lines stay until they are received. Cleared lines stay in reorder history.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: ArgumentHelp("Only this vendor's lines (\"No vendor\" for lines without one).", valueName: "name"))
+    var vendor: String?
+
+    @Flag(help: "Clear every wanted line.")
+    var all = false
+
+    func validate() throws {
+        guard (vendor != nil) != all else {
+            throw ValidationError("Give --vendor NAME or --all.")
+        }
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            let settings = try Settings.resolve(options)
+            let database = try settings.openDatabase()
+            var lines = try await database.reorderLines(statuses: [.wanted])
+            if let vendor { lines = try ReorderExportCommand.filter(lines, vendor: vendor) }
+            let removed = try await database.removeReorderLines(
+                ids: lines.map(\.id), action: "clear", counter: settings.counter)
+            Terminal.out("Cleared \(Terminal.count(removed)) line\(removed == 1 ? "" : "s") from the list.")
+        }
+    }
+}
