@@ -34,8 +34,8 @@ enum PurchaseListFixtures {
             paper: paper, vendors: [acme, muller, cafe])
     }
 
-    /// The `index`th line of the long section: every third is SKU-only, the others alternate
-    /// EAN-13 and UPC-A GTINs; every seventh has a long name that must be wrapped or shortened.
+    /// The `index`th line of the long section: every third is SKU-only (line 20's SKU is long), the
+    /// others alternate EAN-13 and UPC-A GTINs; every seventh has a long name that must be shortened.
     static func line(_ index: Int) -> PurchaseListLine {
         let long = index % 7 == 3
         let name =
@@ -49,10 +49,13 @@ enum PurchaseListFixtures {
             default: nil
             }
         return PurchaseListLine(
-            item: name, variation: index % 2 == 0 ? "1 kg" : nil, sku: "MG-\(1000 + index)",
+            item: name, variation: index % 2 == 0 ? "1 kg" : nil, sku: index == 20 ? longSKU : "MG-\(1000 + index)",
             vendorCode: "V\(index)", gtin: gtin, quantity: String(index + 1), unitCost: "€3.\(index % 10)0",
             lineCost: "€\(index + 1)3.00", note: index == 5 ? "Ask for the Dezember price list" : nil)
     }
+
+    /// A SKU too long for the barcode column: its Code 128 gets the whole width under the text.
+    static let longSKU = "MG-1020-EXTRA-LONG-SUPPLIER-CODE"
 
     /// A valid EAN-13 (starting 40, so not a UPC-A) made from `seed`.
     static func ean13(_ seed: Int) -> String { withCheckDigit("40" + padded(1_234_500 + seed, to: 10)) }
