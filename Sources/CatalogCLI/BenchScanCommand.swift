@@ -64,7 +64,7 @@ struct BenchScanCommand: AsyncParsableCommand {
                     "bench: \(codes.count) scans typed but \(decoded.count) decoded.", exitCode: 1)
             }
 
-            var session = CounterSession(mode: .lookup, database: database)
+            var session = CounterSession(mode: .lookup, database: database, counter: "bench")
             var latencies: [Double] = []
             var matched = 0
             for scan in decoded {

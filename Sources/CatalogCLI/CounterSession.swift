@@ -46,15 +46,27 @@ struct CounterSession {
     var mode: CounterMode
     var quantity = 1
     let database: CatalogDatabase
+    /// This counter's name, for the reorder list.
+    var counter: String
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
     var printLabel: ((VariationSummary, Int) async throws -> String)?
+    /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
+    /// `receiveUnavailable` saying why.
+    var receive: ((VariationSummary, Int) async throws -> (action: String, failed: Bool))?
+    var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
+
+    init(mode: CounterMode, database: CatalogDatabase, counter: String) {
+        self.mode = mode
+        self.database = database
+        self.counter = counter
+    }
 
     /// Switches to `next`, or says why it cannot (and stays in the current mode).
     mutating func switchMode(to next: CounterMode) -> String? {
-        if next == .reorder { return "the reorder list is not built yet; staying in \(mode.rawValue) mode" }
         if next == .label, printLabel == nil {
             return "label mode needs --template and a printer; staying in \(mode.rawValue) mode"
         }
+        if next == .receive, receive == nil { return "\(receiveUnavailable); staying in \(mode.rawValue) mode" }
         mode = next
         return nil
     }
@@ -83,15 +95,7 @@ struct CounterSession {
             let found = try await ShowCommand.matches(code, in: database).first
             outcome.match = found
             if let found {
-                outcome.action = "found"
-                if mode == .label, let printLabel {
-                    do {
-                        outcome.action = try await printLabel(found, quantity)
-                    } catch {
-                        outcome.action = "label failed: \(CLIError.from(error).description)"
-                        outcome.failed = true
-                    }
-                }
+                (outcome.action, outcome.failed) = await act(on: found)
             } else {
                 outcome.action = "unknown"
                 outcome.failed = true
@@ -103,6 +107,28 @@ struct CounterSession {
                     symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
                     action: outcome.action))
             return outcome
+        }
+    }
+
+    /// Does what the mode says with a found variation: the action, outcome first, and whether it failed.
+    private func act(on found: VariationSummary) async -> (action: String, failed: Bool) {
+        do {
+            switch mode {
+            case .lookup:
+                return ("found", false)
+            case .label:
+                guard let printLabel else { return ("found", false) }
+                return (try await printLabel(found, quantity), false)
+            case .reorder:
+                let line = try await database.addToReorderList(
+                    variationID: found.variationID, quantity: quantity, counter: counter)
+                return ("reorder +\(quantity) = \(line.quantity)", false)
+            case .receive:
+                guard let receive else { return ("found", false) }
+                return try await receive(found, quantity)
+            }
+        } catch {
+            return ("\(mode.rawValue) failed: \(CLIError.from(error).description)", true)
         }
     }
 }

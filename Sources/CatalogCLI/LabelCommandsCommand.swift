@@ -22,7 +22,7 @@ struct LabelCommandsCommand: AsyncParsableCommand {
     static let commands: [(code: String, title: String)] =
         [
             ("CATALOG:MODE:LOOKUP", "Mode: look up"), ("CATALOG:MODE:REORDER", "Mode: reorder"),
-            ("CATALOG:MODE:LABEL", "Mode: print label"),
+            ("CATALOG:MODE:LABEL", "Mode: print label"), ("CATALOG:MODE:RECEIVE", "Mode: receive stock"),
         ] + [1, 2, 3, 4, 5, 6, 10, 12, 24].map { ("CATALOG:QTY:\($0)", "Quantity \($0)") }
 
     /// Two columns of 4 x 1.4 in cells on US Letter, each with its title and a Code 128 barcode.

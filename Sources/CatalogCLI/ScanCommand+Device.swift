@@ -55,16 +55,19 @@ extension ScanCommand {
         Terminal.error(
             "catalog: reading \(opened.name.isEmpty ? path : "\(opened.name) at \(path)")"
                 + (noGrab ? " (not grabbed: scans also reach other programs)" : "") + "; Ctrl-C stops.")
-        let stream = AsyncStream<DeviceReport?> { continuation in
+        // Reports and ticks queue up in arrival order while an action runs, so no scan is dropped. A tick
+        // carries the time it was made: it can only close a scan whose last key came before it, even when
+        // it is handled much later than that.
+        let stream = AsyncStream<CounterInput> { continuation in
             let forward = Task {
-                for await report in reader.reports { continuation.yield(report) }
+                for await report in reader.reports { continuation.yield(.report(report)) }
                 continuation.finish()
             }
             // A tick every 50 ms closes scans that ended without a terminator.
             let ticks = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(50))
-                    continuation.yield(nil)
+                    continuation.yield(.tick(EventTime.monotonicNow()))
                 }
             }
             continuation.onTermination = { _ in
@@ -80,21 +83,20 @@ extension ScanCommand {
         var pipeline = start
         var session = start2
         var parser = InputEventReader()
-        for await report in stream {
+        for await input in stream {
             var output: [ScanDetector.Event] = []
-            switch report {
-            case .events(let bytes):
+            switch input {
+            case .report(.events(let bytes)):
                 recording?.write(Data(bytes))
                 for event in parser.parse(bytes) { pipeline.feed(event, into: &output) }
-            case .disconnected(let reason):
+            case .report(.disconnected(let reason)):
                 Terminal.error("catalog: the scanner went away (\(reason)); waiting for it to come back.")
                 ring(2)
-            case .reconnected(let name):
+            case .report(.reconnected(let name)):
                 Terminal.error("catalog: the scanner is back (\(name)).")
-            case .reopenFailed(let error):
+            case .report(.reopenFailed(let error)):
                 Terminal.error("catalog: \(error.description)")
-            case nil:
-                let now = EventTime.monotonicNow()
+            case .tick(let now):
                 if let deadline = pipeline.detector.deadline, deadline <= now {
                     pipeline.detector.flush(at: now, into: &output)
                 }
@@ -112,6 +114,13 @@ extension ScanCommand {
         try? recording?.close()
         Terminal.error("catalog: scanner released.")
     }
+}
+
+/// What the live counter loop handles, in arrival order: the reader's reports and the clock's ticks.
+enum CounterInput {
+    case report(DeviceReport)
+    /// The monotonic time the tick was made.
+    case tick(EventTime)
 }
 
 extension EventTime {

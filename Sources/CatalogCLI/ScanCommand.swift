@@ -3,7 +3,9 @@ import CatalogCore
 import Foundation
 import Labels
 import Scanner
+import SquareAPI
 import Store
+import Sync
 
 /// `catalog scan`: the counter — read scans, look each up, act by mode.
 struct ScanCommand: AsyncParsableCommand {
@@ -16,6 +18,8 @@ struct ScanCommand: AsyncParsableCommand {
             once, an unknown code or a failure twice (--quiet: never). Unknown codes stay in the scan \
             log (catalog scans --unknown). Scanning a command barcode (catalog label commands) switches \
             the mode or sets the quantity.
+            Modes: lookup shows the item; reorder adds one (or the scanned quantity) to the reorder list;             label prints its label; receive adds the stock in Square at --location (see catalog reorder             receive) and books it against the reorder list.
+            Scans that arrive while an action runs (a label job, a receipt sent to Square) wait in order;             none is dropped.
             Without --device, the input device that looks like a scanner is used (see --list-devices); it \
             is grabbed so scans never reach other programs, reopened after an unplug, and released on \
             Ctrl-C. --events FILE (or - for standard input) replays a recorded input_event stream through \
@@ -44,8 +48,11 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the raw event stream to this file (for a bug report).", valueName: "file"))
     var record: String?
 
-    @Option(help: "What a scanned item does: lookup, label (print its label) or reorder.")
+    @Option(help: "What a scanned item does: lookup, reorder, label (print its label) or receive (into stock).")
     var mode: String = "lookup"
+
+    @Option(help: ArgumentHelp("The location stock is received at in receive mode (name or id).", valueName: "name"))
+    var location: String?
 
     @Option(help: "The keyboard layout the scanner is set to: us, de, fr or uk.")
     var layout: String = "us"
@@ -69,7 +76,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard CounterMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be lookup, label or reorder, not “\(mode)”.")
+            throw ValidationError("--mode must be lookup, reorder, label or receive, not “\(mode)”.")
         }
         guard KeyboardLayout.named(layout) != nil else {
             throw ValidationError("--layout must be us, de, fr or uk, not “\(layout)”.")
@@ -90,7 +97,8 @@ struct ScanCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            var session = CounterSession(mode: .lookup, database: database)
+            var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
+            try await configureReceiving(&session, settings: settings, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
                 let template = try label.loadTemplate(settings: settings)
                 let printer = printer ?? settings.labels.printer
@@ -153,5 +161,36 @@ struct ScanCommand: AsyncParsableCommand {
             throw CLIError("Cannot read the event stream \(path): no such file or not readable.", exitCode: 66)
         }
         return Array(data)
+    }
+}
+
+extension ScanCommand {
+    /// Lets the session receive stock when a location and a token are configured; otherwise notes why
+    /// not, which is an error only when receive mode was asked for.
+    func configureReceiving(_ session: inout CounterSession, settings: Settings, database: CatalogDatabase)
+        async throws
+    {
+        let place: (id: String, name: String)?
+        let client: SquareClient
+        do {
+            place = try await ReorderCommand.location(
+                location, settings: settings, database: database, required: mode == "receive")
+            client = try settings.makeClient()
+        } catch {
+            if mode == "receive" { throw error }
+            session.receiveUnavailable = "receive mode is off: \(CLIError.from(error).description)"
+            return
+        }
+        guard let place else { return }
+        let editor = Editor(database: database, client: client, counter: settings.counter)
+        session.receive = { variation, count in
+            let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
+            switch result.status {
+            case .posted:
+                return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)
+            case .queued:
+                return ("received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true)
+            }
+        }
     }
 }

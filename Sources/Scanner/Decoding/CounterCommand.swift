@@ -6,13 +6,15 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     case reorder
     /// Print the item's label.
     case label
+    /// Receive one (or the set quantity) into stock at the counter's location.
+    case receive
 }
 
 /// A command barcode printed on the counter's command sheet.
 public enum CounterCommand: Hashable, Sendable {
-    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL`: switch mode.
+    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL|RECEIVE`: switch mode.
     case mode(CounterMode)
-    /// `CATALOG:QTY:n` (1...999): the next reorder or label scan counts `n`.
+    /// `CATALOG:QTY:n` (1...999): the next reorder, label or receive scan counts `n`.
     case quantity(Int)
 
     /// The text to encode in the command's barcode.
