@@ -115,7 +115,9 @@ struct PurchaseListRowBuilder {
 extension String {
     /// The string without leading and trailing white space, or nil when nothing is left.
     fileprivate var nonEmpty: String? {
-        let trimmed = String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        return trimmed.isEmpty ? nil : trimmed
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
+        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
     }
 }
