@@ -123,6 +123,7 @@ struct DemoCommand: AsyncParsableCommand {
         try Data(try LabelOutput.render(template, labels: labels, format: .png)).write(to: png)
         Terminal.out("\n6. catalog label render \(gtin) --template shelf-2x1 (the new price, a barcode that scans)")
         Terminal.out("   PDF for the printer: \(pdf.path)\n   PNG preview:         \(png.path)")
+        try await reorderStep(database: database, client: client, folder: labelFolder)
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")

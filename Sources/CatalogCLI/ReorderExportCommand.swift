@@ -83,18 +83,7 @@ struct ReorderExportOptions: ParsableArguments {
         let bytes: [UInt8]
         switch format.lowercased() {
         case "csv":
-            let rows = ReorderOutput.sorted(lines).map { line in
-                let json = ReorderOutput.json(line)
-                return ReorderOutput.exportColumns.map { column -> String in
-                    switch json[column] {
-                    case .string(let text)?: return text
-                    case .number(let text)?: return text
-                    default: return ""
-                    }
-                }
-            }
-            bytes = CSVWriter.write(
-                [ReorderOutput.exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel)
+            bytes = ReorderOutput.csv(lines, excel: excel)
         case "json":
             let object: JSONValue = [
                 "generated_at": .string(Timestamp.now().rfc3339),

@@ -58,6 +58,21 @@ enum ReorderOutput {
         ]
     }
 
+    /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark and `;`.
+    static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
+        let rows = sorted(lines).map { line in
+            let object = json(line)
+            return exportColumns.map { column -> String in
+                switch object[column] {
+                case .string(let text)?: return text
+                case .number(let text)?: return text
+                default: return ""
+                }
+            }
+        }
+        return CSVWriter.write([exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel)
+    }
+
     /// One line for people: quantity first, then what it is, the codes, the cost and the stock.
     static func text(_ line: ReorderLine) -> String {
         var parts = ["\(line.quantity) ×", line.label]
