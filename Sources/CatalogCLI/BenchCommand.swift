@@ -8,7 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
             BenchScanCommand.self,
-            BenchImportCommand.self,
+            BenchImportCommand.self, BenchReorderCommand.self,
         ]
     )
 }
