@@ -32,6 +32,10 @@ struct SeedStock {
     var locationIds: [String] = []
     /// The vendor of the item whose variations are being planned, as an index into `vendorIds`.
     var itemVendor: Int?
+    /// The highest alert threshold a seed draws.
+    static let maxThreshold: Int64 = 12
+    /// One `location_overrides` entry per location and threshold, built on first use.
+    private var overrideTemplates: [[JSONValue]] = []
     private var variationNumber = 0
     private var codeSerial = 0
 
@@ -76,28 +80,38 @@ struct SeedStock {
     }
 
     /// The variation fields `plan` adds: `location_overrides` for tracked variations and `vendor_information`.
-    func fields(for plan: Plan) -> [(key: String, value: JSONValue)] {
+    ///
+    /// Overrides come from `overrideTemplates` (one per location and threshold), so a large seed builds
+    /// each of them once.
+    mutating func fields(for plan: Plan) -> [(key: String, value: JSONValue)] {
         var fields: [(key: String, value: JSONValue)] = []
         if plan.tracked {
-            let overrides: [JSONValue] = zip(locationIds, plan.thresholds).map { location, threshold in
-                [
-                    "location_id": .string(location), "track_inventory": true,
-                    "inventory_alert_type": "LOW_QUANTITY", "inventory_alert_threshold": .int(threshold),
-                ]
+            if overrideTemplates.isEmpty {
+                overrideTemplates = locationIds.map { location in
+                    (0...Self.maxThreshold).map { threshold in
+                        .object(
+                            JSONObject([
+                                ("location_id", .string(location)), ("track_inventory", .bool(true)),
+                                ("inventory_alert_type", .string("LOW_QUANTITY")),
+                                ("inventory_alert_threshold", .int(threshold)),
+                            ]))
+                    }
+                }
+            }
+            var overrides: [JSONValue] = []
+            overrides.reserveCapacity(plan.thresholds.count)
+            for (index, threshold) in plan.thresholds.enumerated() {
+                overrides.append(overrideTemplates[index][Int(threshold)])
             }
             fields.append(("location_overrides", .array(overrides)))
         }
         if let vendor = plan.vendor {
-            fields.append(
-                (
-                    "vendor_information",
-                    [
-                        [
-                            "vendor_id": .string(vendor.id), "vendor_code": .string(vendor.code),
-                            "unit_cost_money": ["amount": .int(vendor.cost), "currency": "GBP"],
-                        ]
-                    ]
-                ))
+            let cost = JSONObject([("amount", .int(vendor.cost)), ("currency", .string("GBP"))])
+            let information = JSONObject([
+                ("vendor_id", .string(vendor.id)), ("vendor_code", .string(vendor.code)),
+                ("unit_cost_money", .object(cost)),
+            ])
+            fields.append(("vendor_information", .array([.object(information)])))
         }
         return fields
     }

@@ -133,17 +133,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("quantity", "-1", "changes[0].adjustment.quantity"),
-        ("quantity", "0", "changes[0].adjustment.quantity"),
-        ("quantity", "1.234567", "changes[0].adjustment.quantity"),
-        ("quantity", "1e3", "changes[0].adjustment.quantity"),
-        ("quantity", "", "changes[0].adjustment.quantity"),
-        ("occurred_at", "yesterday", "changes[0].adjustment.occurred_at"),
-        ("from_state", "IN_STOCK", "changes[0].adjustment.to_state"),
-        ("to_state", "ON_THE_MOON", "changes[0].adjustment.to_state"),
-        ("to_state", "WASTE", "changes[0].adjustment.to_state"),
-        ("location_id", "NOSUCHPLACE01", "changes[0].adjustment.location_id"),
-        ("catalog_object_id", "NOSUCHVARIATION000000000", "changes[0].adjustment.catalog_object_id"),
+        ("quantity", "-1", "changes[1].adjustment.quantity"),
+        ("quantity", "0", "changes[1].adjustment.quantity"),
+        ("quantity", "1.234567", "changes[1].adjustment.quantity"),
+        ("quantity", "1e3", "changes[1].adjustment.quantity"),
+        ("quantity", "", "changes[1].adjustment.quantity"),
+        ("occurred_at", "yesterday", "changes[1].adjustment.occurred_at"),
+        ("from_state", "IN_STOCK", "changes[1].adjustment.to_state"),
+        ("to_state", "ON_THE_MOON", "changes[1].adjustment.to_state"),
+        ("to_state", "WASTE", "changes[1].adjustment.to_state"),
+        ("location_id", "NOSUCHPLACE01", "changes[1].adjustment.location_id"),
+        ("catalog_object_id", "NOSUCHVARIATION000000000", "changes[1].adjustment.catalog_object_id"),
     ])
     func aBadChangeIsRefusedAndChangesNothing(field: String, value: String, expected: String) async throws {
         try await withVariations { _, client, _, variations, location in
