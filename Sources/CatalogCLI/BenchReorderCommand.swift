@@ -91,7 +91,8 @@ struct BenchReorderCommand: AsyncParsableCommand {
         switch format {
         case "csv": return ReorderOutput.csv(list, excel: false)
         case "json": return Array(JSONValue.array(ReorderOutput.sorted(list).map(ReorderOutput.json)).jsonString.utf8)
-        default: return try PurchaseListRenderer.pdf(ReorderExportOptions.purchaseList(list, paper: .a4, reference: nil))
+        default:
+            return try PurchaseListRenderer.pdf(ReorderExportOptions.purchaseList(list, paper: .a4, reference: nil))
         }
     }
 
@@ -125,7 +126,8 @@ struct BenchReorderCommand: AsyncParsableCommand {
             let target = format == "pdf" ? "" : (value < 1 ? "; target < 1 s: ok" : "; target < 1 s: MISSED")
             Terminal.out(
                 String(
-                    format: "  export %@: median %.3fs (min %.3f, max %.3f) for %d lines", format.padding(
+                    format: "  export %@: median %.3fs (min %.3f, max %.3f) for %d lines",
+                    format.padding(
                         toLength: 4, withPad: " ", startingAt: 0), value, seconds.min() ?? 0, seconds.max() ?? 0,
                     lines) + target)
         }

@@ -16,7 +16,8 @@ extension DemoCommand {
                 variationID: suggestion.variationID, quantity: suggestion.proposal, counter: "demo")
         }
         Terminal.out(
-            "\n7. catalog reorder suggest --location \"\(place)\" --apply   (stock counts against low-stock thresholds)")
+            "\n7. catalog reorder suggest --location \"\(place)\" --apply   (stock counts against low-stock thresholds)"
+        )
         Terminal.out(
             "   \(Terminal.count(report.tracked)) tracked variations, \(report.suggestions.count) at or below their "
                 + "threshold, added to the reorder list:")

@@ -51,7 +51,8 @@ struct ReorderExportCommand: AsyncParsableCommand {
         if kept.isEmpty && !lines.isEmpty {
             let known = Set(lines.map(ReorderOutput.vendor)).sorted().joined(separator: "; ")
             throw CLIError(
-                "No lines on the list are from “\(vendor)”. The vendors on it are: \(known).", exitCode: CLIError.notFound)
+                "No lines on the list are from “\(vendor)”. The vendors on it are: \(known).",
+                exitCode: CLIError.notFound)
         }
         return kept
     }
@@ -71,8 +72,10 @@ struct ReorderExportOptions: ParsableArguments {
     @Flag(help: "CSV for Excel: a UTF-8 byte-order mark and ; between fields.")
     var excel = false
 
-    @Option(help: ArgumentHelp("PDF paper: letter or a4 (default: reorder.paper in the config, else letter).",
-        valueName: "paper"))
+    @Option(
+        help: ArgumentHelp(
+            "PDF paper: letter or a4 (default: reorder.paper in the config, else letter).",
+            valueName: "paper"))
     var paper: String?
 
     @Option(help: ArgumentHelp("The location whose stock on hand to include.", valueName: "name"))
@@ -134,7 +137,9 @@ struct ReorderExportOptions: ParsableArguments {
         var groups: [(vendor: String, lines: [ReorderLine])] = []
         for line in ReorderOutput.sorted(lines) {
             let vendor = ReorderOutput.vendor(line)
-            if groups.last?.vendor == vendor { groups[groups.count - 1].lines.append(line) } else {
+            if groups.last?.vendor == vendor {
+                groups[groups.count - 1].lines.append(line)
+            } else {
                 groups.append((vendor, [line]))
             }
         }

@@ -33,7 +33,8 @@ struct ReorderOrderCommand: AsyncParsableCommand {
             let place = try await ReorderCommand.location(
                 export.location, settings: settings, database: database, required: export.location != nil)
             let lines = try ReorderExportCommand.filter(
-                try await database.reorderLines(statuses: [.wanted], locationID: place?.id), vendor: export.vendor ?? "")
+                try await database.reorderLines(statuses: [.wanted], locationID: place?.id), vendor: export.vendor ?? ""
+            )
             guard !lines.isEmpty else {
                 throw CLIError("Nothing is wanted from \(export.vendor ?? "") right now.", exitCode: CLIError.notFound)
             }
@@ -43,7 +44,8 @@ struct ReorderOrderCommand: AsyncParsableCommand {
             for index in stamped.indices { stamped[index].orderReference = reference }
             try export.write(stamped, settings: settings, reference: reference)
             let ordered = try await database.orderReorderLines(
-                lines.map { ($0.id, $0.quantity, $0.supply?.vendorID) }, reference: reference, counter: settings.counter)
+                lines.map { ($0.id, $0.quantity, $0.supply?.vendorID) }, reference: reference, counter: settings.counter
+            )
             Terminal.error(
                 "Order \(reference): \(Terminal.count(ordered.count)) line\(ordered.count == 1 ? "" : "s") from "
                     + "\(ReorderOutput.vendor(lines[0])) marked ordered.")
@@ -102,8 +104,12 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
             }
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
             let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
-            Terminal.out(json ? Self.json(result, count: count, place: place.name) : Self.text(result, count: count,
-                variation: variation, place: place.name, outstanding: outstanding))
+            Terminal.out(
+                json
+                    ? Self.json(result, count: count, place: place.name)
+                    : Self.text(
+                        result, count: count,
+                        variation: variation, place: place.name, outstanding: outstanding))
             if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
         }
     }
@@ -142,7 +148,10 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
             "outbox_id": .int(result.receipt.outboxID), "unlisted": .int(Int64(result.receipt.unlisted)),
             "lines": .array(
                 result.receipt.lines.map {
-                    ["line_id": .int($0.lineID), "quantity": .int(Int64($0.quantity)), "completed": .bool($0.completed)]
+                    [
+                        "line_id": .int($0.lineID), "quantity": .int(Int64($0.quantity)),
+                        "completed": .bool($0.completed),
+                    ]
                 }),
         ]
         return object.jsonString

@@ -110,7 +110,9 @@ enum ReorderOutput {
         var out: [String] = []
         var groups: [(vendor: String, lines: [ReorderLine])] = []
         for line in sorted(lines) {
-            if groups.last?.vendor == vendor(line) { groups[groups.count - 1].lines.append(line) } else {
+            if groups.last?.vendor == vendor(line) {
+                groups[groups.count - 1].lines.append(line)
+            } else {
                 groups.append((vendor(line), [line]))
             }
         }

@@ -8,7 +8,7 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Run a local Square-compatible catalog server on 127.0.0.1.",
         discussion: """
-            It answers the catalog, locations and inventory-count endpoints with Square's rules \
+            It answers the catalog, locations, inventory (counts and changes) and vendors endpoints with Square's rules \
             (versions, tombstones, cursors, idempotency keys). When it is ready it prints \
             `listening on http://127.0.0.1:PORT`. Point catalog at it with \
             SQUARE_BASE_URL=http://127.0.0.1:PORT SQUARE_ACCESS_TOKEN=<token>. With --webhook-url \

@@ -189,7 +189,9 @@ extension ScanCommand {
             case .posted:
                 return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)
             case .queued:
-                return ("received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true)
+                return (
+                    "received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true
+                )
             }
         }
     }

@@ -53,7 +53,8 @@ extension CatalogDatabase {
                 try db.execute(
                     sql: "UPDATE reorder_lines SET received = received + ? WHERE id = ?", arguments: [take, id])
                 if completed { try Self.close(db, lineID: id, status: .received, at: now) }
-                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: id, variationID: variationID,
+                try Self.recordReorderEvent(
+                    db, at: now, counter: counter, lineID: id, variationID: variationID,
                     action: "receive", quantity: take, detail: detail)
                 bookings.append(StockReceipt.Booking(lineID: id, quantity: take, completed: completed))
                 left -= take
@@ -66,7 +67,8 @@ extension CatalogDatabase {
                         VALUES (?, 'received', ?, ?, 'received without being on the list', ?, ?, ?, ?, ?)
                         """,
                     arguments: [variationID, left, left, counter, counter, now, now, now])
-                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: db.lastInsertedRowID,
+                try Self.recordReorderEvent(
+                    db, at: now, counter: counter, lineID: db.lastInsertedRowID,
                     variationID: variationID, action: "receive", quantity: left, detail: detail + " unlisted")
             }
             return StockReceipt(outboxID: outboxID, lines: bookings, unlisted: left)
@@ -102,7 +104,8 @@ extension CatalogDatabase {
                     let ordered = (event["order_reference"] as String?) != nil
                     try Self.reopen(db, lineID: lineID, variationID: variationID, asOrdered: ordered, at: now)
                 }
-                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: lineID, variationID: variationID,
+                try Self.recordReorderEvent(
+                    db, at: now, counter: counter, lineID: lineID, variationID: variationID,
                     action: "receive-refused", quantity: quantity, detail: reason)
             }
         }

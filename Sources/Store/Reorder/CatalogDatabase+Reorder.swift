@@ -26,7 +26,8 @@ extension CatalogDatabase {
                         """,
                     arguments: [variationID, quantity, note, counter, counter, now, now])
             else { throw StoreError.database(reason: "the reorder line was not written") }
-            try Self.recordReorderEvent(db, at: now, counter: counter, lineID: id, variationID: variationID,
+            try Self.recordReorderEvent(
+                db, at: now, counter: counter, lineID: id, variationID: variationID,
                 action: "add", quantity: quantity, detail: note)
             return id
         }
@@ -51,7 +52,8 @@ extension CatalogDatabase {
             } else {
                 try db.execute(sql: "UPDATE reorder_lines SET quantity = ? WHERE id = ?", arguments: [quantity, id])
             }
-            try Self.recordReorderEvent(db, at: now, counter: counter, lineID: id, variationID: variationID,
+            try Self.recordReorderEvent(
+                db, at: now, counter: counter, lineID: id, variationID: variationID,
                 action: quantity == 0 ? "remove" : "set", quantity: quantity, detail: nil)
             return id
         }
@@ -73,7 +75,8 @@ extension CatalogDatabase {
                         arguments: [id])
                 else { continue }
                 try Self.close(db, lineID: id, status: .removed, at: now)
-                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: id, variationID: row["variation_id"],
+                try Self.recordReorderEvent(
+                    db, at: now, counter: counter, lineID: id, variationID: row["variation_id"],
                     action: action, quantity: row["quantity"], detail: nil)
                 removed += 1
             }
@@ -105,7 +108,8 @@ extension CatalogDatabase {
                             ordered_at = ? WHERE id = ?
                         """,
                     arguments: [sent, line.vendorID, reference, now, line.id])
-                try Self.recordReorderEvent(db, at: now, counter: counter, lineID: line.id,
+                try Self.recordReorderEvent(
+                    db, at: now, counter: counter, lineID: line.id,
                     variationID: row["variation_id"], action: "order", quantity: sent, detail: reference)
                 if current > sent {
                     try db.execute(
@@ -118,7 +122,8 @@ extension CatalogDatabase {
                             row["variation_id"], current - sent, row["note"], row["counter"], row["last_counter"],
                             row["first_added"], row["last_added"],
                         ])
-                    try Self.recordReorderEvent(db, at: now, counter: counter, lineID: db.lastInsertedRowID,
+                    try Self.recordReorderEvent(
+                        db, at: now, counter: counter, lineID: db.lastInsertedRowID,
                         variationID: row["variation_id"], action: "add", quantity: current - sent,
                         detail: "added while order \(reference) was written")
                 }
