@@ -47,7 +47,7 @@ struct InputEventReaderTests {
         let parsed = reader.parse(Array(bytes.dropLast()))
         #expect(parsed == Array(events.dropLast()))
         #expect(reader.pendingBytes == Array(bytes.dropLast().suffix(23)))
-        #expect(throws: InputEventStreamError.truncated(byteCount: 23)) { try reader.finish() }
+        #expect(throws: ScannerError.streamTruncated(byteCount: 23)) { try reader.finish() }
         #expect(reader.parse([bytes.last!]) == [events.last!])
         try reader.finish()
     }

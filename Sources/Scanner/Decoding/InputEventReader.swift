@@ -53,22 +53,24 @@ public struct InputEventReader: Sendable {
     /// call `finish()` to turn it into an error.
     public mutating func read(
         from fileDescriptor: Int32, maximumBytes: Int = 64 * InputEvent.byteCount, into events: inout [InputEvent]
-    ) throws(InputEventStreamError) -> Bool {
+    ) throws(ScannerError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: maximumBytes)
-        let count = buffer.withUnsafeMutableBytes { raw -> Int in
-            while true {
-                let result = Glibc.read(fileDescriptor, raw.baseAddress, raw.count)
-                if result >= 0 || errno != EINTR { return result }
+        let outcome = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(Errno) -> Int in
+                try systemCall("read") { Glibc.read(fileDescriptor, raw.baseAddress, raw.count) }
             }
         }
-        if count < 0 { throw .readFailed(errno: errno) }
+        guard case .success(let count) = outcome else {
+            if case .failure(let failure) = outcome { throw .streamReadFailed(failure) }
+            return false
+        }
         if count == 0 { return false }
         buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), into: &events) }
         return true
     }
 
     /// Confirms the stream ended on a record boundary.
-    public func finish() throws(InputEventStreamError) {
-        if !partial.isEmpty { throw .truncated(byteCount: partial.count) }
+    public func finish() throws(ScannerError) {
+        if !partial.isEmpty { throw .streamTruncated(byteCount: partial.count) }
     }
 }

@@ -23,18 +23,21 @@ public struct InputEventWriter: Sendable {
     }
 
     /// Writes `events` completely, retrying EINTR and short writes.
-    public func write(_ events: some Sequence<InputEvent>) throws(InputEventStreamError) {
+    public func write(_ events: some Sequence<InputEvent>) throws(ScannerError) {
         let bytes = Self.encode(events)
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in
-                Glibc.write(fileDescriptor, raw.baseAddress! + written, raw.count - written)
+            let outcome = bytes.withUnsafeBytes { raw in
+                Result { () throws(Errno) -> Int in
+                    try systemCall("write") {
+                        Glibc.write(fileDescriptor, raw.baseAddress! + written, raw.count - written)
+                    }
+                }
             }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .writeFailed(errno: errno)
+            switch outcome {
+            case .success(let count): written += count
+            case .failure(let failure): throw .streamWriteFailed(failure)
             }
-            written += result
         }
     }
 }

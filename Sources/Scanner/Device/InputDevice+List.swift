@@ -93,7 +93,9 @@ extension ScannerError {
         case .notAnInputDevice: return "not an input device"
         case .keyHeld: return "a key is held"
         case .noScannerFound: return "no scanner"
-        case .system(_, let failure): return failure.text
+        case .system(_, let failure), .streamReadFailed(let failure), .streamWriteFailed(let failure):
+            return failure.text
+        case .streamTruncated: return "a partial record"
         }
     }
 }

@@ -20,6 +20,12 @@ public enum ScannerError: Error, Equatable, Sendable, CustomStringConvertible {
     case noScannerFound(available: [String])
     /// Any other failed system call on the device.
     case system(path: String, Errno)
+    /// Reading a recorded event stream (`--events`) failed.
+    case streamReadFailed(Errno)
+    /// Writing an event recording (`--record`) failed.
+    case streamWriteFailed(Errno)
+    /// A recorded event stream ended in the middle of a 24-byte record.
+    case streamTruncated(byteCount: Int)
 
     /// Maps a failed system call on `path` to the error a person can act on.
     ///
@@ -68,6 +74,14 @@ public enum ScannerError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "('catalog scan --list-devices' shows them)."
         case .system(let path, let failure):
             return "Scanner \(path): \(failure). Check the cable and 'dmesg', then try again."
+        case .streamReadFailed(let failure):
+            return "Cannot read the event stream: \(failure). Check the file exists and is readable."
+        case .streamWriteFailed(let failure):
+            return "Cannot write the event recording: \(failure). Check the disk has space and the folder is "
+                + "writable."
+        case .streamTruncated(let count):
+            return "The event stream ends with \(count) bytes of an incomplete 24-byte record; the events "
+                + "before it were read. Record it again if the last scan is missing."
         }
     }
 }
