@@ -23,7 +23,8 @@ import Testing
         for code in [DemoCodes.small, DemoCodes.medium, DemoCodes.large, Self.notebook] {
             try await shop.ok("reorder", "add", code, "--qty", "3")
         }
-        let vendors = Set(try await shop.jsonLines("reorder", "list", "--json").compactMap { $0["vendor"]?.stringValue })
+        let vendors = Set(
+            try await shop.jsonLines("reorder", "list", "--json").compactMap { $0["vendor"]?.stringValue })
         #expect(vendors == ["Acme Supply", "Dales Fresh Foods"])
 
         let set = try await shop.ok("reorder", "set-qty", "hw-0217-s", "12", "--json")

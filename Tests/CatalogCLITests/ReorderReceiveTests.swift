@@ -23,7 +23,8 @@ import Testing
         let medium = try await shop.variationID(DemoCodes.medium)
         let large = try await shop.variationID(DemoCodes.large)
         let start = [
-            small: try await shop.inStock(small, at: highStreet), medium: try await shop.inStock(medium, at: highStreet),
+            small: try await shop.inStock(small, at: highStreet),
+            medium: try await shop.inStock(medium, at: highStreet),
             large: try await shop.inStock(large, at: highStreet),
         ]
 

@@ -27,7 +27,9 @@ import Testing
         let variations = try await Self.serverVariations(shop)
         var skuCounts: [String: Int] = [:]
         for object in variations {
-            if let sku = object["item_variation_data"]?["sku"]?.stringValue { skuCounts[sku.lowercased(), default: 0] += 1 }
+            if let sku = object["item_variation_data"]?["sku"]?.stringValue {
+                skuCounts[sku.lowercased(), default: 0] += 1
+            }
         }
         let target = try #require(
             variations.first {
@@ -63,7 +65,9 @@ import Testing
         // A name the search finds exactly once.
         let variations = try await Self.serverVariations(shop)
         var byItem: [String: Int] = [:]
-        for object in variations { byItem[object["item_variation_data"]?["item_id"]?.stringValue ?? "", default: 0] += 1 }
+        for object in variations {
+            byItem[object["item_variation_data"]?["item_id"]?.stringValue ?? "", default: 0] += 1
+        }
         var single: (text: String, id: String)?
         for object in variations where byItem[object["item_variation_data"]?["item_id"]?.stringValue ?? ""] == 1 {
             let id = object["item_variation_data"]?["item_id"]?.stringValue ?? ""
