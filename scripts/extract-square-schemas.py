@@ -35,6 +35,9 @@ OPERATIONS = [
     ("CatalogInfo", "get", "/v2/catalog/info"),
     ("ListLocations", "get", "/v2/locations"),
     ("BatchRetrieveInventoryCounts", "post", "/v2/inventory/counts/batch-retrieve"),
+    ("BatchChangeInventory", "post", "/v2/inventory/changes/batch-create"),
+    ("BulkRetrieveVendors", "post", "/v2/vendors/bulk-retrieve"),
+    ("SearchVendors", "post", "/v2/vendors/search"),
 ]
 
 # Values Square really sends that its published enums leave out (see NOTES.md): without them a

@@ -16,6 +16,7 @@ import Testing
             SandboxConfiguration(port: 0, token: Self.token, seed: .demo, onExchange: recorder.record))
         do {
             try await drive(server: server)
+            try await InventoryContractTests().drive(server: server)
         } catch {
             await server.stop()
             throw error

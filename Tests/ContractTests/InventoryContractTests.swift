@@ -4,54 +4,10 @@ import Sandbox
 import SquareAPI
 import Testing
 
-/// The inventory-change, inventory-count and vendor requests the client sends, and the sandbox's answers,
-/// checked against Square's schemas (Fixtures/square-inventory-contract.json, cut from api.json by the
-/// extraction script's functions with these operations).
-@Suite struct InventoryContractTests {
-    /// The operations and schemas of the inventory fixture, read like `SquareContract.load` reads its own.
-    static func contract() throws -> SquareContract {
-        guard let url = Bundle.module.url(forResource: "Fixtures/square-inventory-contract", withExtension: "json")
-        else { throw ContractFixtureError(reason: "Fixtures/square-inventory-contract.json is not in the test bundle") }
-        let document = try JSONValue.parse(try Data(contentsOf: url))
-        var schemas: [String: JSONValue] = [:]
-        for member in document["schemas"]?.objectValue ?? JSONObject() { schemas[member.key] = member.value }
-        var operations: [String: SquareContract.Operation] = [:]
-        for member in document["operations"]?.objectValue ?? JSONObject() {
-            let value = member.value
-            guard let method = value["method"]?.stringValue, let path = value["path"]?.stringValue,
-                let response = value["response"]?.stringValue
-            else { throw ContractFixtureError(reason: "operation \(member.key) is incomplete") }
-            let query = (value["parameters"]?.arrayValue ?? []).filter { $0["in"] == "query" }
-                .compactMap { $0["name"]?.stringValue }
-            operations[member.key] = SquareContract.Operation(
-                method: method, path: path, request: value["request"]?.stringValue, response: response,
-                queryParameters: Set(query))
-        }
-        return SquareContract(operations: operations, validator: SchemaValidator(schemas: schemas))
-    }
-
-    @Test func inventoryAndVendorExchangesMatchSquaresSchemas() async throws {
-        let contract = try Self.contract()
-        let recorder = ContractRecorder()
-        let server = try await SandboxServer.start(
-            SandboxConfiguration(port: 0, token: ContractTests.token, seed: .demo, onExchange: recorder.record))
-        do {
-            try await drive(server: server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-
-        #expect(
-            recorder.operationsCalled(in: contract).isSuperset(of: [
-                "BatchChangeInventory", "BatchRetrieveInventoryCounts", "BulkRetrieveVendors", "SearchVendors",
-            ]))
-        #expect(recorder.exchanges.contains { $0.status == 400 && $0.path == "/v2/inventory/changes/batch-create" })
-        let violations = recorder.violations(against: contract)
-        #expect(violations.isEmpty, "\(violations.count) violations:\n\(violations.prefix(20).joined(separator: "\n"))")
-    }
-
+/// The inventory-change, inventory-count and vendor calls of the reorder list, driven as part of
+/// `ContractTests` so every request and answer is checked against Square's schemas.
+struct InventoryContractTests {
+    /// Receives stock, counts it, refuses a bad change, reads counts page by page and looks vendors up.
     func drive(server: SandboxServer) async throws {
         let client = SquareClient(
             configuration: SquareClientConfiguration(

@@ -36,11 +36,11 @@ enum ServerChanges {
         let goneItem = items[base + 3]
         deleted.append(goneItem["id"]!.stringValue!)
         deleted += goneItem["item_data"]!["variations"]!.arrayValue!.map { $0["id"]!.stringValue! }
-        _ = try await client.deleteCatalogObject(id: goneItem["id"]!.stringValue!)
+        try await delete(goneItem["id"]!.stringValue!, client: client)
         let goneVariation = try await client.retrieveCatalogObject(id: items[base + 4]["id"]!.stringValue!).object
         let goneVariationID = goneVariation["item_data"]!["variations"]!.arrayValue!.last!["id"]!.stringValue!
         deleted.append(goneVariationID)
-        _ = try await client.deleteCatalogObject(id: goneVariationID)
+        try await delete(goneVariationID, client: client)
 
         // A new category and a new item in it, with #temp ids.
         let newItem: JSONValue = [
@@ -75,5 +75,22 @@ enum ServerChanges {
     static func upcA(_ serial: Int) -> String {
         let body = "0" + "9876" + String(format: "%06d", serial)
         return body + String(Barcode.gs1CheckDigit(body.map { Int(String($0))! }))
+    }
+
+    /// Deletes an object as the other writer does. Under dropped connections the client retries a DELETE
+    /// whose answer was lost, and the retry finds the object already gone (400 NOT_FOUND): that is done.
+    static func delete(_ id: String, client: SquareClient) async throws {
+        let failure: SquareError?
+        do {
+            _ = try await client.deleteCatalogObject(id: id)
+            failure = nil
+        } catch {
+            failure = error
+        }
+        guard let failure else { return }
+        let alreadyGone = failure.attempts > 1 && failure.errors.contains { $0.code == "NOT_FOUND" }
+        guard alreadyGone, try await client.batchRetrieveCatalogObjects(ids: [id]).objects.isEmpty else {
+            throw failure
+        }
     }
 }
