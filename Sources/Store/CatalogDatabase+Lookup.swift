@@ -2,9 +2,14 @@ import CatalogCore
 import GRDB
 
 extension CatalogDatabase {
-    static let summarySelect = """
-        SELECT v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
+    /// The columns `summary(_:)` reads, from `variations v`, `items i` and `categories c`.
+    static let summaryColumns = """
+        v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
             v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived, v.version
+        """
+
+    static let summarySelect = """
+        SELECT \(summaryColumns)
         FROM variations v
         JOIN items i ON i.id = v.item_id
         LEFT JOIN categories c ON c.id = i.category_id

@@ -62,7 +62,7 @@ extension CatalogDatabase {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT r.*, s.*, ic.quantity AS on_hand,
+                SELECT r.*, \(summaryColumns), ic.quantity AS on_hand,
                     (SELECT json_extract(lo.value, '$.inventory_alert_threshold')
                      FROM json_each(o.json, '$.item_variation_data.location_overrides') lo
                      WHERE json_extract(lo.value, '$.location_id') = ?
@@ -71,7 +71,9 @@ extension CatalogDatabase {
                      WHERE r.vendor_id IS NULL OR json_extract(vi.value, '$.vendor_id') = r.vendor_id
                      ORDER BY vi.key LIMIT 1) AS supply
                 FROM reorder_lines r
-                LEFT JOIN (\(summarySelect)) s ON s.variation_id = r.variation_id
+                LEFT JOIN variations v ON v.id = r.variation_id
+                LEFT JOIN items i ON i.id = v.item_id
+                LEFT JOIN categories c ON c.id = i.category_id
                 LEFT JOIN catalog_objects o ON o.id = r.variation_id
                 LEFT JOIN inventory_counts ic ON ic.variation_id = r.variation_id AND ic.location_id = ?
                 WHERE \(filter)
