@@ -23,20 +23,26 @@ enum ReorderOutput {
         return code.upcA ?? code.gtin13 ?? code.gtin8 ?? code.gtin14
     }
 
-    /// Lines in export order: by vendor name ("No vendor" last), then item and variation name.
+    /// Lines in export order: by vendor name ("No vendor" last), then item and variation name, ignoring
+    /// case and accents. Each line's keys are made once, so a long list sorts quickly.
     static func sorted(_ lines: [ReorderLine]) -> [ReorderLine] {
-        lines.sorted { left, right in
-            let (leftVendor, rightVendor) = (vendor(left), vendor(right))
-            if leftVendor != rightVendor {
-                if leftVendor == ReorderCommand.noVendor || rightVendor == ReorderCommand.noVendor {
-                    return rightVendor == ReorderCommand.noVendor
-                }
-                return leftVendor.localizedStandardCompare(rightVendor) == .orderedAscending
-            }
-            let leftName = left.variation?.itemName ?? "", rightName = right.variation?.itemName ?? ""
-            if leftName != rightName { return leftName.localizedStandardCompare(rightName) == .orderedAscending }
-            return (left.variation?.variationName ?? "", left.id) < (right.variation?.variationName ?? "", right.id)
+        func key(_ text: String?) -> String {
+            (text ?? "").folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
+        let keyed = lines.map { line in
+            let vendor = vendor(line)
+            return (
+                line: line, last: vendor == ReorderCommand.noVendor, vendor: key(vendor),
+                item: key(line.variation?.itemName), variation: key(line.variation?.variationName)
+            )
+        }
+        return keyed.sorted { left, right in
+            if left.last != right.last { return right.last }
+            if left.vendor != right.vendor { return left.vendor < right.vendor }
+            if left.item != right.item { return left.item < right.item }
+            if left.variation != right.variation { return left.variation < right.variation }
+            return left.line.id < right.line.id
+        }.map(\.line)
     }
 
     /// One line as a JSON object with snake_case keys.
