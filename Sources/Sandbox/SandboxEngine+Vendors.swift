@@ -11,7 +11,8 @@ extension SandboxEngine {
     func bulkRetrieveVendors(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
         let ids = try stringList(try request.jsonBody()["vendor_ids"], field: "vendor_ids")
         guard !ids.isEmpty else {
-            throw .invalid("MISSING_REQUIRED_PARAMETER", "vendor_ids must name at least one vendor.", field: "vendor_ids")
+            throw .invalid(
+                "MISSING_REQUIRED_PARAMETER", "vendor_ids must name at least one vendor.", field: "vendor_ids")
         }
         guard ids.count <= Self.vendorRetrieveLimit else {
             throw .invalid(

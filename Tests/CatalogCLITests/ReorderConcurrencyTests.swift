@@ -63,8 +63,9 @@ import Testing
             #expect(failed == "0", "failed adds in one loop")
         }
         for counter in ["same-a", "same-b", "diff-a", "diff-b"] {
-            let errors = (try? String(
-                contentsOf: shop.folder.appendingPathComponent("errors-\(counter).txt"), encoding: .utf8)) ?? ""
+            let errors =
+                (try? String(
+                    contentsOf: shop.folder.appendingPathComponent("errors-\(counter).txt"), encoding: .utf8)) ?? ""
             #expect(errors.isEmpty, "\(counter): \(errors.prefix(500))")
         }
 

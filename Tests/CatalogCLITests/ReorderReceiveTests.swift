@@ -31,14 +31,16 @@ import Testing
         try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "5")
         try await shop.ok("reorder", "add", DemoCodes.medium, "--qty", "3")
         let order = shop.folder.appendingPathComponent("acme.csv").path
-        try await shop.ok("reorder", "order", "--vendor", "Acme Supply", "--format", "csv", "--output", order,
+        try await shop.ok(
+            "reorder", "order", "--vendor", "Acme Supply", "--format", "csv", "--output", order,
             "--reference", "PO-TEST-1")
         let ordered = try await shop.jsonLines("reorder", "list", "--json", "--status", "ordered")
         #expect(Set(ordered.compactMap { $0["variation_id"]?.stringValue }) == [small, medium])
         #expect(ordered.allSatisfy { $0["order_reference"] == "PO-TEST-1" })
 
         // Partial, then the rest.
-        let partial = try await shop.catalog("reorder", "receive", DemoCodes.small, "--qty", "2", "--json",
+        let partial = try await shop.catalog(
+            "reorder", "receive", DemoCodes.small, "--qty", "2", "--json",
             environment: ["CATALOG_LOCATION": "High Street"])
         #expect(partial.status == 0, "\(partial.all)")
         #expect(try JSONValue.parse(partial.stdout.trimmingCharacters(in: .newlines))["status"] == "posted")
@@ -60,7 +62,8 @@ import Testing
         let before = shop.log.requests(to: Self.batchCreate).count
         await shop.server?.setFaults(SandboxFaults(dropEvery: 2))
         for quantity in [1, 2] {
-            let dropped = try await shop.catalog("reorder", "receive", DemoCodes.medium, "--qty", "\(quantity)",
+            let dropped = try await shop.catalog(
+                "reorder", "receive", DemoCodes.medium, "--qty", "\(quantity)",
                 "--location", "High Street")
             #expect(dropped.status == 0, "\(dropped.all)")
         }

@@ -72,8 +72,9 @@ import Testing
         for object in variations where byItem[object["item_variation_data"]?["item_id"]?.stringValue ?? ""] == 1 {
             let id = object["item_variation_data"]?["item_id"]?.stringValue ?? ""
             let shown = try await shop.catalog("show", object["id"]?.stringValue ?? "", "--json")
-            guard let name = try? JSONValue.parse(shown.stdout.trimmingCharacters(in: .newlines))["item_name"]?
-                .stringValue
+            guard
+                let name = try? JSONValue.parse(shown.stdout.trimmingCharacters(in: .newlines))["item_name"]?
+                    .stringValue
             else { continue }
             let found = try await shop.catalog("search", name, "--json")
             if (try? JSONValue.parse(found.stdout))?.arrayValue?.count == 1, !id.isEmpty {

@@ -72,20 +72,32 @@ struct InventoryChangesTests {
             ]
             let cases: [(JSONValue, String, String)] = [
                 (["changes": [good]], "MISSING_REQUIRED_PARAMETER", "idempotency_key"),
-                (["idempotency_key": .string(String(repeating: "k", count: 129)), "changes": [good]],
-                 "VALUE_TOO_LONG", "idempotency_key"),
+                (
+                    ["idempotency_key": .string(String(repeating: "k", count: 129)), "changes": [good]],
+                    "VALUE_TOO_LONG", "idempotency_key"
+                ),
                 (["idempotency_key": "a"], "MISSING_REQUIRED_PARAMETER", "changes"),
                 (["idempotency_key": "b", "changes": []], "ARRAY_LENGTH_TOO_SHORT", "changes"),
-                (["idempotency_key": "c", "changes": .array(Array(repeating: good, count: 101))],
-                 "ARRAY_LENGTH_TOO_LONG", "changes"),
-                (["idempotency_key": "d", "changes": [["type": "TRANSFER", "transfer": [:]]]],
-                 "INVALID_VALUE", "changes[0].type"),
-                (["idempotency_key": "e", "changes": [good, ["type": "RECOUNT"]]],
-                 "INVALID_ENUM_VALUE", "changes[1].type"),
-                (["idempotency_key": "f", "changes": [["type": "ADJUSTMENT"]]],
-                 "MISSING_REQUIRED_PARAMETER", "changes[0].adjustment"),
-                (["idempotency_key": "g", "changes": [itemChange]], "INVALID_VALUE",
-                 "changes[0].adjustment.catalog_object_id"),
+                (
+                    ["idempotency_key": "c", "changes": .array(Array(repeating: good, count: 101))],
+                    "ARRAY_LENGTH_TOO_LONG", "changes"
+                ),
+                (
+                    ["idempotency_key": "d", "changes": [["type": "TRANSFER", "transfer": [:]]]],
+                    "INVALID_VALUE", "changes[0].type"
+                ),
+                (
+                    ["idempotency_key": "e", "changes": [good, ["type": "RECOUNT"]]],
+                    "INVALID_ENUM_VALUE", "changes[1].type"
+                ),
+                (
+                    ["idempotency_key": "f", "changes": [["type": "ADJUSTMENT"]]],
+                    "MISSING_REQUIRED_PARAMETER", "changes[0].adjustment"
+                ),
+                (
+                    ["idempotency_key": "g", "changes": [itemChange]], "INVALID_VALUE",
+                    "changes[0].adjustment.catalog_object_id"
+                ),
                 (["idempotency_key": "h", "changes": [badCount]], "INVALID_VALUE", "changes[0].physical_count.state"),
             ]
             for (body, code, field) in cases {
@@ -134,7 +146,8 @@ struct InventoryChangesTests {
         let receiver = try await EventReceiver.start()
         defer { Task { await receiver.stop() } }
         let url = "http://127.0.0.1:\(receiver.port)/hook"
-        try await withSandbox(SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key")) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key")) {
+            _, client in
             let (variation, locations) = try await Self.target(client)
             let reply = try await client.post(
                 "/v2/inventory/changes/batch-create",

@@ -72,8 +72,10 @@ struct SeedInventoryTests {
             #expect(withVendor.count > variations.count * 3 / 4 && withVendor.count < variations.count)
             let info = try #require(withVendor.first?["item_variation_data"]?["vendor_information"]?[0])
             #expect(info["vendor_code"]?.stringValue?.isEmpty == false)
-            #expect(info["unit_cost_money"]?["currency"] == "GBP" && info["unit_cost_money"]?["amount"]?.int64Value != nil)
-            let reply = try await client.post("/v2/vendors/bulk-retrieve", ["vendor_ids": .array(vendorIds.map { .string($0) })])
+            #expect(
+                info["unit_cost_money"]?["currency"] == "GBP" && info["unit_cost_money"]?["amount"]?.int64Value != nil)
+            let reply = try await client.post(
+                "/v2/vendors/bulk-retrieve", ["vendor_ids": .array(vendorIds.map { .string($0) })])
             let names = (reply.json["responses"]?.objectValue ?? JSONObject()).compactMap {
                 $0.value["vendor"]?["name"]?.stringValue
             }

@@ -12,7 +12,8 @@ struct VendorsTests {
             #expect(all.count == 4)
             let acme = try #require(all.first { $0["name"] == "Acme Supply" })
             let id = try #require(acme["id"]?.stringValue)
-            let reply = try await client.post("/v2/vendors/bulk-retrieve", ["vendor_ids": [.string(id), "NOPE", .string(id)]])
+            let reply = try await client.post(
+                "/v2/vendors/bulk-retrieve", ["vendor_ids": [.string(id), "NOPE", .string(id)]])
             #expect(reply.status == 200)
             let responses = try #require(reply.json["responses"]?.objectValue)
             #expect(responses.count == 2)
@@ -23,7 +24,9 @@ struct VendorsTests {
             #expect(try await client.get("/v2/vendors/NOPE").status == 404)
             #expect(try await client.post("/v2/vendors/bulk-retrieve", [:]).code == "MISSING_REQUIRED_PARAMETER")
             let many = JSONValue.array((0...100).map { .string("V\($0)") })
-            #expect(try await client.post("/v2/vendors/bulk-retrieve", ["vendor_ids": many]).code == "ARRAY_LENGTH_TOO_LONG")
+            #expect(
+                try await client.post("/v2/vendors/bulk-retrieve", ["vendor_ids": many]).code == "ARRAY_LENGTH_TOO_LONG"
+            )
         }
     }
 

@@ -39,13 +39,17 @@ private func reorderCatalog() async throws -> CatalogDatabase {
     cup["present_at_all_locations"] = false
     cup["present_at_location_ids"] = ["L2"]
     _ = try await database.apply([
-        item("I1", name: "Mug", version: 10, variations: [
-            stocked("M1", item: "I1", vendor: "V1", cost: 250, overrides: [low("L1", 5)]),
-            stocked("M2", item: "I1", vendor: "V1", cost: 300, overrides: [low("L1", 3, tracked: false)]),
-        ]),
-        item("I2", name: "Pen", version: 10, variations: [
-            stocked("P1", item: "I2", vendor: "V2", tracked: false, overrides: [low("L2", 2, tracked: true)])
-        ]),
+        item(
+            "I1", name: "Mug", version: 10,
+            variations: [
+                stocked("M1", item: "I1", vendor: "V1", cost: 250, overrides: [low("L1", 5)]),
+                stocked("M2", item: "I1", vendor: "V1", cost: 300, overrides: [low("L1", 3, tracked: false)]),
+            ]),
+        item(
+            "I2", name: "Pen", version: 10,
+            variations: [
+                stocked("P1", item: "I2", vendor: "V2", tracked: false, overrides: [low("L2", 2, tracked: true)])
+            ]),
         cup,
     ])
     try await database.saveVendors([["id": "V1", "name": "Acme Supply", "status": "ACTIVE"]])
@@ -194,8 +198,11 @@ private func reorderCatalog() async throws -> CatalogDatabase {
             StockCount(variationID: "M1", locationID: "L1", quantity: "1.5", calculatedAt: nil),
             StockCount(variationID: "M1", locationID: "L2", quantity: "9", calculatedAt: nil),
         ])
-        try await database.saveStockCounts([StockCount(variationID: "M1", locationID: "L1", quantity: "2",
-            calculatedAt: "2026-11-23T10:00:00Z")])
+        try await database.saveStockCounts([
+            StockCount(
+                variationID: "M1", locationID: "L1", quantity: "2",
+                calculatedAt: "2026-11-23T10:00:00Z")
+        ])
         #expect(try await database.stockCounts(variationID: "M1") == ["L1": "2", "L2": "9"])
         _ = try await database.addToReorderList(variationID: "M1", quantity: 1, counter: "t")
         _ = try await database.addToReorderList(variationID: "C1", quantity: 1, counter: "t")
