@@ -35,14 +35,11 @@ struct BenchEditCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
-            defer { sandbox.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-edit-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let databasePath = folder.appendingPathComponent("catalog.sqlite").path
-            let database = try CatalogDatabase(path: databasePath)
-            _ = try await SyncEngine(database: database, client: client).run()
+            let workspace = try BenchWorkspace(variations: variations, name: "edit")
+            defer { workspace.close() }
+            let (sandbox, client) = (workspace.sandbox, workspace.client)
+            let (database, _) = try await workspace.syncedDatabase(named: "catalog.sqlite")
+            let databasePath = database.path
             let samples = try await database.sampleVariations(limit: runs)
 
             let environment = ProcessInfo.processInfo.environment.merging([

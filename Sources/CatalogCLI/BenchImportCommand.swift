@@ -39,14 +39,10 @@ struct BenchImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
-            defer { sandbox.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let database = try CatalogDatabase(path: folder.appendingPathComponent("import.sqlite").path)
-            let synced = try await SyncEngine(database: database, client: client).run()
-            Terminal.error("bench: " + SyncCommand.line(synced))
+            let workspace = try BenchWorkspace(variations: variations, name: "import")
+            defer { workspace.close() }
+            let client = workspace.client
+            let (database, _) = try await workspace.syncedDatabase(named: "import.sqlite")
             let importer = PriceImport(database: database)
 
             var seconds: [Double] = []

@@ -42,14 +42,11 @@ struct BenchReorderCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
-            defer { sandbox.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let database = try CatalogDatabase(path: folder.appendingPathComponent("reorder.sqlite").path)
-            let synced = try await SyncEngine(database: database, client: client).run()
-            Terminal.error("bench: " + SyncCommand.line(synced))
+            let workspace = try BenchWorkspace(variations: variations, name: "reorder")
+            defer { workspace.close() }
+            let client = workspace.client
+            let folder = workspace.folder
+            let (database, _) = try await workspace.syncedDatabase(named: "reorder.sqlite")
             guard let locationID = try await database.locations().first?["id"]?.stringValue else {
                 throw CLIError("The sandbox has no location.", exitCode: 1)
             }

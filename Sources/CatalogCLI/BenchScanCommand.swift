@@ -39,13 +39,9 @@ struct BenchScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
-            defer { sandbox.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-scan-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let database = try CatalogDatabase(path: folder.appendingPathComponent("catalog.sqlite").path)
-            _ = try await SyncEngine(database: database, client: client).run()
+            let workspace = try BenchWorkspace(variations: variations, name: "scan")
+            defer { workspace.close() }
+            let (database, _) = try await workspace.syncedDatabase(named: "catalog.sqlite")
             let samples = try await database.sampleVariations(limit: scans)
             let codes = samples.enumerated().compactMap { index, sample in
                 index % 4 == 3 ? sample.sku : (sample.upc ?? sample.sku)

@@ -1,0 +1,38 @@
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// What a benchmark runs against: a sandbox child process with a synthetic catalog, a client for it, and a
+/// scratch folder for databases and files. `close()` stops the sandbox and removes the folder.
+final class BenchWorkspace {
+    let sandbox: SandboxProcess
+    let client: SquareClient
+    let folder: URL
+
+    /// Starts a sandbox with `variations` synthetic variations and makes a scratch folder named after `name`.
+    init(variations: Int, name: String) throws {
+        (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(name)-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            sandbox.stop()
+            throw CLIError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: 73)
+        }
+    }
+
+    /// A database in the folder, filled by a full sync from the sandbox, and that sync's summary.
+    func syncedDatabase(named file: String) async throws -> (CatalogDatabase, SyncSummary) {
+        let database = try CatalogDatabase(path: folder.appendingPathComponent(file).path)
+        let summary = try await SyncEngine(database: database, client: client).run()
+        Terminal.error("bench: " + SyncCommand.line(summary))
+        return (database, summary)
+    }
+
+    /// Stops the sandbox and removes the folder.
+    func close() {
+        sandbox.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
