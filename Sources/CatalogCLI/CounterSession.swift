@@ -10,6 +10,8 @@ struct ScanOutcome {
     var symbology: String?
     var time: String
     var match: VariationSummary?
+    /// The IN_STOCK count last read from Square at the counter's location, when known.
+    var stock: String?
     /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
     var action: String
     var mode: CounterMode
@@ -20,6 +22,7 @@ struct ScanOutcome {
         guard let match else { return "\(action.uppercased())  \(code)" + (symbology.map { " (\($0))" } ?? "") }
         var line = "\(action.uppercased())  \(EditCommand.label(match))  \(match.price?.formatted ?? "variable price")"
         if let sku = match.sku { line += "  SKU \(sku)" }
+        if let stock { line += "  stock \(stock)" }
         return line + "  [\(mode.rawValue)]"
     }
 
@@ -31,6 +34,7 @@ struct ScanOutcome {
                 "item_id": .string(match.itemID), "variation_id": .string(match.variationID),
                 "item_name": .string(match.itemName), "variation_name": text(match.variationName),
                 "sku": text(match.sku), "gtin": text(match.gtin), "price": match.price?.json ?? .null,
+                "in_stock": text(stock),
             ]
         }
         return [
@@ -48,6 +52,8 @@ struct CounterSession {
     let database: CatalogDatabase
     /// This counter's name, for the reorder list.
     var counter: String
+    /// The counter's location, whose stock count each found item shows; `nil` when not known.
+    var locationID: String?
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
     var printLabel: ((VariationSummary, Int) async throws -> String)?
     /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
@@ -96,6 +102,9 @@ struct CounterSession {
             outcome.match = found
             if let found {
                 (outcome.action, outcome.failed) = await act(on: found)
+                if let locationID {
+                    outcome.stock = try await database.stockCounts(variationID: found.variationID)[locationID]
+                }
             } else {
                 outcome.action = "unknown"
                 outcome.failed = true

@@ -18,8 +18,11 @@ struct ScanCommand: AsyncParsableCommand {
             once, an unknown code or a failure twice (--quiet: never). Unknown codes stay in the scan \
             log (catalog scans --unknown). Scanning a command barcode (catalog label commands) switches \
             the mode or sets the quantity.
-            Modes: lookup shows the item; reorder adds one (or the scanned quantity) to the reorder list;             label prints its label; receive adds the stock in Square at --location (see catalog reorder             receive) and books it against the reorder list.
-            Scans that arrive while an action runs (a label job, a receipt sent to Square) wait in order;             none is dropped.
+            Modes: lookup shows the item; reorder adds one (or the scanned quantity) to the reorder list; \
+            label prints its label; receive adds the stock in Square at --location (see catalog reorder \
+            receive) and books it against the reorder list.
+            Scans that arrive while an action runs (a label job, a receipt sent to Square) wait in order; \
+            none is dropped.
             Without --device, the input device that looks like a scanner is used (see --list-devices); it \
             is grabbed so scans never reach other programs, reopened after an unplug, and released on \
             Ctrl-C. --events FILE (or - for standard input) replays a recorded input_event stream through \
@@ -165,8 +168,9 @@ struct ScanCommand: AsyncParsableCommand {
 }
 
 extension ScanCommand {
-    /// Lets the session receive stock when a location and a token are configured; otherwise notes why
-    /// not, which is an error only when receive mode was asked for.
+    /// Gives the session the counter's location (for stock counts) and lets it receive stock when a
+    /// location and a token are configured; otherwise notes why not, an error only when receive mode was
+    /// asked for.
     func configureReceiving(_ session: inout CounterSession, settings: Settings, database: CatalogDatabase)
         async throws
     {
@@ -175,6 +179,7 @@ extension ScanCommand {
         do {
             place = try await ReorderCommand.location(
                 location, settings: settings, database: database, required: mode == "receive")
+            session.locationID = place?.id
             client = try settings.makeClient()
         } catch {
             if mode == "receive" { throw error }

@@ -96,6 +96,8 @@ import Testing
         #expect(lines[2]["action"]?.stringValue?.hasPrefix("received 3 at High Street") == true)
         #expect(lines[3]["action"]?.stringValue?.hasPrefix("received 1 at High Street") == true)
         #expect(try await inStock() == before + 4)
+        // Each found line shows the stock Square reported at the counter's location.
+        #expect(Double(lines[3]["match"]?["in_stock"]?.stringValue ?? "") == before + 4)
         let database = try CatalogDatabase(path: shop.database)
         let wanted = try await database.reorderLines(statuses: [.wanted])
         #expect(wanted.first?.received == 4)
