@@ -28,14 +28,31 @@ struct ShowCommand: AsyncParsableCommand {
             let database = try settings.openDatabase()
             let matches = try await Self.lookUp(code, in: database)
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
+            let places = Dictionary(
+                try await database.locations().compactMap { location -> (String, String)? in
+                    guard let id = location["id"]?.stringValue else { return nil }
+                    return (id, location["name"]?.stringValue ?? id)
+                }, uniquingKeysWith: { first, _ in first })
             for match in matches {
                 let mine = waiting.filter { $0.objectID == match.variationID }
+                let stock = try await database.stockCounts(variationID: match.variationID)
                 if json {
                     var object = match.json
+                    if !stock.isEmpty {
+                        object["in_stock"] = .object(
+                            JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
+                        )
+                    }
                     if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
                     Terminal.out(object.jsonString)
                 } else {
-                    Terminal.out(([Self.text(match)] + mine.map(Self.outboxLine)).joined(separator: "\n"))
+                    var lines = [Self.text(match)]
+                    if !stock.isEmpty {
+                        let counts = stock.map { (name: places[$0.key] ?? $0.key, quantity: $0.value) }
+                            .sorted { $0.name < $1.name }.map { "\($0.name) \($0.quantity)" }
+                        lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
+                    }
+                    Terminal.out((lines + mine.map(Self.outboxLine)).joined(separator: "\n"))
                 }
             }
         }

@@ -98,6 +98,8 @@ import Testing
         #expect(try await inStock() == before + 4)
         // Each found line shows the stock Square reported at the counter's location.
         #expect(Double(lines[3]["match"]?["in_stock"]?.stringValue ?? "") == before + 4)
+        let shown = try JSONValue.parse(try await shop.catalog("show", ean, "--json").stdout)
+        #expect(Double(shown["in_stock"]?[high]?.stringValue ?? "") == before + 4)
         let database = try CatalogDatabase(path: shop.database)
         let wanted = try await database.reorderLines(statuses: [.wanted])
         #expect(wanted.first?.received == 4)
