@@ -74,7 +74,8 @@ struct WebhookCommand: AsyncParsableCommand {
                     host: host, port: port, notificationURL: notificationURL, signatureKey: try resolvedKey())
                 let listener: WebhookListener
                 do {
-                    listener = try await WebhookListener.start(configuration, coalescer: coalescer)
+                    listener = try await WebhookListener.start(
+                        configuration, coalescer: coalescer, database: engine.database)
                 } catch let error as WebhookListenerError {
                     throw CLIError(error.description, exitCode: CLIError.unavailable)
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Store
 
 /// An HTTP server that receives Square's webhook deliveries and turns them into coalesced syncs.
 ///
@@ -26,14 +27,16 @@ public final class WebhookListener: Sendable {
     /// `http://HOST:PORT`, where the listener can be reached directly.
     public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
 
-    /// Starts listening and returns once the port is open; events ask `coalescer` for syncs.
+    /// Starts listening and returns once the port is open; events ask `coalescer` for syncs, and inventory
+    /// events' counts go straight into `database` when one is given.
     public static func start(
-        _ configuration: WebhookListenerConfiguration, coalescer: SyncCoalescer,
+        _ configuration: WebhookListenerConfiguration, coalescer: SyncCoalescer, database: CatalogDatabase? = nil,
         logger: Logger = WebhookLog.standardError(label: "catalog.webhook")
     ) async throws -> WebhookListener {
         let receiver = WebhookReceiver(
             notificationURL: configuration.notificationURL, signatureKey: configuration.signatureKey,
-            coalescer: coalescer, rememberedEventIDs: configuration.rememberedEventIDs, logger: logger)
+            coalescer: coalescer, rememberedEventIDs: configuration.rememberedEventIDs, database: database,
+            logger: logger)
         let limit = configuration.maxBodyBytes
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             try await respond(to: request, receiver: receiver, limit: limit)

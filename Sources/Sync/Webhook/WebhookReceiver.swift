@@ -1,5 +1,6 @@
 import CatalogCore
 import Logging
+import Store
 
 /// Decides what one webhook delivery means: checks its signature, reads it, drops repeats, asks for a sync.
 ///
@@ -37,19 +38,23 @@ public actor WebhookReceiver {
     private let notificationURL: String
     private let signatureKey: String
     private let coalescer: SyncCoalescer
+    /// Where the counts of `inventory.count.updated` events are stored at once; `nil`: not stored.
+    private let database: CatalogDatabase?
     private let logger: Logger
     private var seen: RecentEventIDs
     /// How many deliveries got each verdict.
     public private(set) var tally: [Verdict: Int] = [:]
 
-    /// Creates a receiver for the subscription at `notificationURL`, signed with `signatureKey`.
+    /// Creates a receiver for the subscription at `notificationURL`, signed with `signatureKey`. With a
+    /// `database`, the IN_STOCK counts an `inventory.count.updated` event carries are stored as they arrive.
     public init(
         notificationURL: String, signatureKey: String, coalescer: SyncCoalescer, rememberedEventIDs: Int = 10_000,
-        logger: Logger = WebhookLog.standardError(label: "catalog.webhook")
+        database: CatalogDatabase? = nil, logger: Logger = WebhookLog.standardError(label: "catalog.webhook")
     ) {
         self.notificationURL = notificationURL
         self.signatureKey = signatureKey
         self.coalescer = coalescer
+        self.database = database
         self.logger = logger
         seen = RecentEventIDs(capacity: rememberedEventIDs)
     }
@@ -78,9 +83,23 @@ public actor WebhookReceiver {
             logger.info("webhook \(type) \(eventID): ignored")
             return reply(200, .ignored)
         }
+        if type == "inventory.count.updated" { await storeCounts(of: event, id: eventID) }
         let outcome = await coalescer.request()
         logger.info("webhook \(type) \(eventID): accepted (sync \(outcome))")
         return reply(200, .accepted)
+    }
+
+    /// Stores the IN_STOCK counts an inventory event carries, so shown stock is fresh before any sync.
+    private func storeCounts(of event: JSONValue, id: String) async {
+        guard let database else { return }
+        let counts = (event["data"]?["object"]?["inventory_counts"]?.arrayValue ?? []).compactMap(
+            StockCount.init(square:))
+        guard !counts.isEmpty else { return }
+        do {
+            try await database.saveStockCounts(counts)
+        } catch {
+            logger.warning("webhook \(id): could not store \(counts.count) stock counts: \(error)")
+        }
     }
 
     /// Answers a body over the size limit (the listener stops reading it at `limit` bytes).
