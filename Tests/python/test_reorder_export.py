@@ -11,31 +11,24 @@ import csv
 import io
 import json
 import os
-import queue
 import re
 import shutil
 import subprocess
 import tempfile
-import threading
 import uuid
 from decimal import Decimal
 
 import pytest
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from catalog_process import catalog_binary, start, stop
+
 TOKEN = "reorder-export-token-" + uuid.uuid4().hex[:8]
-LISTENING = "listening on "
 COLUMNS = ["vendor", "vendor_code", "sku", "gtin", "item", "variation", "quantity", "unit_cost", "line_cost",
            "currency", "on_hand", "threshold", "note", "first_added", "last_added", "status", "order_reference"]
 SMALL, MEDIUM, LARGE = "05012345003627", "05012345003634", "05012345003641"
 NOTEBOOK = "05012345004594"
 NEW_NAME = 'Cable Ties, "Heavy"\nDuty – Größe 東京'
 NOTE = 'ask for the "blue" ones, not red;\nsecond line – café ☕'
-
-
-def catalog_binary():
-    path = os.environ.get("CATALOG_BIN", os.path.join(".build", "debug", "catalog"))
-    return path if os.path.isabs(path) else os.path.join(REPO_ROOT, path)
 
 
 class Shop:
@@ -56,28 +49,9 @@ class Shop:
 
 @pytest.fixture(scope="module")
 def shop():
-    binary = catalog_binary()
-    if not os.access(binary, os.X_OK):
-        pytest.fail("no catalog binary at %s: run `swift build` or set CATALOG_BIN" % binary)
     folder = tempfile.mkdtemp(prefix="reorder-export-")
-    process = subprocess.Popen([binary, "sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=folder)
-    lines = queue.Queue()
-
-    def read_stdout():
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=read_stdout, daemon=True).start()
+    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN], cwd=folder)
     try:
-        url = None
-        while url is None:
-            line = lines.get(timeout=60)
-            if line is None:
-                pytest.fail("catalog sandbox exited before listening: %s" % process.stderr.read()[-2000:])
-            if LISTENING in line:
-                url = line.split(LISTENING, 1)[1].strip()
         shop = Shop(folder, url)
         shop.ok("sync")
         shop.ok("edit", LARGE, "--name", NEW_NAME)
@@ -88,12 +62,7 @@ def shop():
         shop.ok("reorder", "add", NOTEBOOK, "--qty", "2", "--note", "Ümlaut, \"quoted\", and\r\nCRLF")
         yield shop
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         shutil.rmtree(folder, ignore_errors=True)
 
 

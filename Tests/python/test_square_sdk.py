@@ -6,65 +6,29 @@ creating and updating an item, a version conflict and a refused token. Run with
 `python3 -m pytest -q Tests/python`.
 """
 
-import os
-import queue
-import subprocess
-import threading
 import uuid
 
 import pytest
 from square import Square
 from square.core.api_error import ApiError
 
+from catalog_process import start, stop
+
 # The SDK's models use pydantic v1-style attributes that pydantic 2 warns about on every parse.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOKEN = "sdk-test-token-" + uuid.uuid4().hex[:8]
-LISTENING = "listening on "
-START_TIMEOUT_SECONDS = 60
-
-
-def catalog_binary():
-    path = os.environ.get("CATALOG_BIN", os.path.join(".build", "debug", "catalog"))
-    return path if os.path.isabs(path) else os.path.join(REPO_ROOT, path)
 
 
 @pytest.fixture(scope="module")
 def base_url():
     """Runs `catalog sandbox --port 0 --seed demo --token TOKEN` and yields its base URL."""
-    binary = catalog_binary()
-    if not os.access(binary, os.X_OK):
-        pytest.fail("no catalog binary at %s: run `swift build` or set CATALOG_BIN" % binary)
-    process = subprocess.Popen(
-        [binary, "sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT)
-    lines = queue.Queue()
-
-    def read_stdout():
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=read_stdout, daemon=True).start()
-    url = None
+    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN])
     try:
-        while url is None:
-            line = lines.get(timeout=START_TIMEOUT_SECONDS)
-            if line is None:
-                pytest.fail("catalog sandbox exited (%s) before listening: %s"
-                            % (process.wait(), process.stderr.read()[-2000:]))
-            if LISTENING in line:
-                url = line.split(LISTENING, 1)[1].strip()
         assert url.startswith("http://127.0.0.1:")
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @pytest.fixture(scope="module")

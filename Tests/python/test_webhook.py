@@ -11,12 +11,10 @@ import hashlib
 import hmac
 import json
 import os
-import queue
 import shutil
 import socket
 import subprocess
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,55 +23,18 @@ import uuid
 import pytest
 from square import Square
 
+from catalog_process import REPO_ROOT, catalog_binary, start, stop
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOKEN = "webhook-test-token-" + uuid.uuid4().hex[:8]
 KEY = "webhook-test-key-" + uuid.uuid4().hex[:8]
-LISTENING = "listening on "
-START_TIMEOUT_SECONDS = 60
-
-
-def catalog_binary():
-    path = os.environ.get("CATALOG_BIN", os.path.join(".build", "debug", "catalog"))
-    return path if os.path.isabs(path) else os.path.join(REPO_ROOT, path)
 
 
 def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def start(arguments, environment):
-    """Starts `catalog ARGUMENTS`, returns (process, URL it printed) once it listens."""
-    process = subprocess.Popen(
-        [catalog_binary()] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        cwd=REPO_ROOT, env=environment)
-    lines = queue.Queue()
-
-    def read_stdout():
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=read_stdout, daemon=True).start()
-    while True:
-        line = lines.get(timeout=START_TIMEOUT_SECONDS)
-        if line is None:
-            pytest.fail("catalog %s exited (%s) before listening: %s"
-                        % (arguments[0], process.wait(), process.stderr.read()[-2000:]))
-        if LISTENING in line:
-            return process, line.split(LISTENING, 1)[1].strip()
-
-
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def run_catalog(arguments, environment):
@@ -93,8 +54,7 @@ def post(url, body, signature):
 
 
 def test_sdk_write_reaches_local_database_through_webhook():
-    if not os.access(catalog_binary(), os.X_OK):
-        pytest.fail("no catalog binary at %s: run `swift build` or set CATALOG_BIN" % catalog_binary())
+    catalog_binary()
     folder = tempfile.mkdtemp(prefix="catalog-webhook-")
     port = free_port()
     notification_url = "http://127.0.0.1:%d/square" % port
