@@ -35,6 +35,7 @@ public struct SyncEngine: Sendable {
         var pass = try await startPass(state: state, full: full)
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
         var newest: Timestamp?
+        var vendorIDs: Set<String> = []
 
         let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
         let client = client
@@ -53,6 +54,9 @@ public struct SyncEngine: Sendable {
                         newest.map({ stamp > $0 }) ?? true
                     {
                         newest = stamp
+                    }
+                    for entry in object["item_variation_data"]?["vendor_information"]?.arrayValue ?? [] {
+                        if let id = entry["vendor_id"]?.stringValue { vendorIDs.insert(id) }
                     }
                 }
                 let counts = try await database.apply(
@@ -73,12 +77,14 @@ public struct SyncEngine: Sendable {
 
         let locations = try await client.listLocations()
         try await database.replaceLocations(locations)
-        if tally.changed > 0 || tally.deleted > 0 { await refreshVendors() }
+        let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil
+        let vendorsChecked = await refreshVendors(named: vendorIDs, everyVendor: everyVendor)
 
         let watermark = pass.latestTime ?? newest?.rfc3339 ?? state[SyncStateKey.latestTime]
         var finish: [String: String?] = [
             SyncStateKey.latestTime: watermark, SyncStateKey.lastSyncAt: Timestamp.now().rfc3339,
         ]
+        if everyVendor && vendorsChecked { finish[SyncStateKey.vendorsCheckedAt] = Timestamp.now().rfc3339 }
         for key in SyncStateKey.passKeys { finish[key] = .some(nil) }
         if pass.sweep {
             tally.deleted += try await database.sweepUnseen(syncState: finish)
@@ -126,13 +132,25 @@ public struct SyncEngine: Sendable {
 }
 
 extension SyncEngine {
-    /// Stores the names of the vendors the catalog's variations name. Vendor names are a convenience for
-    /// the reorder list: a token without vendor access, or Square failing here, leaves the old names
-    /// (or the vendor ids) in place rather than failing the sync.
-    func refreshVendors() async {
-        guard let ids = try? await database.referencedVendorIDs(), !ids.isEmpty,
-            let vendors = try? await client.retrieveVendors(ids: ids.sorted())
-        else { return }
-        try? await database.saveVendors(Array(vendors.values))
+    /// Stores the names of vendors the catalog's variations name, and says whether it could. With
+    /// `everyVendor` (a full pass, or the first sync since vendors were kept) it looks up every vendor
+    /// the stored catalog names; otherwise only vendors first seen in the objects this sync fetched
+    /// (`seen`), so an ordinary sync scans nothing more and usually asks Square nothing more.
+    /// Vendor names are a convenience for the reorder list: a token without vendor access, or Square
+    /// failing here, leaves the old names (or the vendor ids) in place rather than failing the sync.
+    func refreshVendors(named seen: Set<String>, everyVendor: Bool) async -> Bool {
+        var ids = seen
+        if everyVendor {
+            guard let referenced = try? await database.referencedVendorIDs() else { return false }
+            ids = referenced
+        } else if !ids.isEmpty {
+            guard let known = try? await database.vendorNames() else { return false }
+            ids.subtract(known.keys)
+        }
+        guard !ids.isEmpty else { return true }
+        guard let vendors = try? await client.retrieveVendors(ids: ids.sorted()),
+            (try? await database.saveVendors(Array(vendors.values))) != nil
+        else { return false }
+        return true
     }
 }

@@ -15,6 +15,10 @@ enum SyncStateKey {
     static let passSweep = "pass_sweep"
 
     static let passKeys = [passKind, passRequest, passCursor, passLatestTime, passSweep]
+
+    /// When the names of every vendor the stored catalog names were last fetched; until then an
+    /// incremental sync looks them all up once (a catalog synced before vendors were kept).
+    static let vendorsCheckedAt = "vendors_checked_at"
 }
 
 /// A pass over Square's catalog that may span several runs of `catalog sync`.

@@ -27,16 +27,15 @@ extension Editor {
     /// never loses the receipt, and every later send of it uses the same key, so Square counts it once.
     /// When Square refuses it, the list is put back as it was and the error is thrown.
     public func receiveStock(
-        variation: VariationSummary, quantity: Int, locationID: String, note: String? = nil
+        variation: VariationSummary, quantity: Int, locationID: String
     ) async throws -> ReceiveResult {
         let key = UUID().uuidString
-        var adjustment: JSONValue = [
+        let adjustment: JSONValue = [
             "reference_id": .string("catalog-receive-" + key.prefix(8).lowercased()),
             "from_state": "NONE", "to_state": "IN_STOCK", "location_id": .string(locationID),
             "catalog_object_id": .string(variation.variationID), "catalog_object_type": "ITEM_VARIATION",
             "quantity": .string(String(quantity)), "occurred_at": .string(Timestamp.now().rfc3339),
         ]
-        if let note, !note.isEmpty { adjustment["reference_id"] = .string(String(note.prefix(255))) }
         let change: JSONValue = ["type": "ADJUSTMENT", "adjustment": adjustment]
         let label = variation.variationName.map { "\(variation.itemName), \($0)" } ?? variation.itemName
         let entry = OutboxEntry(
