@@ -11,13 +11,18 @@ import Testing
         InputEventWriter.encode(TypedScans.events(typing: texts, scanGap: .seconds(1)))
     }
 
-    @Test func foundUnknownAndCommandScansFromARecordedStream() async throws {
-        let shop = try await DemoShop.start()
-        defer { Task { await shop.stop() } }
+    /// Syncs the demo shop and returns a notebook variation with an EAN-13 barcode, and that barcode.
+    static func syncedNotebook(_ shop: DemoShop) async throws -> (item: JSONValue, ean: String) {
         _ = try await shop.catalog("sync")
         let found = try JSONValue.parse(try await shop.catalog("search", "notebook", "--json").stdout).arrayValue ?? []
         let item = try #require(found.first { ($0["gtin"]?.stringValue ?? "").hasPrefix("05") })
-        let ean = String(item["gtin"]!.stringValue!.dropFirst())
+        return (item, String(item["gtin"]!.stringValue!.dropFirst()))
+    }
+
+    @Test func foundUnknownAndCommandScansFromARecordedStream() async throws {
+        let shop = try await DemoShop.start()
+        defer { Task { await shop.stop() } }
+        let (item, ean) = try await Self.syncedNotebook(shop)
         let file = shop.folder.appendingPathComponent("scans.bin")
         try Data(
             Self.stream([
@@ -67,10 +72,7 @@ import Testing
     @Test func receiveModePostsEachScanToSquareOnce() async throws {
         let shop = try await DemoShop.start()
         defer { Task { await shop.stop() } }
-        _ = try await shop.catalog("sync")
-        let found = try JSONValue.parse(try await shop.catalog("search", "notebook", "--json").stdout).arrayValue ?? []
-        let item = try #require(found.first { ($0["gtin"]?.stringValue ?? "").hasPrefix("05") })
-        let ean = String(item["gtin"]!.stringValue!.dropFirst())
+        let (item, ean) = try await Self.syncedNotebook(shop)
         let variationID = try #require(item["variation_id"]?.stringValue)
         let locations = try await shop.client.listLocations()
         let high = try #require(locations.first { $0["name"] == "High Street" }?["id"]?.stringValue)
