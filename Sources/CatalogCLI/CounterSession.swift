@@ -20,7 +20,7 @@ struct ScanOutcome {
 
     var text: String {
         guard let match else { return "\(action.uppercased())  \(code)" + (symbology.map { " (\($0))" } ?? "") }
-        var line = "\(action.uppercased())  \(EditCommand.label(match))  \(match.price?.formatted ?? "variable price")"
+        var line = "\(action.uppercased())  \(match.label)  \(match.price?.formatted ?? "variable price")"
         if let sku = match.sku { line += "  SKU \(sku)" }
         if let stock { line += "  stock \(stock)" }
         return line + "  [\(mode.rawValue)]"

@@ -97,11 +97,11 @@ struct DemoCommand: AsyncParsableCommand {
         let current = after[0]
         let newPrice = Money(amount: (current.price?.amount ?? 100) + 50, currency: current.price?.currency ?? "USD")
         let edited = try await Editor(database: database, client: client, counter: "demo").edit(
-            variationID: current.variationID, itemID: current.itemID, label: EditCommand.label(current),
+            variationID: current.variationID, itemID: current.itemID, label: current.label,
             edits: [FieldEdit(.price, newPrice.json)])
         Terminal.out("\n5. catalog edit \(gtin) --price \(newPrice.decimalString)")
         Terminal.out(
-            EditOutput.text(edited, label: EditCommand.label(current)).split(separator: "\n").map { "   " + $0 }
+            EditOutput.text(edited, label: current.label).split(separator: "\n").map { "   " + $0 }
                 .joined(separator: "\n"))
         if let row = try await database.history(objectIDs: [current.variationID], limit: 1).first {
             Terminal.out("   catalog history \(gtin):\n   " + HistoryCommand.text(row))

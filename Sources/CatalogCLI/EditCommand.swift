@@ -99,8 +99,8 @@ struct EditCommand: AsyncParsableCommand {
                 edits.append(FieldEdit(.categories, .array(ids.map(JSONValue.string))))
             }
             let result = try await editor.edit(
-                variationID: match.variationID, itemID: match.itemID, label: Self.label(match), edits: edits)
-            Terminal.out(json ? EditOutput.json(result).jsonString : EditOutput.text(result, label: Self.label(match)))
+                variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
+            Terminal.out(json ? EditOutput.json(result).jsonString : EditOutput.text(result, label: match.label))
             if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
         }
     }
@@ -109,16 +109,12 @@ struct EditCommand: AsyncParsableCommand {
     static func single(_ code: String, in database: CatalogDatabase) async throws -> VariationSummary {
         let matches = try await ShowCommand.lookUp(code, in: database)
         guard matches.count == 1, let match = matches.first else {
-            let list = matches.prefix(10).map { "  \($0.variationID)  \(label($0))  SKU \($0.sku ?? "-")" }
+            let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
             throw CLIError(
                 "“\(code)” matches \(matches.count) variations; give a barcode or variation id instead:\n"
                     + list.joined(separator: "\n"), exitCode: CLIError.dataError)
         }
         return match
-    }
-
-    static func label(_ match: VariationSummary) -> String {
-        match.itemName + (match.variationName.map { " — \($0)" } ?? "")
     }
 
     /// The typed values as field edits, checked and normalised.
@@ -175,7 +171,7 @@ struct EditCommand: AsyncParsableCommand {
     static func refuseDuplicate(_ holders: [VariationSummary], of match: VariationSummary, what: String) throws {
         guard let holder = holders.first(where: { $0.variationID != match.variationID }) else { return }
         throw CLIError(
-            "\(what) already belongs to \(label(holder)) (\(holder.variationID)). Square does not keep codes unique, "
+            "\(what) already belongs to \(holder.label) (\(holder.variationID)). Square does not keep codes unique, "
                 + "but this tool does: fix that variation first, or pass --allow-duplicate.",
             exitCode: CLIError.dataError)
     }

@@ -153,7 +153,7 @@ struct LabelStaleCommand: AsyncParsableCommand {
                 return
             }
             for tag in stale {
-                let name = tag.current.map(EditCommand.label) ?? "(no longer in the catalog) \(tag.printed.variationID)"
+                let name = tag.current.map(\.label) ?? "(no longer in the catalog) \(tag.printed.variationID)"
                 let printed = tag.printed.basePrice?.formatted ?? "variable"
                 let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
                 Terminal.out("\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)")

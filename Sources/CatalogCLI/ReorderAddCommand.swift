@@ -76,7 +76,7 @@ struct ReorderSetQtyCommand: AsyncParsableCommand {
                     variationID: variation.variationID, quantity: quantity, counter: settings.counter)
             else {
                 throw CLIError(
-                    "\(EditCommand.label(variation)) is not on the reorder list (as wanted); add it with "
+                    "\(variation.label) is not on the reorder list (as wanted); add it with "
                         + "catalog reorder add.", exitCode: CLIError.notFound)
             }
             Terminal.out(
@@ -109,10 +109,10 @@ struct ReorderRemoveCommand: AsyncParsableCommand {
                 ids: lines.map(\.id), action: "remove", counter: settings.counter)
             guard removed > 0 else {
                 throw CLIError(
-                    "\(EditCommand.label(variation)) is not on the reorder list (as wanted).",
+                    "\(variation.label) is not on the reorder list (as wanted).",
                     exitCode: CLIError.notFound)
             }
-            Terminal.out("Removed \(EditCommand.label(variation)) from the list.")
+            Terminal.out("Removed \(variation.label) from the list.")
         }
     }
 }

@@ -67,7 +67,7 @@ struct ReorderCommand: AsyncParsableCommand {
 
     /// One variation as a person reads it: name, variation, SKU and barcode.
     static func describe(_ variation: VariationSummary) -> String {
-        var text = EditCommand.label(variation)
+        var text = variation.label
         if let sku = variation.sku { text += "  SKU \(sku)" }
         if let upc = variation.upc { text += "  \(upc)" }
         return text

@@ -91,7 +91,7 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
             events = Array(events.suffix(max(0, limit)))
             let names = try await database.variations(ids: Array(Set(events.map(\.variationID))))
             for event in events {
-                let name = names[event.variationID].map(EditCommand.label) ?? event.variationID
+                let name = names[event.variationID].map(\.label) ?? event.variationID
                 if json {
                     Terminal.out(
                         JSONValue.object([

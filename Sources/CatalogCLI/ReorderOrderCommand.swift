@@ -99,7 +99,7 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
                 count = outstanding
             } else {
                 throw CLIError(
-                    "\(EditCommand.label(variation)) is not on order; say how many arrived with --qty N.",
+                    "\(variation.label) is not on order; say how many arrived with --qty N.",
                     exitCode: CLIError.usage)
             }
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
@@ -121,11 +121,11 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
         var parts: [String] = []
         switch result.status {
         case .posted:
-            parts.append("Received \(count) × \(EditCommand.label(variation)) at \(place)")
+            parts.append("Received \(count) × \(variation.label) at \(place)")
             if let stock = result.inStock { parts.append("Square now counts \(stock) in stock") }
         case .queued(let reason):
             parts.append(
-                "Queued: \(count) × \(EditCommand.label(variation)) received at \(place), not yet in Square "
+                "Queued: \(count) × \(variation.label) received at \(place), not yet in Square "
                     + "(\(reason)); catalog sync sends it (outbox #\(result.receipt.outboxID))")
         }
         parts.append(left > 0 ? "\(left) still on order" : "nothing left on order")

@@ -18,6 +18,9 @@ public struct VariationSummary: Sendable, Equatable {
     /// The variation's version in the local copy.
     public var version: Int64? = nil
 
+    /// What a person reads: the item's name, and the variation's after a dash when it has one.
+    public var label: String { itemName + (variationName.map { " — \($0)" } ?? "") }
+
     /// The stable JSON shape scripts read: `{item_id, variation_id, item_name, variation_name, sku,
     /// gtin, price: {amount, currency} | null, category}`.
     public var json: JSONValue {

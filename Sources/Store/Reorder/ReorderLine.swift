@@ -58,11 +58,9 @@ public struct ReorderLine: Sendable, Equatable {
         return overflow ? nil : Money(amount: product, currency: cost.currency)
     }
 
-    /// What a person reads: the item and variation name, or the id of a variation no longer in the catalog.
+    /// What a person reads: the variation's label, or the id of a variation no longer in the catalog.
     public var label: String {
-        guard let variation else { return "variation \(variationID) (no longer in the catalog)" }
-        guard let name = variation.variationName, !name.isEmpty else { return variation.itemName }
-        return "\(variation.itemName), \(name)"
+        variation?.label ?? "variation \(variationID) (no longer in the catalog)"
     }
 }
 

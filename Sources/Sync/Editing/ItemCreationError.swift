@@ -32,9 +32,8 @@ public enum ItemCreationError: Error, Equatable, CustomStringConvertible, Sendab
             return "Cannot read the variation “\(spec)”: \(reason) Write it like "
                 + "\"Large, price=5.99, sku=AC-L, gtin=0012345678905\"."
         case .codeInCatalog(let code, let value, let holder):
-            let variation = holder.variationName.map { " — \($0)" } ?? ""
             let archived = holder.isArchived ? ", archived" : ""
-            return "The \(code.rawValue) \(value) is already used by “\(holder.itemName)\(variation)” "
+            return "The \(code.rawValue) \(value) is already used by “\(holder.label)” "
                 + "(variation \(holder.variationID), item \(holder.itemID)\(archived)). Use another \(code.rawValue), "
                 + "edit that variation with catalog edit, or add --allow-duplicate to create it anyway."
         case .codeRepeated(let code, let value, let first, let second):

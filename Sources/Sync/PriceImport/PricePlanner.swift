@@ -68,7 +68,7 @@ struct PricePlanner {
         }
         guard matches.count == 1 else {
             row.status = .ambiguous
-            let names = matches.prefix(3).map(Self.label).joined(separator: "; ")
+            let names = matches.prefix(3).map(\.label).joined(separator: "; ")
             row.message =
                 "\(kind) \(code) is on \(matches.count) variations (\(names)\(matches.count > 3 ? "; ..." : "")). "
                 + "Use a barcode or the variation id instead."
@@ -103,10 +103,6 @@ struct PricePlanner {
         row.status = row.newPrice == match.price ? .unchanged : .change
         if match.isArchived { row.message = "The item is archived in Square; its price is updated all the same." }
         return row
-    }
-
-    static func label(_ match: VariationSummary) -> String {
-        match.itemName + (match.variationName.map { " — \($0)" } ?? "")
     }
 
     static func unknownMessage(_ code: String) -> String {

@@ -37,10 +37,9 @@ extension Editor {
             "quantity": .string(String(quantity)), "occurred_at": .string(Timestamp.now().rfc3339),
         ]
         let change: JSONValue = ["type": "ADJUSTMENT", "adjustment": adjustment]
-        let label = variation.variationName.map { "\(variation.itemName), \($0)" } ?? variation.itemName
         let entry = OutboxEntry(
             counter: counter, kind: .inventory, objectID: variation.variationID, itemID: variation.itemID,
-            label: label, baseVersion: nil,
+            label: variation.label, baseVersion: nil,
             changes: [OutboxEntry.Change(field: "in_stock", old: nil, new: .string("+\(quantity) at \(locationID)"))],
             payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet")
         let receipt = try await database.receiveStock(
