@@ -22,7 +22,7 @@ extension DemoCommand {
             "   \(Terminal.count(report.tracked)) tracked variations, \(report.suggestions.count) at or below their "
                 + "threshold, added to the reorder list:")
         let lines = try await database.reorderLines(statuses: [.wanted], locationID: locationID)
-        for group in ReorderExportOptions.groups(lines) {
+        for group in ReorderOutput.groups(lines) {
             let units = group.lines.reduce(0) { $0 + $1.quantity }
             let total = ReorderOutput.total(group.lines).map { ", \($0.formatted)" } ?? ""
             Terminal.out("   \(group.vendor): \(group.lines.count) lines, \(units) units\(total)")

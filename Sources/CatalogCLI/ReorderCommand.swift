@@ -42,6 +42,7 @@ struct ReorderCommand: AsyncParsableCommand {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU, id or name.", exitCode: CLIError.usage) }
         let matches = try await ShowCommand.matches(trimmed, in: database)
+        if matches.count == 1 { return matches[0] }
         if !matches.isEmpty { return try await EditCommand.single(trimmed, in: database) }
         let hits = try await database.search(SearchQuery(trimmed), limit: 5).hits.map(\.variation)
         guard let top = hits.first else {

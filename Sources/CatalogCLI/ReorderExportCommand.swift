@@ -121,7 +121,7 @@ struct ReorderExportOptions: ParsableArguments {
 
     /// Per vendor: lines, units and total cost (when every line has a cost in one currency).
     static func vendorTotals(_ lines: [ReorderLine]) -> [JSONValue] {
-        groups(lines).map { group in
+        ReorderOutput.groups(lines).map { group in
             let total = ReorderOutput.total(group.lines)
             return [
                 "vendor": .string(group.vendor), "lines": .int(Int64(group.lines.count)),
@@ -132,23 +132,9 @@ struct ReorderExportOptions: ParsableArguments {
         }
     }
 
-    /// Sorted lines in runs of one vendor.
-    static func groups(_ lines: [ReorderLine]) -> [(vendor: String, lines: [ReorderLine])] {
-        var groups: [(vendor: String, lines: [ReorderLine])] = []
-        for line in ReorderOutput.sorted(lines) {
-            let vendor = ReorderOutput.vendor(line)
-            if groups.last?.vendor == vendor {
-                groups[groups.count - 1].lines.append(line)
-            } else {
-                groups.append((vendor, [line]))
-            }
-        }
-        return groups
-    }
-
     /// The lines as the label module's purchase list.
     static func purchaseList(_ lines: [ReorderLine], paper: PurchaseList.Paper, reference: String?) -> PurchaseList {
-        let vendors = groups(lines).map { group in
+        let vendors = ReorderOutput.groups(lines).map { group in
             PurchaseListVendor(
                 name: group.vendor,
                 lines: group.lines.map { line in

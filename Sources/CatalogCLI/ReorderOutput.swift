@@ -45,6 +45,20 @@ enum ReorderOutput {
         }.map(\.line)
     }
 
+    /// Sorted lines in runs of one vendor.
+    static func groups(_ lines: [ReorderLine]) -> [(vendor: String, lines: [ReorderLine])] {
+        var groups: [(vendor: String, lines: [ReorderLine])] = []
+        for line in sorted(lines) {
+            let vendor = vendor(line)
+            if groups.last?.vendor == vendor {
+                groups[groups.count - 1].lines.append(line)
+            } else {
+                groups.append((vendor, [line]))
+            }
+        }
+        return groups
+    }
+
     /// One line as a JSON object with snake_case keys.
     static func json(_ line: ReorderLine) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -114,15 +128,7 @@ enum ReorderOutput {
     /// The list as people read it: grouped by vendor, each with its line count, units and total.
     static func table(_ lines: [ReorderLine]) -> String {
         var out: [String] = []
-        var groups: [(vendor: String, lines: [ReorderLine])] = []
-        for line in sorted(lines) {
-            if groups.last?.vendor == vendor(line) {
-                groups[groups.count - 1].lines.append(line)
-            } else {
-                groups.append((vendor(line), [line]))
-            }
-        }
-        for group in groups {
+        for group in groups(lines) {
             out.append(group.vendor)
             for line in group.lines { out.append("  " + text(line)) }
             let units = group.lines.reduce(0) { $0 + $1.outstanding }
