@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogCore
 import Foundation
-import Labels
 import SquareAPI
 import Store
 import Sync
@@ -82,15 +81,11 @@ struct BenchReorderCommand: AsyncParsableCommand {
         }
     }
 
-    /// The whole list in `format`, as `reorder export` makes it.
+    /// The whole list in `format` (PDF on A4), exactly as `reorder export --format FORMAT` makes it.
     static func export(_ format: String, database: CatalogDatabase, locationID: String) async throws -> [UInt8] {
         let list = try await database.reorderLines(statuses: [.wanted], locationID: locationID)
-        switch format {
-        case "csv": return ReorderOutput.csv(list, excel: false)
-        case "json": return Array(JSONValue.array(ReorderOutput.sorted(list).map(ReorderOutput.json)).jsonString.utf8)
-        default:
-            return try PurchaseListRenderer.pdf(ReorderExportOptions.purchaseList(list, paper: .a4, reference: nil))
-        }
+        let export = try ReorderExportOptions.parse(["--format", format, "--paper", "a4"])
+        return try export.encode(list, defaultPaper: nil, reference: nil)
     }
 
     func report(suggest: [Double], tracked: Int, exports: [String: [Double]]) {

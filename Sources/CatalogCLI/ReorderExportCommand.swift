@@ -83,6 +83,20 @@ struct ReorderExportOptions: ParsableArguments {
 
     /// Writes `lines` in the chosen format to the output (or standard output).
     func write(_ lines: [ReorderLine], settings: Settings, reference: String?) throws {
+        if format.lowercased() == "pdf", output == nil || output == "-" {
+            throw CLIError("A PDF needs a file: give --output FILE.pdf.", exitCode: CLIError.usage)
+        }
+        let bytes = try encode(lines, defaultPaper: settings.reorder.paper, reference: reference)
+        if let output, output != "-" {
+            try OutputFile.replace(output, with: bytes)
+            Terminal.error("Wrote \(Terminal.count(lines.count)) line\(lines.count == 1 ? "" : "s") to \(output).")
+        } else {
+            FileHandle.standardOutput.write(Data(bytes))
+        }
+    }
+
+    /// `lines` in the chosen format; `defaultPaper` is the configured paper when `--paper` is not given.
+    func encode(_ lines: [ReorderLine], defaultPaper: String?, reference: String?) throws -> [UInt8] {
         let bytes: [UInt8]
         switch format.lowercased() {
         case "csv":
@@ -96,27 +110,19 @@ struct ReorderExportOptions: ParsableArguments {
             ]
             bytes = Array((object.jsonString + "\n").utf8)
         case "pdf":
-            guard let output, output != "-" else {
-                throw CLIError("A PDF needs a file: give --output FILE.pdf.", exitCode: CLIError.usage)
-            }
-            let paperName = (paper ?? settings.reorder.paper ?? "letter").lowercased()
+            let paperName = (paper ?? defaultPaper ?? "letter").lowercased()
             guard let paper = PurchaseList.Paper(rawValue: paperName) else {
                 throw CLIError("--paper \(paperName) is not known: use letter or a4.", exitCode: CLIError.usage)
             }
             do {
                 bytes = try PurchaseListRenderer.pdf(Self.purchaseList(lines, paper: paper, reference: reference))
             } catch {
-                throw CLIError("Cannot draw the purchase list for \(output): \(error)", exitCode: 70)
+                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: 70)
             }
         default:
             throw CLIError("--format \(format) is not known: use csv, json or pdf.", exitCode: CLIError.usage)
         }
-        if let output, output != "-" {
-            try OutputFile.replace(output, with: bytes)
-            Terminal.error("Wrote \(Terminal.count(lines.count)) line\(lines.count == 1 ? "" : "s") to \(output).")
-        } else {
-            FileHandle.standardOutput.write(Data(bytes))
-        }
+        return bytes
     }
 
     /// Per vendor: lines, units and total cost (when every line has a cost in one currency).
