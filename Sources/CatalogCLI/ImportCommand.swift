@@ -136,9 +136,7 @@ struct ImportCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw CLIError("Cannot write the report to \(path). Check the folder.", exitCode: 1)
-            }
+            try OutputFile.replace(path, with: bytes)
         }
 
         static func columnsLine(_ plan: PricePlan, file: String) -> String {

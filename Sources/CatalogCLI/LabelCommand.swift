@@ -115,11 +115,7 @@ struct LabelRenderCommand: AsyncParsableCommand {
             let variations = try await selection.variations(in: try settings.openDatabase())
             let labels = try label.labelData(for: variations, settings: settings)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError("Cannot write \(output): \(error.localizedDescription)", exitCode: 73)
-            }
+            try OutputFile.replace(output, with: bytes)
             Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")
         }
     }

@@ -63,11 +63,7 @@ struct LabelCommandsCommand: AsyncParsableCommand {
                     sku: command.code, date: LabelOptions.today())
             }
             let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
-            do {
-                try Data(pdf).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CLIError("Cannot write \(output): \(error.localizedDescription)", exitCode: 73)
-            }
+            try OutputFile.replace(output, with: pdf)
             Terminal.out("\(output): \(labels.count) command barcodes for catalog scan")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writing a file people will send or print: all of it or none of it.
+/// Writing a file people will send, print or keep (exports, labels, reports): all of it or none of it.
 enum OutputFile {
     /// Writes `bytes` to a temporary file next to `path`, flushes it to disk and renames it over `path`,
     /// so a crash or a full disk never leaves half a file under the real name.
