@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Runs every test of `catalog` on a fresh Debian 12 machine with Swift: installs what is missing,
-# checks the format, builds, runs the Swift tests and the independent Python SDK tests.
+# Runs every test of `catalog` on a Debian 12 machine with Swift: installs what is missing
+# (scripts/setup.sh), checks the format, builds, runs the Swift tests and the Python tests (the
+# official Square SDK against the sandbox, the set-up itself, the Debian package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh --with-test-tools
+# The tests' python3 (and pytest) is the project virtualenv's, which has the PyPI test tools.
+venv="${CATALOG_VENV:-$PWD/.venv}"
+export PATH="$venv/bin:$PATH"
 
 echo "== format (swift format lint --strict)"
 swift format lint --strict --recursive Sources Tests
@@ -17,5 +21,5 @@ echo "== swift tests"
 # shared 2-core machine the whole suite in parallel starves them (about 50 s serial, 22 s parallel).
 swift test --skip-build --no-parallel
 
-echo "== python: the official Square SDK against the sandbox"
+echo "== python tests (Square's SDK against the sandbox, set-up, Debian package)"
 CATALOG_BIN="$(swift build --show-bin-path)/catalog" python3 -m pytest -q Tests/python
