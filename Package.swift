@@ -1,6 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// What `catalog --version` prints: scripts/package.sh sets CATALOG_VERSION (last tag or 0.0.0, plus
+/// the commits since it) and CATALOG_COMMIT; a development build is 0.0.0 with no commit.
+let buildInfo: [CSetting] = ["CATALOG_VERSION", "CATALOG_COMMIT"].compactMap { name in
+    guard let value = Context.environment[name], !value.isEmpty,
+        value.allSatisfy({ $0.isLetter || $0.isNumber || "+.-~_".contains($0) })
+    else { return nil }
+    return .define(name, to: "\"\(value)\"")
+}
+
 let package = Package(
     name: "catalog",
     platforms: [.macOS(.v14)],
@@ -49,11 +58,12 @@ let package = Package(
         ),
         .target(name: "Printing", dependencies: ["CatalogCore", "CCups"]),
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
+        .target(name: "CBuildInfo", cSettings: buildInfo),
         .target(name: "Scanner", dependencies: ["CatalogCore", "CEvdev"]),
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
-                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
+                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

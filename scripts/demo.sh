@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product catalog
+# The same build as the Debian package's (scripts/package.sh), so the two share one build.
+swift build -c release --static-swift-stdlib --product catalog
 "$(swift build -c release --show-bin-path)/catalog" demo "$@"

@@ -13,6 +13,7 @@ struct CatalogCommand: AsyncParsableCommand {
             Exit codes: 0 ok, 1 not found or other failure, 64 usage, 65 bad data, 69 Square \
             unavailable or token refused, 75 try again later, 78 configuration error.
             """,
+        version: BuildVersion.text,
         subcommands: [
             SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
             HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
