@@ -30,7 +30,9 @@ let package = Package(
             name: "Store",
             dependencies: ["CatalogCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "SquareAPI", dependencies: ["CatalogCore"]),
+        // libcurl, libcups, Cairo and libzint, loaded on first use (see Sources/CDelayLoad/delay_load.c).
+        .target(name: "CDelayLoad", exclude: ["link"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "SquareAPI", dependencies: ["CatalogCore", "CDelayLoad"]),
         .target(
             name: "Sync",
             dependencies: [
@@ -54,9 +56,9 @@ let package = Package(
         .systemLibrary(name: "CCups", path: "Sources/CCups"),
         .target(
             name: "Labels",
-            dependencies: ["CatalogCore", "CCairo", "CZint", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CatalogCore", "CCairo", "CZint", "CDelayLoad", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Printing", dependencies: ["CatalogCore", "CCups"]),
+        .target(name: "Printing", dependencies: ["CatalogCore", "CCups", "CDelayLoad"]),
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "CBuildInfo", cSettings: buildInfo),
         .target(name: "Scanner", dependencies: ["CatalogCore", "CEvdev"]),
@@ -66,7 +68,10 @@ let package = Package(
                 "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // Foundation asks for -lcurl; this -L folder answers with libcurl "as needed", and CDelayLoad
+            // already defines what Foundation calls, so the binary does not load libcurl at start.
+            linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
         .testTarget(name: "LabelsTests", dependencies: ["Labels", "CatalogCore"]),

@@ -129,7 +129,20 @@ printf 'Source: catalog\n\nPackage: catalog\nArchitecture: any\n' >"$stage/shlib
 depends=$(cd "$stage/shlibs" && dpkg-shlibdeps -O -e "$root/usr/bin/catalog" 2>/dev/null) ||
     fail "dpkg-shlibdeps could not read the binary's libraries" \
         "run by hand: cd $stage/shlibs && dpkg-shlibdeps -O -e $root/usr/bin/catalog"
-depends="${depends#shlibs:Depends=}, fonts-dejavu-core"
+depends="${depends#shlibs:Depends=}"
+# libcurl, libcups, Cairo and libzint are loaded on first use (Sources/CDelayLoad), so the binary
+# does not name them and dpkg-shlibdeps cannot see them: each soname there gets its package's
+# dependency from that package's shlibs file.
+for soname in $(grep -o '"lib[A-Za-z0-9_+-]*\.so\.[0-9.]*"' Sources/CDelayLoad/delay_load.c | tr -d '"'); do
+    path=$(ldconfig -p | awk -v soname="$soname" '$1 == soname && /x86-64/ { print $NF; exit }')
+    owner=$([ -n "$path" ] && dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1) ||
+        fail "$soname is not installed from a Debian package here" "run scripts/setup.sh"
+    library="${soname%%.so.*}"
+    entry=$(cat "/var/lib/dpkg/info/$owner:$architecture.shlibs" "/var/lib/dpkg/info/$owner.shlibs" 2>/dev/null |
+        awk -v name="$library" -v version="${soname#*.so.}" '$1 == name && $2 == version { $1 = ""; $2 = ""; print; exit }')
+    depends="$depends, $(echo "${entry:-$owner}" | sed 's/^ *//')"
+done
+depends="$depends, fonts-dejavu-core"
 
 install -d "$root/DEBIAN"
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

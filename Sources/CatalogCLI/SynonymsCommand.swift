@@ -18,7 +18,8 @@ struct SynonymsCommand: AsyncParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make WORD also find each SYNONYM.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Make WORD also find each SYNONYM.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -47,7 +48,7 @@ struct SynonymsCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the shop's synonyms.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the shop's synonyms.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -72,6 +73,7 @@ struct SynonymsCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove WORD's synonyms: the ones named, or all of them.")
 
         @OptionGroup var options: GlobalOptions

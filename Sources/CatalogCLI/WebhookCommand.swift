@@ -15,6 +15,7 @@ struct WebhookCommand: AsyncParsableCommand {
     /// `catalog webhook serve`: the listener.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Listen for Square's catalog and inventory events and run an incremental sync on each.",
             discussion: """
                 Answers POST on any path. Every request must carry Square's x-square-hmacsha256-signature \
