@@ -12,6 +12,8 @@
 #
 # usage: scripts/package.sh [--output DIR]      (default: dist/)
 set -euo pipefail
+# Nothing fails silently: a step the script did not expect to fail says where it stopped.
+trap 'echo "package: FAILED at line $LINENO: $BASH_COMMAND (exit $?)" >&2' ERR
 cd "$(dirname "$0")/.."
 repo="$PWD"
 
@@ -133,14 +135,17 @@ depends="${depends#shlibs:Depends=}"
 # libcurl, libcups, Cairo and libzint are loaded on first use (Sources/CDelayLoad), so the binary
 # does not name them and dpkg-shlibdeps cannot see them: each soname there gets its package's
 # dependency from that package's shlibs file.
+libraries=$(ldconfig -p) || fail "ldconfig -p could not list the shared libraries"
 for soname in $(grep -o '"lib[A-Za-z0-9_+-]*\.so\.[0-9.]*"' Sources/CDelayLoad/delay_load.c | tr -d '"'); do
-    path=$(ldconfig -p | awk -v soname="$soname" '$1 == soname && /x86-64/ { print $NF; exit }')
-    owner=$([ -n "$path" ] && dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1) ||
-        fail "$soname is not installed from a Debian package here" "run scripts/setup.sh"
-    library="${soname%%.so.*}"
+    # (No `head` or early `exit` in these pipelines: under pipefail a writer cut short fails them.)
+    path=$(awk -v soname="$soname" '$1 == soname && /x86-64/ && !found { print $NF; found = 1 }' <<<"$libraries")
+    [ -n "$path" ] || fail "$soname is not installed" "run scripts/setup.sh"
+    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | awk -F: 'NR == 1 { print $1 }') || true
+    [ -n "$owner" ] || fail "no Debian package owns $path" "run dpkg -S $path"
     entry=$(cat "/var/lib/dpkg/info/$owner:$architecture.shlibs" "/var/lib/dpkg/info/$owner.shlibs" 2>/dev/null |
-        awk -v name="$library" -v version="${soname#*.so.}" '$1 == name && $2 == version { $1 = ""; $2 = ""; print; exit }')
-    depends="$depends, $(echo "${entry:-$owner}" | sed 's/^ *//')"
+        awk -v name="${soname%%.so.*}" -v version="${soname#*.so.}" \
+            '$1 == name && $2 == version && !found { $1 = ""; $2 = ""; sub(/^ +/, ""); print; found = 1 }') || true
+    depends="$depends, ${entry:-$owner}"
 done
 depends="$depends, fonts-dejavu-core"
 

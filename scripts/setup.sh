@@ -5,6 +5,8 @@
 # names itself and the command to run by hand, and the script exits non-zero. A second run
 # installs nothing.
 set -euo pipefail
+# Nothing fails silently: a step the script did not expect to fail says where it stopped.
+trap 'echo "setup: FAILED at line $LINENO: $BASH_COMMAND (exit $?)" >&2' ERR
 cd "$(dirname "$0")/.."
 
 with_test_tools=no
