@@ -37,6 +37,40 @@ import Testing
         #expect(entries.contains { $0["kind"] == "inventory" && $0["status"] == "failed" })
     }
 
+    @Test func aReceiptWhoseTokenSquareRejectsIsNeitherSentNorKept() async throws {
+        let shop = try await ReorderShop.start()
+        defer { Task { [shop] in await shop.stop() } }
+        try await shop.ok("sync")
+        let highStreet = try #require(try await shop.locations()["High Street"])
+        let variationID = try await shop.variationID(DemoCodes.small)
+        let start = try await shop.inStock(variationID, at: highStreet)
+        try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "3")
+
+        let wrongToken = "wrong-token-5f2a"
+        let refused = try await shop.catalog(
+            "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street",
+            environment: ["SQUARE_ACCESS_TOKEN": wrongToken])
+        #expect(refused.status == 69, "\(refused.all)")
+        #expect(refused.stderr.contains("access token"), "\(refused.all)")
+        #expect(!refused.all.contains(wrongToken))
+
+        // The token is fixed, the unit received again, and the counter syncs: Square counts it once.
+        let received = try await shop.catalog(
+            "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street")
+        #expect(received.status == 0, "\(received.all)")
+        try await shop.ok("sync")
+        #expect(try await shop.inStock(variationID, at: highStreet) == ReorderReceiveTests.plus(start, 1))
+        let line = try #require(
+            try await shop.jsonLines("reorder", "list", "--json", "--status", "all").first {
+                $0["variation_id"]?.stringValue == variationID
+            })
+        #expect(line["received"] == .int(1))
+        let outbox = try await shop.ok("outbox", "list", "--all", "--json")
+        let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+        #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "pending" }.isEmpty)
+        #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "failed" }.count == 1)
+    }
+
     @Test func aNameTypedAtATerminalIsConfirmedFirst() async throws {
         let shop = try await ReorderShop.start()
         defer { Task { [shop] in await shop.stop() } }

@@ -25,7 +25,8 @@ extension Editor {
     /// The list change and the outbox entry holding the adjustment and its idempotency key are stored in
     /// one transaction before anything is sent, so a crash, a dropped connection or Square being away
     /// never loses the receipt, and every later send of it uses the same key, so Square counts it once.
-    /// When Square refuses it, the list is put back as it was and the error is thrown.
+    /// When Square refuses it, or refuses the access token, the list is put back as it was, the outbox
+    /// entry is marked failed (never to be sent) and the error is thrown.
     public func receiveStock(
         variation: VariationSummary, quantity: Int, locationID: String
     ) async throws -> ReceiveResult {
@@ -53,6 +54,13 @@ extension Editor {
             let reason = "Square could not be reached: \(error.description)"
             try await database.updateOutbox(OutboxUpdate(id: receipt.outboxID, status: .pending, reason: reason))
             return ReceiveResult(status: .queued(reason: reason), receipt: receipt, inStock: nil)
+        } catch let error as SquareError where error.isAuthenticationFailure {
+            // Not sent and not kept: a receipt left pending here would be sent by the next sync with
+            // a good token, on top of the one the person makes again after fixing the token.
+            let reason = "not sent: Square rejected the access token"
+            try await database.updateOutbox(OutboxUpdate(id: receipt.outboxID, status: .failed, reason: reason))
+            try await database.reverseStockReceipt(outboxID: receipt.outboxID, reason: reason, counter: counter)
+            throw error
         }
     }
 
