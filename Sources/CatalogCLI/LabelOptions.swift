@@ -53,14 +53,18 @@ struct LabelOptions: ParsableArguments {
                 "catalog: note: template \(template.name) has no {{regular_price}}, so the sale price prints without "
                     + "the regular price struck through; sale-2x1 shows both.")
         }
-        return variations.map { variation in
-            let data = LabelData(
-                itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
-                variationName: variation.variationName, price: variation.price, sku: variation.sku,
-                gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
-                version: variation.version)
-            guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
-            return SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
+        do {
+            return try variations.map { variation throws(SaleError) in
+                let data = LabelData(
+                    itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
+                    variationName: variation.variationName, price: variation.price, sku: variation.sku,
+                    gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
+                    version: variation.version)
+                guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
+                return try SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
+            }
+        } catch {
+            throw CLIError(error.description, exitCode: CLIError.dataError)
         }
     }
 

@@ -66,12 +66,32 @@ struct SaleTests {
     @Test("applying a sale to label data keeps the regular price")
     func apply() throws {
         let data = LabelData(itemID: "I", variationID: "V", itemName: "Tea", price: usd(499), date: "2026-11-23")
-        let sale = SalePricing(discount: .percent(basisPoints: 2000)).apply(to: data)
+        let sale = try SalePricing(discount: .percent(basisPoints: 2000)).apply(to: data)
         #expect(sale.price == usd(399) && sale.regularPrice == usd(499))
         #expect(LabelField.render("{{regular_price}} {{price}}", with: sale) == "$4.99 $3.99")
         var variable = data
         variable.price = nil
-        #expect(SalePricing(discount: .percent(basisPoints: 2000)).apply(to: variable) == variable)
+        #expect(try SalePricing(discount: .percent(basisPoints: 2000)).apply(to: variable) == variable)
+    }
+
+    @Test("a discount that takes the price to zero is refused, naming the item and the price")
+    func discountAtOrAbovePrice() throws {
+        let data = LabelData(
+            itemID: "I", variationID: "V", itemName: "Tea", variationName: "50 g", price: usd(499), date: "2026-11-23")
+        for discount in [Discount.amount(digits: 499, decimals: 2), .amount(digits: 5, decimals: 0)] {
+            #expect(throws: SaleError.self) { try SalePricing(discount: discount).apply(to: data) }
+        }
+        var cheap = data
+        cheap.price = usd(1)
+        do {
+            _ = try SalePricing(discount: .percent(basisPoints: 9000)).apply(to: cheap)
+            Issue.record("a sale of 0.00 was not refused")
+        } catch {
+            #expect(error.description.contains("Tea — 50 g (0.01 USD)"), "\(error.description)")
+            #expect(error.description.contains("0.00 USD"))
+        }
+        // Just above zero is a price: 4.98 off 4.99 leaves 0.01.
+        #expect(try SalePricing(discount: .amount(digits: 498, decimals: 2)).apply(to: data).price == usd(1))
     }
 
     @Test("category discounts match names ignoring case")
