@@ -73,6 +73,9 @@ struct ImportCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let settings = try Settings.resolve(options)
+                try OutputFile.refuseOverwriting(
+                    report, option: "--report",
+                    inputs: [OutputFile.Input(path: file, what: "the price file being imported")] + settings.keptFiles)
                 let database = try settings.openDatabase()
                 let client = apply ? try settings.makeClient() : nil
                 let status = try await perform(

@@ -112,6 +112,11 @@ struct LabelRenderCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let template = try label.loadTemplate(settings: settings)
+            let templateFile = try? TemplateLibrary().path(for: label.templateName(settings: settings))
+            try OutputFile.refuseOverwriting(
+                output, option: "--output",
+                inputs: (templateFile.map { [OutputFile.Input(path: $0, what: "the label template")] } ?? [])
+                    + settings.keptFiles)
             let variations = try await selection.variations(in: try settings.openDatabase())
             let labels = try label.labelData(for: variations, settings: settings)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))

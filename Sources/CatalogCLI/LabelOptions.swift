@@ -27,12 +27,17 @@ struct LabelOptions: ParsableArguments {
 
     /// The template to use.
     func loadTemplate(settings: Settings) throws -> LabelTemplate {
-        let name = template ?? settings.labels.template ?? "shelf-2x1"
+        let name = templateName(settings: settings)
         do {
             return try TemplateLibrary().template(named: name)
         } catch {
             throw CLIError(error.description, exitCode: CLIError.dataError)
         }
+    }
+
+    /// The template asked for: --template, else labels.template in the config, else shelf-2x1.
+    func templateName(settings: Settings) -> String {
+        template ?? settings.labels.template ?? "shelf-2x1"
     }
 
     /// What each label shows: the variation's values, a sale price where a discount applies, today's date.

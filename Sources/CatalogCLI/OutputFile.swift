@@ -32,6 +32,28 @@ enum OutputFile {
         }
     }
 
+    /// A file a command reads or keeps, and what to call it in a message.
+    struct Input {
+        var path: String
+        var what: String
+    }
+
+    /// Refuses `output` (given with `option`) when it is one of `inputs`, by any path or link to the same
+    /// file: writing it would destroy what the command reads or keeps. Call it before any work is done.
+    static func refuseOverwriting(_ output: String?, option: String, inputs: [Input]) throws {
+        guard let output, output != "-" else { return }
+        var target = stat()
+        guard stat(output, &target) == 0 else { return }  // a new file overwrites nothing
+        for input in inputs {
+            var other = stat()
+            if stat(input.path, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
+                throw CLIError(
+                    "\(option) \(output) is \(input.what) (\(input.path)); writing the output there would overwrite "
+                        + "it. Give another file name.", exitCode: CLIError.usage)
+            }
+        }
+    }
+
     private static func failure(_ path: String, _ code: Int32) -> CLIError {
         CLIError(
             "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",

@@ -86,6 +86,7 @@ struct ReorderExportOptions: ParsableArguments {
         if format.lowercased() == "pdf", output == nil || output == "-" {
             throw CLIError("A PDF needs a file: give --output FILE.pdf.", exitCode: CLIError.usage)
         }
+        try OutputFile.refuseOverwriting(output, option: "--output", inputs: settings.keptFiles)
         let bytes = try encode(lines, defaultPaper: settings.reorder.paper, reference: reference)
         if let output, output != "-" {
             try OutputFile.replace(output, with: bytes)

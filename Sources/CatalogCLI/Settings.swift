@@ -70,6 +70,19 @@ struct Settings {
     var location: String?
     /// The `reorder:` section of the configuration file.
     var reorder = ConfigFile.Reorder()
+    /// The configuration file read (or looked for), and the access token file, when there is one.
+    var configPath: String?
+    var tokenFile: String?
+
+    /// Files this tool keeps, which no output option may overwrite.
+    var keptFiles: [OutputFile.Input] {
+        [
+            OutputFile.Input(path: databasePath, what: "the catalog database"),
+            OutputFile.Input(path: databasePath + "-wal", what: "the catalog database's write-ahead log"),
+            configPath.map { OutputFile.Input(path: $0, what: "the configuration file") },
+            tokenFile.map { OutputFile.Input(path: $0, what: "the access token file") },
+        ].compactMap { $0 }
+    }
 
     static let environmentNames = ["production", "sandbox"]
 
@@ -117,8 +130,8 @@ struct Settings {
 
         var token = environment["SQUARE_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var hint = "Set SQUARE_ACCESS_TOKEN or access_token_file under square: in \(configPath)."
-        if token == nil, let tokenFile = file.square?.accessTokenFile {
-            let path = expand(tokenFile, home: home)
+        let tokenFile = file.square?.accessTokenFile.map { expand($0, home: home) }
+        if token == nil, let path = tokenFile {
             token = try readTokenFile(path)
             hint = "Check the token in \(path)."
         }
@@ -129,7 +142,7 @@ struct Settings {
             databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint,
             counter: counter, labels: file.labels ?? ConfigFile.Labels(),
             location: environment["CATALOG_LOCATION"].flatMap { $0.isEmpty ? nil : $0 } ?? file.location,
-            reorder: file.reorder ?? ConfigFile.Reorder())
+            reorder: file.reorder ?? ConfigFile.Reorder(), configPath: configPath, tokenFile: tokenFile)
     }
 
     static func environmentURL(_ name: String, source: String) throws -> String {

@@ -36,6 +36,17 @@ import Testing
         let unchangedOnServer = try await shop.client.retrieveCatalogObject(id: v[0].variationID).object
         #expect(Money(json: unchangedOnServer["item_variation_data"]!["price_money"]!) == v[0].price)
 
+        // A report over the supplier's file (or the database) is refused before anything is applied.
+        let supplierBytes = try Data(contentsOf: file)
+        for target in [file.path, shop.database] {
+            let over = try await shop.catalog("import", "prices", file.path, "--apply", "--report", target)
+            #expect(over.status == 64, "\(over.all)")
+            #expect(over.stderr.contains("--report \(target) is the"), "\(over.all)")
+        }
+        #expect(try Data(contentsOf: file) == supplierBytes)
+        let stillUnchanged = try await shop.client.retrieveCatalogObject(id: v[0].variationID).object
+        #expect(Money(json: stillUnchanged["item_variation_data"]!["price_money"]!) == v[0].price)
+
         let report = shop.folder.appendingPathComponent("result.csv")
         let applied = try await shop.catalog("import", "prices", file.path, "--apply", "--report", report.path)
         #expect(applied.status == 65, "\(applied.all)")
