@@ -38,7 +38,8 @@ struct HistoryCommand: AsyncParsableCommand {
 
     /// The RFC 3339 time a `--since` value starts at.
     static func start(of text: String) -> String? {
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return text + "T00:00:00Z" }
+        // A day is checked like a time (2026-11-99 is no date), then starts at midnight UTC.
+        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return Timestamp(rfc3339: text + "T00:00:00Z")?.rfc3339 }
         return Timestamp(rfc3339: text)?.rfc3339
     }
 

@@ -79,6 +79,10 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per change.")
     var json = false
 
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+    }
+
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
@@ -88,7 +92,7 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
                 let variation = try await ReorderCommand.resolve(what, in: database)
                 events = events.filter { $0.variationID == variation.variationID }
             }
-            events = Array(events.suffix(max(0, limit)))
+            events = Array(events.suffix(limit))
             let names = try await database.variations(ids: Array(Set(events.map(\.variationID))))
             for event in events {
                 let name = names[event.variationID].map(\.label) ?? event.variationID

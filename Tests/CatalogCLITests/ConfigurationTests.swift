@@ -18,6 +18,22 @@ import Testing
         #expect(missing.stderr.contains("SQUARE_ACCESS_TOKEN"))
     }
 
+    @Test func impossibleDatesAndEmptyLimitsAreUsageErrorsNotEmptyAnswers() async throws {
+        let folder = try CLI.scratch()
+        let environment = ["CATALOG_DB": folder.appendingPathComponent("c.sqlite").path]
+        for (arguments, option) in [
+            (["history", "--since", "2026-11-99"], "--since"), (["history", "--since", "2026-02-29"], "--since"),
+            (["label", "render", "--changed-since", "2026-13-01", "--output", "x.pdf"], "--changed-since"),
+            (["reorder", "history", "--limit", "0"], "--limit"),
+        ] {
+            let result = try await CLI.run(arguments, environment: environment, folder: folder)
+            #expect(result.status == 64, "\(arguments): \(result.all)")
+            #expect(result.stderr.contains(option), "\(arguments): \(result.all)")
+        }
+        let leapDay = try await CLI.run(["history", "--since", "2028-02-29"], environment: environment, folder: folder)
+        #expect(leapDay.status == 0, "\(leapDay.all)")
+    }
+
     @Test func anUnreachableSquareNamesTheURL() async throws {
         let folder = try CLI.scratch()
         let result = try await CLI.run(
