@@ -111,12 +111,11 @@ struct LabelRenderCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
-            let template = try label.loadTemplate(settings: settings)
-            let templateFile = try? TemplateLibrary().path(for: label.templateName(settings: settings))
+            let templateFile = try label.templateFile(settings: settings)
             try OutputFile.refuseOverwriting(
                 output, option: "--output",
-                inputs: (templateFile.map { [OutputFile.Input(path: $0, what: "the label template")] } ?? [])
-                    + settings.keptFiles)
+                inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
+            let template = try label.loadTemplate(file: templateFile)
             let variations = try await selection.variations(in: try settings.openDatabase())
             let labels = try label.labelData(for: variations, settings: settings)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))

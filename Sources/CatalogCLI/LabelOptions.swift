@@ -27,17 +27,26 @@ struct LabelOptions: ParsableArguments {
 
     /// The template to use.
     func loadTemplate(settings: Settings) throws -> LabelTemplate {
-        let name = templateName(settings: settings)
+        try loadTemplate(file: templateFile(settings: settings))
+    }
+
+    /// The template file asked for (--template, else labels.template in the config, else shelf-2x1),
+    /// found by name in the template folders or taken as a path.
+    func templateFile(settings: Settings) throws -> String {
         do {
-            return try TemplateLibrary().template(named: name)
+            return try TemplateLibrary().path(for: template ?? settings.labels.template ?? "shelf-2x1")
         } catch {
             throw CLIError(error.description, exitCode: CLIError.dataError)
         }
     }
 
-    /// The template asked for: --template, else labels.template in the config, else shelf-2x1.
-    func templateName(settings: Settings) -> String {
-        template ?? settings.labels.template ?? "shelf-2x1"
+    /// The template in `file`, parsed.
+    func loadTemplate(file: String) throws -> LabelTemplate {
+        do {
+            return try TemplateParser.parse(contentsOf: file)
+        } catch {
+            throw CLIError(error.description, exitCode: CLIError.dataError)
+        }
     }
 
     /// What each label shows: the variation's values, a sale price where a discount applies, today's date.

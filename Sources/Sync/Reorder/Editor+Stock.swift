@@ -57,9 +57,7 @@ extension Editor {
         } catch let error as SquareError where error.isAuthenticationFailure {
             // Not sent and not kept: a receipt left pending here would be sent by the next sync with
             // a good token, on top of the one the person makes again after fixing the token.
-            let reason = "not sent: Square rejected the access token"
-            try await database.updateOutbox(OutboxUpdate(id: receipt.outboxID, status: .failed, reason: reason))
-            try await database.reverseStockReceipt(outboxID: receipt.outboxID, reason: reason, counter: counter)
+            try await abandonReceipt(outboxID: receipt.outboxID, reason: "not sent: Square rejected the access token")
             throw error
         }
     }
@@ -71,9 +69,7 @@ extension Editor {
     func sendInventory(_ entry: OutboxEntry, id: Int64) async throws -> String? {
         let result = try await postInventory(entry)
         if case .failure(let error) = result {
-            let reason = "Square refused the stock receipt: \(error.description)"
-            try await database.updateOutbox(OutboxUpdate(id: id, status: .failed, reason: reason))
-            try await database.reverseStockReceipt(outboxID: id, reason: reason, counter: counter)
+            try await abandonReceipt(outboxID: id, reason: "Square refused the stock receipt: \(error.description)")
             throw ReorderError.receiptRefused(label: entry.label, cause: error)
         }
         guard case .success(let answer) = result else { return nil }
@@ -88,6 +84,12 @@ extension Editor {
 }
 
 extension Editor {
+    /// Marks a receipt's outbox entry failed (never to be sent) and puts the reorder list back.
+    private func abandonReceipt(outboxID: Int64, reason: String) async throws {
+        try await database.updateOutbox(OutboxUpdate(id: outboxID, status: .failed, reason: reason))
+        try await database.reverseStockReceipt(outboxID: outboxID, reason: reason, counter: counter)
+    }
+
     /// Sends an entry's changes with its key: Square's answer, or the refusal when Square said no.
     /// "Try later" errors (and a refused token) are thrown.
     private func postInventory(_ entry: OutboxEntry) async throws -> Result<InventoryChangesResult, SquareError> {
