@@ -49,7 +49,10 @@ struct CLIError: Error, CustomStringConvertible {
             case .stillOffline: return CLIError(error.description, exitCode: tryLater)
             case .noSuchEntry: return CLIError(error.description, exitCode: notFound)
             case .alreadyDone: return CLIError(error.description, exitCode: dataError)
+            case .beingSent: return CLIError(error.description, exitCode: tryLater)
             }
+        case let error as SyncError:
+            return CLIError(error.description, exitCode: configuration)
         case let error as CategoryError:
             return CLIError(error.description, exitCode: dataError)
         case let error as ReorderError:
@@ -70,6 +73,7 @@ struct CLIError: Error, CustomStringConvertible {
             return CLIError(error.description, exitCode: unavailable)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
+            if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
             return CLIError(error.description, exitCode: 1)
         default:
             return CLIError("\(error)", exitCode: 1)

@@ -22,6 +22,11 @@ struct ExchangeHandler: Sendable {
             body: Array(buffer.readableBytesView))
         let sentVersion = incoming.headers[.init("Square-Version")!]
         let decision = await engine.decideFaults()
+        if decision.foreign {
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
+        }
         var reply: SandboxReply?
         if decision.rateLimit {
             reply = SandboxReply(.rateLimited)

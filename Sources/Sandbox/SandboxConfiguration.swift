@@ -20,17 +20,22 @@ public struct SandboxFaults: Sendable, Equatable {
     public var latencyMs: Int
     /// Every Nth response sends its headers and part of its body, then closes the connection (0 = off).
     public var dropEvery: Int
+    /// Every Nth request is answered `200 {}` without the `Square-Version` header and without being
+    /// processed, as a wrong base URL or a proxy's page would answer (0 = off).
+    public var foreignAnswerEvery: Int
     /// Seed of the deterministic random numbers behind `failRate`.
     public var seed: UInt64
 
     /// Creates a fault plan; the defaults inject nothing.
     public init(
-        failRate: Double = 0, rateLimitEvery: Int = 0, latencyMs: Int = 0, dropEvery: Int = 0, seed: UInt64 = 1
+        failRate: Double = 0, rateLimitEvery: Int = 0, latencyMs: Int = 0, dropEvery: Int = 0,
+        foreignAnswerEvery: Int = 0, seed: UInt64 = 1
     ) {
         self.failRate = failRate
         self.rateLimitEvery = rateLimitEvery
         self.latencyMs = latencyMs
         self.dropEvery = dropEvery
+        self.foreignAnswerEvery = foreignAnswerEvery
         self.seed = seed
     }
 }

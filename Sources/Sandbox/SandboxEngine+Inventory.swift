@@ -71,12 +71,14 @@ extension CatalogState {
     }
 
     /// A location as `GET /v2/locations` returns it.
-    static func location(id: String, name: String, createdAt: Int64, line1: String, town: String) -> JSONValue {
+    static func location(
+        id: String, name: String, createdAt: Int64, line1: String, town: String, merchantID: String
+    ) -> JSONValue {
         [
             "id": .string(id), "name": .string(name),
             "address": ["address_line_1": .string(line1), "locality": .string(town), "country": "GB"],
             "timezone": "Europe/London", "capabilities": ["CREDIT_CARD_PROCESSING"], "status": "ACTIVE",
-            "created_at": .string(SandboxTime.format(createdAt)), "merchant_id": "MSANDBOX00001",
+            "created_at": .string(SandboxTime.format(createdAt)), "merchant_id": .string(merchantID),
             "country": "GB", "language_code": "en-GB", "currency": "GBP", "business_name": "Sandbox Stores",
             "type": "PHYSICAL", "mcc": "5399",
         ]

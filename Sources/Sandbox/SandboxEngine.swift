@@ -59,6 +59,7 @@ struct FaultDecision: Sendable {
     var rateLimit = false
     var fail = false
     var drop = false
+    var foreign = false
     var latencyMs = 0
 }
 
@@ -104,6 +105,7 @@ actor SandboxEngine {
             decision.fail = draw < faults.failRate
         }
         decision.drop = faults.dropEvery > 0 && responseCount % faults.dropEvery == 0
+        decision.foreign = faults.foreignAnswerEvery > 0 && requestCount % faults.foreignAnswerEvery == 0
         return decision
     }
 

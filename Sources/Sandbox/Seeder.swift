@@ -10,9 +10,21 @@ struct Seeder {
     var stampTemplate: StoredObject?
     /// Vendors, tracking, thresholds and counts, drawn from their own random numbers.
     var stock = SeedStock()
+    /// The merchant id the locations name.
+    var merchantID = WebhookSender.merchantID
+
+    /// The seller each seed plays: accounts with different catalogs have different merchant ids, as in
+    /// Square, so a database synced from one refuses the other.
+    static func merchantID(for seed: SandboxSeed) -> String {
+        switch seed {
+        case .none: "MSANDBOXEMPTY"
+        case .demo: WebhookSender.merchantID
+        case .synthetic(let variations): "MSANDBOXS\(variations)"
+        }
+    }
 
     static func state(for seed: SandboxSeed, nowMs: Int64) -> CatalogState {
-        var seeder = Seeder(ids: ObjectIds(seed: 0x5EED_CA7A_1065), t: nowMs)
+        var seeder = Seeder(ids: ObjectIds(seed: 0x5EED_CA7A_1065), t: nowMs, merchantID: merchantID(for: seed))
         switch seed {
         case .none:
             seeder.addLocation("Main Street", line1: "1 Main Street", town: "Leeds")
@@ -33,7 +45,8 @@ struct Seeder {
 
     mutating func addLocation(_ name: String, line1: String, town: String) {
         state.locations.append(
-            CatalogState.location(id: ids.locationId(), name: name, createdAt: t, line1: line1, town: town))
+            CatalogState.location(
+                id: ids.locationId(), name: name, createdAt: t, line1: line1, town: town, merchantID: merchantID))
     }
 
     /// Adds an object of `type` with its `<kind>_data` payload; returns its id.

@@ -11,8 +11,12 @@ extension SquareClient {
         -> InventoryChangesResult
     {
         let body: JSONValue = ["idempotency_key": .string(idempotencyKey), "changes": .array(changes)]
-        let answer = try await perform(
-            SquareRequest(method: "POST", path: "/v2/inventory/changes/batch-create", body: body))
+        let request = SquareRequest(method: "POST", path: "/v2/inventory/changes/batch-create", body: body)
+        let answer = try await perform(request)
+        // Square answers with the resulting count of every object the changes touched.
+        if !changes.isEmpty, answer["counts"]?.arrayValue?.isEmpty ?? true {
+            throw Self.missing("counts", request: request, base: configuration.baseURL)
+        }
         return InventoryChangesResult(
             counts: answer["counts"]?.arrayValue ?? [], changes: answer["changes"]?.arrayValue ?? [])
     }

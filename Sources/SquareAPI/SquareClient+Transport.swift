@@ -60,6 +60,12 @@ extension SquareClient {
                 let reason = "HTTP \(http.statusCode) with \(data.count) bytes that are not a JSON object"
                 return .failure(SquareError(kind: .badResponse, url: display, reason: reason), retryAfter: nil)
             }
+            // Square echoes Square-Version on every success; an answer without it came from something
+            // else (a wrong base URL, a proxy's page) and says nothing about whether a write happened.
+            guard http.value(forHTTPHeaderField: "Square-Version") != nil else {
+                let reason = "HTTP \(http.statusCode) without the Square-Version header Square always sends"
+                return .failure(SquareError(kind: .badResponse, url: display, reason: reason), retryAfter: nil)
+            }
             return .success(body)
         }
         let retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))

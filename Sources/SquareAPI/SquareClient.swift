@@ -94,7 +94,7 @@ public final class SquareClient: Sendable {
         let body: JSONValue = ["idempotency_key": .string(idempotencyKey), "object": object]
         let request = SquareRequest(method: "POST", path: "/v2/catalog/object", body: body)
         let answer = try await perform(request)
-        guard let stored = answer["catalog_object"], stored.objectValue != nil else {
+        guard let stored = answer["catalog_object"], stored.objectValue != nil, stored["version"] != nil else {
             throw Self.missing("catalog_object", request: request, base: configuration.baseURL)
         }
         return UpsertResult(object: stored, idMappings: IDMapping.list(in: answer["id_mappings"]))
@@ -108,12 +108,26 @@ public final class SquareClient: Sendable {
             "idempotency_key": .string(idempotencyKey),
             "batches": .array(batches.map { ["objects": .array($0)] }),
         ]
-        let answer = try await perform(SquareRequest(method: "POST", path: "/v2/catalog/batch-upsert", body: body))
-        return BatchUpsertResult(
+        let request = SquareRequest(method: "POST", path: "/v2/catalog/batch-upsert", body: body)
+        let answer = try await perform(request)
+        let result = BatchUpsertResult(
             objects: answer["objects"]?.arrayValue ?? [],
             idMappings: IDMapping.list(in: answer["id_mappings"]),
             updatedAt: answer["updated_at"]?.stringValue
         )
+        // Every object sent comes back stored, with an id and a version, and every `#` id is mapped.
+        let sent = batches.joined()
+        let returned = Set(result.objects.compactMap { $0["version"] == nil ? nil : $0["id"]?.stringValue })
+        let mapped = Dictionary(
+            result.idMappings.map { ($0.clientObjectID, $0.objectID) }, uniquingKeysWith: { first, _ in first })
+        for object in sent {
+            guard let id = object["id"]?.stringValue else { continue }
+            let stored = id.hasPrefix("#") ? mapped[id] : id
+            guard let stored, returned.contains(stored) else {
+                throw Self.missing("stored object for \(id)", request: request, base: configuration.baseURL)
+            }
+        }
+        return result
     }
 
     /// Deletes one object and its children (`DELETE /v2/catalog/object/{id}`).

@@ -108,6 +108,9 @@ extension CatalogDatabase {
         migrator.registerMigration("v5: reorder list, vendors, inventory counts") { db in
             try db.execute(sql: Self.reorderSchema)
         }
+        migrator.registerMigration("v6: outbox entries claimed by one sender") { db in
+            try db.execute(sql: Self.outboxClaimSchema)
+        }
         return migrator
     }
 }

@@ -8,6 +8,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case badObject(id: String, type: String, reason: String)
     /// A query or write failed inside SQLite.
     case database(reason: String)
+    /// Another process took over an outbox entry this one was sending (this one's claim ran out); what
+    /// this one would have recorded was not.
+    case outboxEntryTaken(id: Int64)
 
     public var description: String {
         switch self {
@@ -19,6 +22,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
                 + "The database still holds the last good state; fix the object in Square and sync again."
         case .database(let reason):
             return "The catalog database failed: \(reason)."
+        case .outboxEntryTaken(let id):
+            return "Outbox entry \(id) was taken over by another catalog process while this one was sending it; "
+                + "that process records the outcome. See catalog outbox."
         }
     }
 }

@@ -32,6 +32,9 @@ public struct SyncEngine: Sendable {
     ) async throws -> SyncSummary {
         let started = ContinuousClock.now
         let state = try await database.syncState()
+        // The account first: a database holds one seller's catalog, and nothing of another's may land in it.
+        let locations = try await client.listLocations()
+        try await bindAccount(locations: locations, state: state)
         var pass = try await startPass(state: state, full: full)
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
         var newest: Timestamp?
@@ -75,7 +78,6 @@ public struct SyncEngine: Sendable {
             if pass.cursor == nil { break }
         }
 
-        let locations = try await client.listLocations()
         try await database.replaceLocations(locations)
         let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil
         let vendorsChecked = await refreshVendors(named: vendorIDs, everyVendor: everyVendor)
@@ -97,6 +99,23 @@ public struct SyncEngine: Sendable {
             changed: tally.changed, deleted: tally.deleted, locations: locations.count,
             elapsed: elapsed.seconds,
             latestTime: watermark)
+    }
+
+    /// Records the seller (the merchant id Square's locations name) and the address of the first sync;
+    /// on every later sync, refuses a different seller before anything is stored.
+    func bindAccount(locations: [JSONValue], state: [String: String]) async throws {
+        let merchants = Set(locations.compactMap { $0["merchant_id"]?.stringValue })
+        guard let merchant = merchants.sorted().first else { return }
+        let address = client.configuration.baseURL.absoluteString
+        if let stored = state[SyncStateKey.merchantID] {
+            guard stored == merchant else {
+                throw SyncError.otherAccount(
+                    database: database.path, stored: stored, storedAddress: state[SyncStateKey.squareAddress],
+                    found: merchant, address: address)
+            }
+            return
+        }
+        try await database.updateSyncState([SyncStateKey.merchantID: merchant, SyncStateKey.squareAddress: address])
     }
 
     /// The unfinished pass to resume, or a new one recorded in the database.

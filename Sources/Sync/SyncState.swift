@@ -19,6 +19,29 @@ enum SyncStateKey {
     /// When the names of every vendor the stored catalog names were last fetched; until then an
     /// incremental sync looks them all up once (a catalog synced before vendors were kept).
     static let vendorsCheckedAt = "vendors_checked_at"
+
+    /// The Square seller whose catalog the database holds (a location's `merchant_id`), from the first sync.
+    static let merchantID = "merchant_id"
+    /// The Square address that first sync used, for messages.
+    static let squareAddress = "square_address"
+}
+
+/// Why a sync did not start.
+public enum SyncError: Error, CustomStringConvertible, Sendable {
+    /// The database holds another Square seller's catalog.
+    case otherAccount(database: String, stored: String, storedAddress: String?, found: String, address: String)
+
+    public var description: String {
+        switch self {
+        case .otherAccount(let database, let stored, let storedAddress, let found, let address):
+            let before = storedAddress.map { " (synced from \($0))" } ?? ""
+            return "The database \(database) holds the catalog of Square account \(stored)\(before), but \(address) "
+                + "answers for account \(found). Nothing was synced: mixing two shops' catalogs would show wrong "
+                + "items and prices. Point SQUARE_BASE_URL / --square-environment back at the right account, or "
+                + "keep this account in a database of its own: --db PATH or CATALOG_DB=PATH (a new file is "
+                + "created and fully synced)."
+        }
+    }
 }
 
 /// A pass over Square's catalog that may span several runs of `catalog sync`.

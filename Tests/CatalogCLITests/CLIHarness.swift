@@ -32,6 +32,13 @@ enum CLI {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], folder: URL, binary: String = CLI.binary
     ) async throws -> CLIResult {
+        try await launch(arguments, environment: environment, folder: folder, binary: binary).finish()
+    }
+
+    /// Starts `catalog` without waiting for it: for tests that run several at once or kill one.
+    static func launch(
+        _ arguments: [String], environment: [String: String] = [:], folder: URL, binary: String = CLI.binary
+    ) throws -> RunningCLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -45,6 +52,20 @@ enum CLI {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
+        return RunningCLI(process: process, out: out, err: err)
+    }
+}
+
+/// A `catalog` process started by `CLI.launch`.
+struct RunningCLI {
+    let process: Process
+    let out: URL
+    let err: URL
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits for the process to end and reads what it printed.
+    func finish() async throws -> CLIResult {
         while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         return CLIResult(
             status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),

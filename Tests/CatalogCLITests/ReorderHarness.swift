@@ -10,10 +10,26 @@ import Sandbox
 final class ExchangeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [SandboxExchange] = []
+    private var triggers: [(method: String, path: String, action: @Sendable () -> Void)] = []
 
     func record(_ exchange: SandboxExchange) {
         lock.lock()
         exchanges.append(exchange)
+        var fired: [@Sendable () -> Void] = []
+        triggers.removeAll { trigger in
+            guard trigger.method == exchange.method, trigger.path == exchange.path else { return false }
+            fired.append(trigger.action)
+            return true
+        }
+        lock.unlock()
+        for action in fired { action() }
+    }
+
+    /// Runs `action` once, when the next `method` `path` request has been handled and before its answer
+    /// goes out (the sandbox reports an exchange before it responds).
+    func whenHandled(_ method: String, _ path: String, _ action: @escaping @Sendable () -> Void) {
+        lock.lock()
+        triggers.append((method, path, action))
         lock.unlock()
     }
 

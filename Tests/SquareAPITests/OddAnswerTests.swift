@@ -30,6 +30,46 @@ struct OddAnswerTests {
         #expect(head.contains("Accept: application/json"))
     }
 
+    @Test("a 200 {} from something that is not Square (no Square-Version echo) is never taken as a write done")
+    func emptySuccessFromElsewhere() async throws {
+        let server = try ScriptedServer(responses: [ScriptedServer.response("200 OK", body: "{}", fromSquare: false)])
+        defer { server.stop() }
+        let noRetry = RetryPolicy(maxAttempts: 1)
+        for call in Self.writes {
+            let error = await #expect(throws: SquareError.self) { try await call(client(server, retry: noRetry)) }
+            #expect(error?.kind == .badResponse)
+            #expect(error?.isRetryable == true)
+            #expect(error?.description.contains("Square-Version") == true)
+        }
+    }
+
+    @Test("a 200 {} with Square's header still fails every write: each answer must hold what was written")
+    func emptySuccessFromSquare() async throws {
+        let server = try ScriptedServer(responses: [ScriptedServer.response("200 OK", body: "{}")])
+        defer { server.stop() }
+        let noRetry = RetryPolicy(maxAttempts: 1)
+        for call in Self.writes {
+            let error = await #expect(throws: SquareError.self) { try await call(client(server, retry: noRetry)) }
+            #expect(error?.kind == .badResponse)
+            #expect(error?.description.contains("the answer has no") == true)
+        }
+    }
+
+    /// One call of every write endpoint the tool uses.
+    static let writes: [@Sendable (SquareClient) async throws -> Void] = [
+        { _ = try await $0.upsertCatalogObject(["type": "ITEM", "id": "#new", "item_data": ["name": "Tea"]]) },
+        {
+            _ = try await $0.batchUpsertCatalogObjects(batches: [
+                [["type": "ITEM", "id": "#new", "item_data": ["name": "Tea"]]]
+            ])
+        },
+        {
+            _ = try await $0.batchCreateInventoryChanges(
+                idempotencyKey: "k",
+                changes: [["type": "ADJUSTMENT", "adjustment": ["catalog_object_id": "V1", "quantity": "1"]]])
+        },
+    ]
+
     @Test("a 2xx that never becomes JSON ends as badResponse after every attempt")
     func alwaysNonJSON() async throws {
         let server = try ScriptedServer(responses: [ScriptedServer.response("200 OK", body: "not json")])

@@ -81,8 +81,11 @@ final class ScriptedServer: @unchecked Sendable {
     }
 
     /// A complete HTTP response with the given status line, extra headers and body.
-    static func response(_ status: String, headers: [String] = [], body: String) -> String {
-        let lines = ["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers
+    /// An answer as Square gives it: with the `Square-Version` echo unless `fromSquare` is false (a proxy's
+    /// or another server's answer).
+    static func response(_ status: String, headers: [String] = [], body: String, fromSquare: Bool = true) -> String {
+        var lines = ["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers
+        if fromSquare { lines.append("Square-Version: 2025-08-20") }
         return lines.joined(separator: "\r\n") + "\r\n\r\n" + body
     }
 }

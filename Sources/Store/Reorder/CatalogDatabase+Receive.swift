@@ -26,12 +26,14 @@ extension CatalogDatabase {
     ///
     /// A line received in full becomes `received` and stays in the list's history; a partial receipt
     /// leaves the rest on order. Units beyond every open line are kept as a received line of their own.
+    /// The outbox entry is stored claimed by `sender`, the process that sends it next.
     public func receiveStock(
-        variationID: String, quantity: Int, counter: String, outbox: OutboxEntry
+        variationID: String, quantity: Int, counter: String, outbox: OutboxEntry,
+        claimedBy sender: OutboxSender = .thisProcess
     ) async throws -> StockReceipt {
         let now = Timestamp.now().rfc3339
         return try await write { db in
-            let outboxID = try Self.insert(outbox, db: db)
+            let outboxID = try Self.insert(outbox, claimedBy: sender, db: db)
             let detail = "outbox \(outboxID)"
             let open = try Row.fetchAll(
                 db,

@@ -172,15 +172,18 @@ public struct OutboxUpdate: Sendable {
     public var reason: String?
     public var remote: [String: JSONValue]?
     public var resultVersion: Int64?
+    /// The sender that claimed the entry: the update lands only while it still holds it.
+    public var sender: OutboxSender?
 
     public init(
         id: Int64, status: OutboxEntry.Status, reason: String? = nil, remote: [String: JSONValue]? = nil,
-        resultVersion: Int64? = nil
+        resultVersion: Int64? = nil, sender: OutboxSender? = nil
     ) {
         self.id = id
         self.status = status
         self.reason = reason
         self.remote = remote
         self.resultVersion = resultVersion
+        self.sender = sender
     }
 }

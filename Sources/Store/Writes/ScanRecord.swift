@@ -69,7 +69,7 @@ extension CatalogDatabase {
     /// Scans, newest first; `unknownOnly` keeps those that matched nothing.
     public func scans(unknownOnly: Bool = false, limit: Int = 100) async throws -> [ScanRecord] {
         try await read { db in
-            let filter = unknownOnly ? "WHERE variation_id IS NULL" : ""
+            let filter = unknownOnly ? "WHERE variation_id IS NULL AND (action IS NULL OR action = 'unknown')" : ""
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM scans \(filter) ORDER BY id DESC LIMIT ?", arguments: [limit]
             ).map(ScanRecord.init(row:))

@@ -59,4 +59,11 @@ extension CatalogDatabase {
         CREATE INDEX scans_unknown ON scans(variation_id, id);
         CREATE INDEX scans_code ON scans(code);
         """
+
+    /// Migration v6: the process sending an outbox entry (`OutboxSender`) and since when, so two senders
+    /// never send the same entry and a sender that died leaves it to the next.
+    static let outboxClaimSchema = """
+        ALTER TABLE outbox ADD COLUMN claim TEXT;
+        ALTER TABLE outbox ADD COLUMN claimed_at TEXT;
+        """
 }

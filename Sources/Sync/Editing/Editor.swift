@@ -26,6 +26,9 @@ public struct Editor: Sendable {
         self.counter = counter
     }
 
+    /// The process's claim on the outbox entries it sends.
+    public var sender: OutboxSender = .thisProcess
+
     /// What one round is for: a fresh edit, an outbox entry being sent, or a conflict resolved.
     struct Purpose: Sendable {
         var action: HistoryEntry.Action = .edit
@@ -36,25 +39,62 @@ public struct Editor: Sendable {
         /// The outbox entry to mark applied (or resolved) in the same transaction.
         var outboxID: Int64?
         var resolving = false
+        /// A fresh edit: before its upsert goes out, the intended change is stored as an outbox entry this
+        /// process holds, so a process killed after Square applied it leaves the write for the next sync
+        /// to complete (and record) instead of losing it.
+        var recordsIntent = false
+        /// The changes of that entry.
+        var intent: [FieldChange] = []
     }
 
     /// Edits a variation and its item in Square; when Square cannot be reached, queues the edit in the
     /// outbox and returns `.queued`.
+    ///
+    /// Earlier writes of the same variation still in the outbox (queued offline, or left by a process
+    /// that died while sending) are sent first, so they land, and are recorded, before this one.
     public func edit(variationID: String, itemID: String, label: String, edits: [FieldEdit]) async throws
         -> EditResult
     {
         do {
+            _ = try await sendOutbox(objectID: variationID)
             return try await write(
-                variationID: variationID, itemID: itemID, label: label, edits: edits, purpose: Purpose())
+                variationID: variationID, itemID: itemID, label: label, edits: edits,
+                purpose: Purpose(recordsIntent: true))
         } catch let error as SquareError where error.isRetryable {
             return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
+        } catch OutboxError.stillOffline(_, let cause) {
+            return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: cause)
         }
     }
 
-    /// One or more fetch-and-upsert rounds for `edits`.
+    /// One or more fetch-and-upsert rounds for `edits`; for a fresh edit whose intent was stored, a failure
+    /// settles that entry: pending (and `.queued`) when Square could not be reached, failed otherwise.
     func write(variationID: String, itemID: String, label: String, edits: [FieldEdit], purpose: Purpose)
         async throws -> EditResult
     {
+        var purpose = purpose
+        do {
+            return try await rounds(
+                variationID: variationID, itemID: itemID, label: label, edits: edits, purpose: &purpose)
+        } catch {
+            guard purpose.recordsIntent, let id = purpose.outboxID else { throw error }
+            guard let failure = error as? SquareError, failure.isRetryable else {
+                let reason = (error as? CustomStringConvertible)?.description ?? "\(error)"
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .failed, reason: "not applied: " + reason, sender: sender))
+                throw error
+            }
+            let reason = "Square could not be reached: \(failure.description)"
+            try await database.updateOutbox(OutboxUpdate(id: id, status: .pending, reason: reason, sender: sender))
+            return EditResult(
+                status: .queued(outboxID: id, reason: reason), itemID: itemID, variationID: variationID,
+                changes: purpose.intent, oldVersion: nil, newVersion: nil, attempts: 1)
+        }
+    }
+
+    func rounds(
+        variationID: String, itemID: String, label: String, edits: [FieldEdit], purpose: inout Purpose
+    ) async throws -> EditResult {
         let needsItem = edits.contains { $0.field.onItem }
         var attempt = 0
         while true {
@@ -63,11 +103,20 @@ public struct Editor: Sendable {
             if let afterFetch { await afterFetch(attempt) }
             var pending: [FieldEdit] = []
             var changes: [FieldChange] = []
+            // Fields of an outbox entry Square already holds: the entry's own write, sent by a process
+            // that could not record it, or the same value set elsewhere. Recorded once, now.
+            var confirmed: [FieldChange] = []
             var conflicts: [String: JSONValue] = [:]
             for edit in edits {
                 let current = snapshot.value(edit.field)
-                if edit.field.same(current, edit.value) { continue }
-                if let baseline = purpose.baseline, let base = baseline[edit.field], !edit.field.same(current, base) {
+                let base = purpose.baseline?[edit.field]
+                if edit.field.same(current, edit.value) {
+                    if !purpose.resolving, let base, !edit.field.same(base, edit.value) {
+                        confirmed.append(FieldChange(field: edit.field, old: base, new: edit.value))
+                    }
+                    continue
+                }
+                if let base, !edit.field.same(current, base) {
                     conflicts[edit.field.rawValue] = current ?? .null
                     continue
                 }
@@ -85,30 +134,46 @@ public struct Editor: Sendable {
             }
             if pending.isEmpty {
                 try await database.recordWrite(
-                    objects: [fetched], history: [],
+                    objects: [fetched],
+                    history: history(
+                        confirmed, in: fetched, variationID: variationID, itemID: itemID, purpose: purpose),
                     outbox: outboxUpdate(purpose, version: result.oldVersion, reason: "Square already had these values")
                 )
                 return result
+            }
+            if purpose.recordsIntent, purpose.outboxID == nil {
+                purpose.intent = changes
+                purpose.outboxID = try await recordIntent(
+                    variationID: variationID, itemID: itemID, label: label, changes: changes,
+                    version: result.oldVersion)
             }
             guard let written = try await upsert(snapshot.applying(pending), label: label, attempt: attempt) else {
                 continue
             }
             result.status = .applied
             result.newVersion = written["version"]?.int64Value
-            let history = changes.map { change in
-                HistoryEntry(
-                    counter: counter, action: purpose.action,
-                    objectType: change.field.onItem ? "ITEM" : "ITEM_VARIATION",
-                    objectID: change.field.onItem ? itemID : variationID, itemID: itemID,
-                    field: change.field.rawValue, oldValue: change.old, newValue: change.new,
-                    version: EditSnapshot.version(of: change.field, in: written, variationID: variationID),
-                    source: purpose.source)
-            }
             let note = purpose.resolving ? "kept this counter's values over Square's" : "sent"
             try await database.recordWrite(
-                objects: [written], history: history,
+                objects: [written],
+                history: history(
+                    changes + confirmed, in: written, variationID: variationID, itemID: itemID, purpose: purpose),
                 outbox: outboxUpdate(purpose, version: result.newVersion, reason: note))
             return result
+        }
+    }
+
+    /// One history row per changed field, with the version Square gave the object that holds it.
+    func history(
+        _ changes: [FieldChange], in object: JSONValue, variationID: String, itemID: String, purpose: Purpose
+    ) -> [HistoryEntry] {
+        changes.map { change in
+            HistoryEntry(
+                counter: counter, action: purpose.action,
+                objectType: change.field.onItem ? "ITEM" : "ITEM_VARIATION",
+                objectID: change.field.onItem ? itemID : variationID, itemID: itemID,
+                field: change.field.rawValue, oldValue: change.old, newValue: change.new,
+                version: EditSnapshot.version(of: change.field, in: object, variationID: variationID),
+                source: purpose.source)
         }
     }
 
@@ -148,8 +213,23 @@ public struct Editor: Sendable {
         guard let id = purpose.outboxID else { return [] }
         return [
             OutboxUpdate(
-                id: id, status: purpose.resolving ? .resolved : .applied, reason: reason, resultVersion: version)
+                id: id, status: purpose.resolving ? .resolved : .applied, reason: reason, resultVersion: version,
+                sender: sender)
         ]
+    }
+
+    /// Stores a fresh edit's intended change as an outbox entry this process holds while it sends it.
+    func recordIntent(
+        variationID: String, itemID: String, label: String, changes: [FieldChange], version: Int64?
+    ) async throws -> Int64 {
+        let entry = try await database.enqueue(
+            OutboxEntry(
+                counter: counter, kind: .edit, objectID: variationID, itemID: itemID, label: label,
+                baseVersion: version,
+                changes: changes.map { OutboxEntry.Change(field: $0.field.rawValue, old: $0.old, new: $0.new) },
+                idempotencyKey: UUID().uuidString, reason: "being sent"),
+            claimedBy: sender)
+        return entry.id ?? 0
     }
 
     /// Stores the edit in the outbox, based on the local copy's values and version.

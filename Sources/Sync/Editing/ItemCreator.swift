@@ -24,40 +24,47 @@ public struct ItemCreator: Sendable {
         self.counter = counter
     }
 
+    /// The process's claim on the outbox entry of a creation being sent.
+    public var sender: OutboxSender = .thisProcess
+
     /// Checks `draft`, sends it as one batch with `idempotencyKey`, and records the result (or queues it).
     ///
-    /// Throws `ItemCreationError` or `CategoryError` when the draft is refused (nothing was sent), and
-    /// `SquareError` when Square refused the batch for a reason other than being unreachable.
+    /// The batch is stored in the outbox, held by this process, before it goes out: a process killed after
+    /// Square created the item leaves it for the next sync, which sends it again with the same key (Square
+    /// answers with the item it made) and records it. Throws `ItemCreationError` or `CategoryError` when
+    /// the draft is refused (nothing was sent), and `SquareError` when Square refused the batch for a
+    /// reason other than being unreachable (the entry is marked failed).
     public func create(_ draft: ItemDraft, idempotencyKey: String = UUID().uuidString) async throws -> ItemCreation {
         let plan = try await plan(draft)
-        let result: BatchUpsertResult
-        do {
-            result = try await client.batchUpsertCatalogObjects(batches: [plan.objects], idempotencyKey: idempotencyKey)
-        } catch {
-            guard error.isRetryable else { throw error }
-            return try await queue(plan, draft: draft, idempotencyKey: idempotencyKey, reason: error.description)
-        }
-        return try await record(result, plan: plan, draft: draft, idempotencyKey: idempotencyKey)
-    }
-
-    /// Stores the batch in the outbox, to be sent by the next sync with the same key.
-    func queue(_ plan: ItemPlan, draft: ItemDraft, idempotencyKey: String, reason: String) async throws
-        -> ItemCreation
-    {
         let entry = try await database.enqueue(
             OutboxEntry(
                 counter: counter, kind: .create, objectID: ItemPlan.itemID, itemID: nil, label: plan.name,
                 baseVersion: nil, changes: plan.changes, payload: .array(plan.objects),
-                idempotencyKey: idempotencyKey, reason: reason))
-        return summary(
-            plan, status: .queued(outboxID: entry.id ?? 0, reason: reason), ids: [:], versions: [:],
-            idempotencyKey: idempotencyKey)
+                idempotencyKey: idempotencyKey, reason: "being sent"),
+            claimedBy: sender)
+        let id = entry.id ?? 0
+        let result: BatchUpsertResult
+        do {
+            result = try await client.batchUpsertCatalogObjects(batches: [plan.objects], idempotencyKey: idempotencyKey)
+        } catch {
+            guard error.isRetryable else {
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .failed, reason: "not created: \(error.description)", sender: sender))
+                throw error
+            }
+            let reason = error.description
+            try await database.updateOutbox(OutboxUpdate(id: id, status: .pending, reason: reason, sender: sender))
+            return summary(
+                plan, status: .queued(outboxID: id, reason: reason), ids: [:], versions: [:],
+                idempotencyKey: idempotencyKey)
+        }
+        return try await record(result, plan: plan, draft: draft, idempotencyKey: idempotencyKey, outboxID: id)
     }
 
     /// Stores Square's answer and one history row per field set, and says what was created.
-    func record(_ result: BatchUpsertResult, plan: ItemPlan, draft: ItemDraft, idempotencyKey: String)
-        async throws -> ItemCreation
-    {
+    func record(
+        _ result: BatchUpsertResult, plan: ItemPlan, draft: ItemDraft, idempotencyKey: String, outboxID: Int64
+    ) async throws -> ItemCreation {
         var ids: [String: String] = [:]
         for mapping in result.idMappings { ids[mapping.clientObjectID] = mapping.objectID }
         guard let itemID = ids[ItemPlan.itemID],
@@ -96,7 +103,13 @@ public struct ItemCreator: Sendable {
                     counter: counter, action: .create, objectType: "CATEGORY", objectID: id, itemID: nil,
                     field: "name", oldValue: nil, newValue: object["category_data"]?["name"], version: versions[id]))
         }
-        try await database.recordWrite(objects: result.objects, history: history)
+        try await database.recordWrite(
+            objects: result.objects, history: history,
+            outbox: [
+                OutboxUpdate(
+                    id: outboxID, status: .applied, reason: "created as \(itemID)", resultVersion: versions[itemID],
+                    sender: sender)
+            ])
         return summary(plan, status: .created, ids: ids, versions: versions, idempotencyKey: idempotencyKey)
     }
 

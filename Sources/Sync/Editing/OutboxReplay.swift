@@ -18,35 +18,51 @@ public struct OutboxReplaySummary: Sendable, Equatable {
 }
 
 extension Editor {
-    /// Sends every pending outbox entry, oldest first.
+    /// Sends every pending outbox entry (or those of one variation), oldest first.
     ///
     /// An edit is applied only where Square's value of each field is still the one it was based on
     /// (or already the one wanted); any other value is a conflict, recorded with Square's value, and
     /// nothing of that entry is written. When Square cannot be reached the rest stay pending and the
     /// error is thrown after the summary is stored.
-    public func sendOutbox() async throws -> OutboxReplaySummary {
+    ///
+    /// Each entry is claimed first (`CatalogDatabase.claimOutbox`): of several processes sending at once,
+    /// one sends it and records it; the others pass it by and do not count it.
+    public func sendOutbox(objectID: String? = nil) async throws -> OutboxReplaySummary {
         var summary = OutboxReplaySummary()
-        let entries = try await database.outboxEntries(statuses: [.pending])
-        for (index, entry) in entries.enumerated() {
-            guard let id = entry.id else { continue }
+        let entries = try await database.outboxEntries(statuses: [.pending]).filter {
+            objectID == nil || $0.objectID == objectID
+        }
+        for (index, listed) in entries.enumerated() {
+            guard let id = listed.id,
+                let entry = try await database.claimOutbox(id: id, statuses: [.pending], by: sender)
+            else { continue }
             do {
                 let status = try await send(entry, id: id)
                 switch status {
                 case .conflict: summary.conflicts += 1
                 default: summary.applied += 1
                 }
+            } catch StoreError.outboxEntryTaken {
+                continue
             } catch let error as SquareError where error.isRetryable {
                 try await database.updateOutbox(
-                    OutboxUpdate(id: id, status: .pending, reason: "Square could not be reached: \(error.description)"))
+                    OutboxUpdate(
+                        id: id, status: .pending, reason: "Square could not be reached: \(error.description)",
+                        sender: sender))
                 summary.pending = entries.count - index
                 throw OutboxError.stillOffline(waiting: summary.pending, cause: error)
             } catch let error as EditError {
-                try await database.updateOutbox(OutboxUpdate(id: id, status: .failed, reason: error.description))
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .failed, reason: error.description, sender: sender))
                 summary.failed += 1
             } catch let error as SquareError where !error.isAuthenticationFailure {
                 try await database.updateOutbox(
-                    OutboxUpdate(id: id, status: .failed, reason: "Square refused it: \(error.description)"))
+                    OutboxUpdate(
+                        id: id, status: .failed, reason: "Square refused it: \(error.description)", sender: sender))
                 summary.failed += 1
+            } catch {
+                try await database.releaseOutbox(id: id, by: sender)
+                throw error
             }
         }
         return summary
@@ -83,7 +99,7 @@ extension Editor {
                         id: id, status: .conflict,
                         reason: "changed in Square since this edit was made (\(fields)); decide with "
                             + "catalog outbox resolve \(id) --keep local|remote",
-                        remote: remote))
+                        remote: remote, sender: sender))
             }
             return result.status
         }
@@ -107,33 +123,43 @@ extension Editor {
         }
         try await database.recordWrite(
             objects: result.objects, history: history,
-            outbox: [OutboxUpdate(id: id, status: .applied, reason: "created as \(itemID)", resultVersion: version)])
+            outbox: [
+                OutboxUpdate(
+                    id: id, status: .applied, reason: "created as \(itemID)", resultVersion: version, sender: sender)
+            ])
         return .applied
     }
 
     /// Decides a conflicted (or pending) entry: `keepLocal` writes the entry's values over Square's now;
     /// otherwise Square's values stay and nothing is written.
     public func resolve(outboxID id: Int64, keepLocal: Bool) async throws -> EditResult? {
-        guard let entry = try await database.outboxEntry(id: id) else { throw OutboxError.noSuchEntry(id) }
-        guard entry.status == .conflict || entry.status == .pending || entry.status == .failed else {
-            throw OutboxError.alreadyDone(id: id, status: entry.status)
+        guard let listed = try await database.outboxEntry(id: id) else { throw OutboxError.noSuchEntry(id) }
+        let open: Set<OutboxEntry.Status> = [.conflict, .pending, .failed]
+        guard open.contains(listed.status) else { throw OutboxError.alreadyDone(id: id, status: listed.status) }
+        guard let entry = try await database.claimOutbox(id: id, statuses: open, by: sender) else {
+            throw OutboxError.beingSent(id: id)
         }
-        guard keepLocal else {
-            let fields = entry.changes.map(\.field).joined(separator: ", ")
-            try await database.updateOutbox(
-                OutboxUpdate(id: id, status: .resolved, reason: "kept Square's values (\(fields))"))
-            return nil
+        do {
+            guard keepLocal else {
+                let fields = entry.changes.map(\.field).joined(separator: ", ")
+                try await database.updateOutbox(
+                    OutboxUpdate(id: id, status: .resolved, reason: "kept Square's values (\(fields))", sender: sender))
+                return nil
+            }
+            guard entry.kind == .edit else {
+                _ = try await sendCreation(entry, id: id)
+                return nil
+            }
+            let edits = entry.changes.compactMap { change in
+                EditField(rawValue: change.field).map { FieldEdit($0, change.new) }
+            }
+            return try await write(
+                variationID: entry.objectID, itemID: entry.itemID ?? "", label: entry.label, edits: edits,
+                purpose: Purpose(action: .resolve, source: "outbox \(id)", outboxID: id, resolving: true))
+        } catch {
+            try await database.releaseOutbox(id: id, by: sender)
+            throw error
         }
-        guard entry.kind == .edit else {
-            _ = try await sendCreation(entry, id: id)
-            return nil
-        }
-        let edits = entry.changes.compactMap { change in
-            EditField(rawValue: change.field).map { FieldEdit($0, change.new) }
-        }
-        return try await write(
-            variationID: entry.objectID, itemID: entry.itemID ?? "", label: entry.label, edits: edits,
-            purpose: Purpose(action: .resolve, source: "outbox \(id)", outboxID: id, resolving: true))
     }
 }
 
@@ -142,6 +168,7 @@ public enum OutboxError: Error, CustomStringConvertible, Sendable {
     case stillOffline(waiting: Int, cause: SquareError)
     case noSuchEntry(Int64)
     case alreadyDone(id: Int64, status: OutboxEntry.Status)
+    case beingSent(id: Int64)
 
     public var description: String {
         switch self {
@@ -153,6 +180,9 @@ public enum OutboxError: Error, CustomStringConvertible, Sendable {
         case .alreadyDone(let id, let status):
             return "Outbox entry \(id) is already \(status.rawValue); only pending, conflicted or failed entries "
                 + "can be resolved."
+        case .beingSent(let id):
+            return "Outbox entry \(id) is being sent by another catalog process right now. "
+                + "Try again in a moment: catalog outbox shows how it ended."
         }
     }
 }

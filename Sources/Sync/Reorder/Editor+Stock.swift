@@ -44,7 +44,8 @@ extension Editor {
             changes: [OutboxEntry.Change(field: "in_stock", old: nil, new: .string("+\(quantity) at \(locationID)"))],
             payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet")
         let receipt = try await database.receiveStock(
-            variationID: variation.variationID, quantity: quantity, counter: counter, outbox: entry)
+            variationID: variation.variationID, quantity: quantity, counter: counter, outbox: entry,
+            claimedBy: sender)
         var stored = entry
         stored.id = receipt.outboxID
         do {
@@ -52,7 +53,8 @@ extension Editor {
             return ReceiveResult(status: .posted, receipt: receipt, inStock: inStock)
         } catch let error as SquareError where error.isRetryable {
             let reason = "Square could not be reached: \(error.description)"
-            try await database.updateOutbox(OutboxUpdate(id: receipt.outboxID, status: .pending, reason: reason))
+            try await database.updateOutbox(
+                OutboxUpdate(id: receipt.outboxID, status: .pending, reason: reason, sender: sender))
             return ReceiveResult(status: .queued(reason: reason), receipt: receipt, inStock: nil)
         } catch let error as SquareError where error.isAuthenticationFailure {
             // Not sent and not kept: a receipt left pending here would be sent by the next sync with
@@ -78,7 +80,7 @@ extension Editor {
             $0["catalog_object_id"]?.stringValue == entry.objectID && $0["state"]?.stringValue == "IN_STOCK"
         }?["quantity"]?.stringValue
         try await database.saveStockCounts(counts)
-        try await database.updateOutbox(OutboxUpdate(id: id, status: .applied, reason: nil))
+        try await database.updateOutbox(OutboxUpdate(id: id, status: .applied, reason: nil, sender: sender))
         return inStock
     }
 }
@@ -86,7 +88,7 @@ extension Editor {
 extension Editor {
     /// Marks a receipt's outbox entry failed (never to be sent) and puts the reorder list back.
     private func abandonReceipt(outboxID: Int64, reason: String) async throws {
-        try await database.updateOutbox(OutboxUpdate(id: outboxID, status: .failed, reason: reason))
+        try await database.updateOutbox(OutboxUpdate(id: outboxID, status: .failed, reason: reason, sender: sender))
         try await database.reverseStockReceipt(outboxID: outboxID, reason: reason, counter: counter)
     }
 
