@@ -97,10 +97,20 @@ struct CounterSession {
             quantity = count
             outcome.action = "quantity \(count) for the next scan"
             return outcome
+        case .badCommand(let text, let reason):
+            outcome.action = "refused: \(text) is not a command on the sheet (\(reason))"
+            outcome.failed = true
+            return outcome
         case .code(let code):
-            let found = try await ShowCommand.matches(code, in: database).first
+            let matches = try await ShowCommand.matches(code, in: database)
+            // A code several variations share names none of them: acting on one would be a guess.
+            let found = matches.count == 1 ? matches.first : nil
             outcome.match = found
-            if let found {
+            if matches.count > 1 {
+                let names = matches.prefix(5).map(\.label).joined(separator: "; ")
+                outcome.action = "refused: \(code) names \(matches.count) variations (\(names)); scan their barcode"
+                outcome.failed = true
+            } else if let found {
                 (outcome.action, outcome.failed) = await act(on: found)
                 if let locationID {
                     outcome.stock = try await database.stockCounts(variationID: found.variationID)[locationID]

@@ -89,7 +89,9 @@ struct EditCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let match = try await Self.single(code, in: database)
+            // Item fields alone (name, description, categories, archive) may name the item by any of its codes.
+            let itemOnly = price == nil && variationName == nil && sku == nil && gtin == nil
+            let match = try await Self.single(code, in: database, itemFieldsOnly: itemOnly)
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
             var edits = try await fieldEdits(for: match, database: database)
             if !categories.isEmpty {
@@ -105,9 +107,13 @@ struct EditCommand: AsyncParsableCommand {
         }
     }
 
-    /// The one variation `code` names; several matches are refused with the list.
-    static func single(_ code: String, in database: CatalogDatabase) async throws -> VariationSummary {
+    /// The one variation `code` names; several matches are refused with the list, unless `itemFieldsOnly`
+    /// and they are all of one item (the edit changes only that item).
+    static func single(_ code: String, in database: CatalogDatabase, itemFieldsOnly: Bool = false) async throws
+        -> VariationSummary
+    {
         let matches = try await ShowCommand.lookUp(code, in: database)
+        if itemFieldsOnly, let first = matches.first, matches.allSatisfy({ $0.itemID == first.itemID }) { return first }
         guard matches.count == 1, let match = matches.first else {
             let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
             throw CLIError(

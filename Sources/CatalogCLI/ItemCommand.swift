@@ -127,8 +127,22 @@ struct ItemCommand: AsyncParsableCommand {
 
         /// The typed options as a draft: prices in the currency, barcodes checked, the scanned code placed.
         func makeDraft(database: CatalogDatabase) async throws -> ItemDraft {
-            var typed = self.currency?.uppercased()
-            if typed == nil { typed = try await database.mainCurrency() }
+            let shops = try await database.mainCurrency()
+            var typed = self.currency?.trimmingCharacters(in: .whitespaces).uppercased()
+            if let code = typed {
+                guard Money.isKnownCurrency(code) else {
+                    throw CLIError(
+                        "--currency \(code) is not a currency Square knows; give an ISO 4217 code such as GBP, EUR "
+                            + "or USD.", exitCode: CLIError.usage)
+                }
+                let sold = Set(try await database.locations().compactMap { $0["currency"]?.stringValue })
+                if !sold.isEmpty, !sold.contains(code) {
+                    Terminal.error(
+                        "catalog: note: the prices are in \(code), but the shop's locations sell in "
+                            + "\(sold.sorted().joined(separator: " and ")).")
+                }
+            }
+            if typed == nil { typed = shops }
             let currency = typed ?? "USD"
             var first = ItemDraft.Variation(name: variationName ?? "Regular", price: nil, sku: sku)
             if let price {

@@ -67,7 +67,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let bySKU = try await database.variations(sku: code)
         if !bySKU.isEmpty { return bySKU }
-        return try await database.variation(objectID: code).map { [$0] } ?? []
+        return try await database.variations(objectID: code)
     }
 
     /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.

@@ -9,7 +9,21 @@ public struct MoneyParseError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension Money {
+    /// Currency signs and the currencies that write them, longest sign first.
+    static let signs: [(sign: String, currencies: Set<String>)] = [
+        ("US$", ["USD"]), ("CA$", ["CAD"]), ("A$", ["AUD"]), ("NZ$", ["NZD"]), ("HK$", ["HKD"]),
+        ("S$", ["SGD"]), ("R$", ["BRL"]), ("kr", ["SEK", "NOK", "DKK", "ISK"]), ("zł", ["PLN"]),
+        ("Kč", ["CZK"]), ("Fr.", ["CHF"]),
+        ("$", ["USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN", "ARS", "CLP", "COP", "TWD", "JMD", "BSD", "BBD"]),
+        ("€", ["EUR"]), ("£", ["GBP", "GIP", "FKP", "SHP", "EGP"]), ("¥", ["JPY", "CNY"]), ("₩", ["KRW"]),
+        ("₹", ["INR"]), ("₽", ["RUB"]), ("₺", ["TRY"]), ("₪", ["ILS"]), ("₫", ["VND"]), ("₱", ["PHP"]),
+        ("฿", ["THB"]), ("₴", ["UAH"]), ("₦", ["NGN"]), ("₲", ["PYG"]), ("₡", ["CRC"]), ("₸", ["KZT"]),
+    ]
+
     /// Reads a price as people type it: `4.99`, `4,99`, `$4.99`, `4.99 USD`, `1,234.50`, `1.234,50`.
+    ///
+    /// A currency sign or code must be `currency`'s own: `¥400` or `4.99 EUR` for a GBP price is refused,
+    /// never read as 400.00 GBP.
     ///
     /// The decimal separator is `.` or `,` (the last one when both appear; the other groups
     /// thousands). A lone separator followed by exactly three digits is refused as ambiguous unless
@@ -18,10 +32,28 @@ extension Money {
         func failure(_ reason: String) -> MoneyParseError { MoneyParseError(text: text, reason: reason) }
         var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let code = currency.uppercased()
-        if body.uppercased().hasSuffix(code) { body = body.dropLast(code.count) }
-        if body.uppercased().hasPrefix(code) { body = body.dropFirst(code.count) }
+        // `XXX` (no currency) reads a price in any currency; every other code refuses another's sign.
+        let anyCurrency = code == "XXX"
+        let leading = String(body.prefix { $0.isLetter })
+        let letters = leading.isEmpty ? String(body.reversed().prefix { $0.isLetter }.reversed()) : leading
+        if letters.count == 3, letters.allSatisfy({ $0.isASCII }) {
+            let named = letters.uppercased()
+            guard named == code || anyCurrency else {
+                throw failure(
+                    Money.isKnownCurrency(named)
+                        ? "it is in \(named), but the price is in \(code). Give the amount in \(code), like 4.99."
+                        : "\(named) is not a currency. Give the amount in \(code), like 4.99.")
+            }
+            body = body.hasPrefix(letters) ? body.dropFirst(3) : body.dropLast(3)
+        }
         body = Substring(body.trimmingCharacters(in: .whitespaces))
-        for symbol in ["US$", "$", "€", "£", "¥", "₩"] where body.hasPrefix(symbol) || body.hasSuffix(symbol) {
+        for (symbol, currencies) in Self.signs where body.hasPrefix(symbol) || body.hasSuffix(symbol) {
+            guard currencies.contains(code) || anyCurrency else {
+                let names = currencies.sorted().joined(separator: " or ")
+                throw failure(
+                    "\(symbol) is the sign of \(names), but the price is in \(code). "
+                        + "Give the amount in \(code), like 4.99.")
+            }
             body = body.hasPrefix(symbol) ? body.dropFirst(symbol.count) : body.dropLast(symbol.count)
             body = Substring(body.trimmingCharacters(in: .whitespaces))
             break

@@ -68,15 +68,21 @@ extension CatalogDatabase {
         }
     }
 
-    /// The variation with this id, or the first variation (by ordinal) of the item with this id.
+    /// The variation with this id (a variation id only: an item id names several, see `variations(objectID:)`).
     public func variation(objectID id: String) async throws -> VariationSummary? {
         try await read { db in
+            try Row.fetchOne(db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [id]).map(Self.summary)
+        }
+    }
+
+    /// What an id names: its variation, or every variation of the item with that id (in the item's order).
+    public func variations(objectID id: String) async throws -> [VariationSummary] {
+        try await read { db in
             if let row = try Row.fetchOne(db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [id]) {
-                return Self.summary(row)
+                return [Self.summary(row)]
             }
-            return try Row.fetchOne(
-                db,
-                sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id LIMIT 1",
+            return try Row.fetchAll(
+                db, sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id",
                 arguments: [id]
             ).map(Self.summary)
         }

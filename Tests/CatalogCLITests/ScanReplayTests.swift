@@ -19,6 +19,38 @@ import Testing
         return (item, String(item["gtin"]!.stringValue!.dropFirst()))
     }
 
+    @Test func badCommandsAndSharedCodesAreRefusedNotGuessed() async throws {
+        let shop = try await DemoShop.start()
+        defer { Task { await shop.stop() } }
+        let (_, ean) = try await Self.syncedNotebook(shop)
+        // Two variations share one SKU (allowed on purpose); scanning it names neither.
+        let hits = try JSONValue.parse(try await shop.catalog("search", "notebook", "--json").stdout).arrayValue ?? []
+        #expect(hits.count >= 2)
+        for hit in hits.prefix(2) {
+            let id = try #require(hit["variation_id"]?.stringValue)
+            let edited = try await shop.catalog("edit", id, "--sku", "SHARED-7", "--allow-duplicate")
+            #expect(edited.status == 0, "\(edited.all)")
+        }
+        let file = shop.folder.appendingPathComponent("scans.bin")
+        try Data(Self.stream(["CATALOG:MODE:REORDER", "CATALOG:QTY:0", "CATALOG:QTY:-5", "SHARED-7", ean]))
+            .write(to: file)
+
+        let replay = try await shop.catalog("scan", "--events", file.path, "--json")
+        #expect(replay.status == 0, "\(replay.all)")
+        let lines = replay.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+        #expect(lines.count == 5)
+        for line in lines[1...3] {
+            #expect(line["action"]?.stringValue?.hasPrefix("refused: ") == true, "\(line)")
+        }
+        #expect(lines[3]["action"]?.stringValue?.contains("2 variations") == true, "\(lines[3])")
+        // The refused quantities did not carry over: the next good scan adds one.
+        #expect(lines[4]["action"] == "reorder +1 = 1")
+        let database = try CatalogDatabase(path: shop.database)
+        #expect(try await database.reorderLines().count == 1)
+        let unknown = try await shop.catalog("scans", "--unknown", "--json")
+        #expect(unknown.stdout.isEmpty, "\(unknown.all)")
+    }
+
     @Test func foundUnknownAndCommandScansFromARecordedStream() async throws {
         let shop = try await DemoShop.start()
         defer { Task { await shop.stop() } }

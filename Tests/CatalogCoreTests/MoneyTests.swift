@@ -69,4 +69,30 @@ import Testing
     func refusesWhatItCannotReadSafely(text: String) {
         #expect(throws: MoneyParseError.self) { try Money.parse(text, currency: "USD") }
     }
+
+    @Test(arguments: [
+        ("¥400", "¥ is the sign of CNY or JPY"), ("€4.99", "€ is the sign of EUR"), ("$4.98", "$ is the sign of"),
+        ("4,97 €", "€ is the sign of EUR"), ("4.99 EUR", "it is in EUR"), ("USD 4.99", "it is in USD"),
+        ("XYZ 4.99", "XYZ is not a currency"), ("4.99 abc", "ABC is not a currency"),
+    ])
+    func refusesAnotherCurrencysSignOrCode(text: String, reason: String) {
+        let error = #expect(throws: MoneyParseError.self) { try Money.parse(text, currency: "GBP") }
+        #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+        #expect(error?.description.contains("GBP") == true)
+    }
+
+    @Test(arguments: ["£4.99", "4.99 GBP", "GBP 4.99", "gbp4.99", "4,99 £", "4.99"])
+    func acceptsItsOwnSignOrCode(text: String) throws {
+        #expect(try Money.parse(text, currency: "GBP") == Money(amount: 499, currency: "GBP"))
+    }
+
+    @Test func noCurrencyReadsAnySign() throws {
+        #expect(try Money.parse("¥400", currency: "XXX").amount == 40000)
+        #expect(try Money.parse("4,97 €", currency: "XXX").amount == 497)
+    }
+
+    @Test func knowsTheCurrenciesSquareAccepts() {
+        #expect(Money.isKnownCurrency("gbp") && Money.isKnownCurrency("JPY") && Money.isKnownCurrency("BTC"))
+        #expect(!Money.isKnownCurrency("XYZ") && !Money.isKnownCurrency("UNKNOWN_CURRENCY"))
+    }
 }

@@ -10,11 +10,22 @@ struct CounterCommandTests {
         #expect(ScannedInput("CATALOG:QTY:999") == .command(.quantity(999)))
     }
 
-    @Test func anythingElseIsACode() {
+    @Test func commandTextThatIsNoCommandIsRefusedNotLookedUp() {
         for text in [
-            "CATALOG:QTY:0", "CATALOG:QTY:1000", "CATALOG:QTY:-1", "CATALOG:QTY:", "CATALOG:QTY:+5",
-            "CATALOG:MODE:SELL", "CATALOG:MODE", "CATALOG:MODE:LABEL:X", "4006381333931", "",
+            "CATALOG:QTY:0", "CATALOG:QTY:1000", "CATALOG:QTY:-5", "CATALOG:QTY:", "CATALOG:QTY:+5",
+            "CATALOG:MODE:SELL", "CATALOG:MODE", "CATALOG:MODE:LABEL:X", "catalog:qty:0", "CATALOG:",
         ] {
+            guard case .badCommand(let scanned, let reason) = ScannedInput(text) else {
+                Issue.record("\(text) was not refused as a bad command")
+                continue
+            }
+            #expect(scanned == text)
+            #expect(!reason.isEmpty)
+        }
+    }
+
+    @Test func anythingElseIsACode() {
+        for text in ["4006381333931", "", "CATALOGUE:1", "CAT:QTY:2", "HW-0142-S"] {
             #expect(ScannedInput(text) == .code(text), "\(text)")
         }
     }

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Price import: planning against the local database", .serialized)
 struct PriceImportPlanTests {
-    @Test("Barcodes, SKUs and ids in one column; decimal commas, $ and ; all read")
+    @Test("Barcodes, SKUs and ids in one column; decimal commas, £ and ; all read")
     func readsEveryFormat() async throws {
         let fixture = try await PriceImportFixture.start()
         defer { Task { await fixture.stop() } }
@@ -16,7 +16,7 @@ struct PriceImportPlanTests {
         let file = [
             "\u{FEFF}Code;Bezeichnung;Preis",
             "\(v[0].upc!);\"Pen; blue\";1,25",
-            "\(gtin13);x;\"$2,50\"",
+            "\(gtin13);x;\"£2,50\"",
             "\(v[2].sku!.lowercased());x;3",
             "\(v[3].variationID);x;\(v[3].price!.decimalString.replacingOccurrences(of: ".", with: ","))",
         ].joined(separator: "\r\n")

@@ -32,12 +32,20 @@ public enum ScannedInput: Hashable, Sendable {
     case command(CounterCommand)
     /// Anything else: a product code (or unknown text) to look up.
     case code(String)
+    /// Text in the command form (`CATALOG:...`) that is no command on the sheet, such as `CATALOG:QTY:0`:
+    /// refused with `reason`, never looked up as a product code.
+    case badCommand(String, reason: String)
 
-    /// Reads scanned text: exact command spellings (case-insensitive) are commands, anything else a code.
+    /// Reads scanned text: exact command spellings (case-insensitive) are commands, other `CATALOG:` text a
+    /// bad command, anything else a code.
     public init(_ text: String) {
         let parts = text.uppercased().split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "CATALOG" else {
+        guard parts.count >= 2, parts[0] == "CATALOG" else {
             self = .code(text)
+            return
+        }
+        guard parts.count == 3 else {
+            self = .badCommand(text, reason: "commands look like CATALOG:MODE:REORDER or CATALOG:QTY:6")
             return
         }
         switch parts[1] {
@@ -46,6 +54,9 @@ public enum ScannedInput: Hashable, Sendable {
                 self = .command(.mode(mode))
                 return
             }
+            let modes = CounterMode.allCases.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+            self = .badCommand(text, reason: "the modes are \(modes)")
+            return
         case "QTY":
             if parts[2].allSatisfy(\.isASCII), parts[2].allSatisfy(\.isNumber), parts[2].count <= 3,
                 let count = Int(parts[2]), (1...999).contains(count)
@@ -53,8 +64,10 @@ public enum ScannedInput: Hashable, Sendable {
                 self = .command(.quantity(count))
                 return
             }
+            self = .badCommand(text, reason: "a quantity is a whole number from 1 to 999")
+            return
         default: break
         }
-        self = .code(text)
+        self = .badCommand(text, reason: "the commands are CATALOG:MODE:... and CATALOG:QTY:...")
     }
 }

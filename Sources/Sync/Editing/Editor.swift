@@ -79,7 +79,7 @@ public struct Editor: Sendable {
         } catch {
             guard purpose.recordsIntent, let id = purpose.outboxID else { throw error }
             guard let failure = error as? SquareError, failure.isRetryable else {
-                let reason = (error as? CustomStringConvertible)?.description ?? "\(error)"
+                let reason = String(describing: error)
                 try await database.updateOutbox(
                     OutboxUpdate(id: id, status: .failed, reason: "not applied: " + reason, sender: sender))
                 throw error

@@ -42,7 +42,7 @@ struct PricePlanner {
         record[field: columns.code].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The variations `code` names: barcode, then SKU, then variation id.
+    /// The variations `code` names: barcode, then SKU, then variation or item id.
     private func resolve(_ code: String) async throws -> (matches: [VariationSummary], by: String) {
         var seen = Set<String>()
         let byBarcode = Barcode.interpretations(of: code).flatMap { byGTIN[$0.gtin14] ?? [] }
@@ -50,7 +50,8 @@ struct PricePlanner {
         if !byBarcode.isEmpty { return (byBarcode, "barcode") }
         let bySKU = try await database.variations(sku: code)
         if !bySKU.isEmpty { return (bySKU, "SKU") }
-        if let byID = try await database.variation(objectID: code) { return ([byID], "id") }
+        let byID = try await database.variations(objectID: code)
+        if !byID.isEmpty { return (byID, "id") }
         return ([], "")
     }
 
