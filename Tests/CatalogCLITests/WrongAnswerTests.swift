@@ -41,7 +41,8 @@ import Testing
         let unknown = try await shop.catalog("item", "create", "--name", "Odd Tea", "--price", "1", "--currency", "XYZ")
         #expect(unknown.status == 64, "\(unknown.all)")
         #expect(unknown.stderr.contains("XYZ"))
-        let foreign = try await shop.catalog("item", "create", "--name", "Euro Tea", "--price", "1", "--currency", "EUR")
+        let foreign = try await shop.catalog(
+            "item", "create", "--name", "Euro Tea", "--price", "1", "--currency", "EUR")
         #expect(foreign.status == 0, "\(foreign.all)")
         #expect(foreign.stderr.contains("GBP"), "\(foreign.all)")
     }
