@@ -46,6 +46,7 @@ struct ReorderCommand: AsyncParsableCommand {
         if !matches.isEmpty { return try await EditCommand.single(trimmed, in: database) }
         let hits = try await database.search(SearchQuery(trimmed), limit: 5).hits.map(\.variation)
         guard let top = hits.first else {
+            try ShowCommand.explainBadCheckDigit(trimmed)
             throw CLIError(
                 "Nothing matches “\(trimmed)” as a barcode, SKU, id or name. If it is new in Square, run catalog sync.",
                 exitCode: CLIError.notFound)

@@ -57,6 +57,7 @@ struct SearchCommand: AsyncParsableCommand {
                 Terminal.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
             }
             if outcome.hits.isEmpty {
+                try ShowCommand.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
                 throw CLIError(Self.nothingFound(parsed), exitCode: CLIError.notFound)
             }
         }

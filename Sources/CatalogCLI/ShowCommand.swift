@@ -76,19 +76,23 @@ struct ShowCommand: AsyncParsableCommand {
         guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU or id to show.", exitCode: CLIError.usage) }
         let found = try await matches(trimmed, in: database)
         if !found.isEmpty { return found }
-        if Barcode.interpretations(of: trimmed).isEmpty {
-            do {
-                _ = try Barcode(trimmed)
-            } catch {
-                if case .badCheckDigit = error {
-                    throw CLIError(
-                        error.description + " No SKU or id matches it either.", exitCode: CLIError.dataError)
-                }
-            }
-        }
+        try explainBadCheckDigit(trimmed)
         throw CLIError(
             "Nothing matches “\(trimmed)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
             exitCode: CLIError.notFound)
+    }
+
+    /// For a code that matched nothing: when it is a barcode whose check digit is wrong (a misread or a
+    /// typo), says so (exit 65), the same answer from every command that looks codes up.
+    static func explainBadCheckDigit(_ code: String) throws {
+        guard Barcode.interpretations(of: code).isEmpty else { return }
+        do {
+            _ = try Barcode(code)
+        } catch {
+            if case .badCheckDigit = error {
+                throw CLIError(error.description + " No SKU or id matches it either.", exitCode: CLIError.dataError)
+            }
+        }
     }
 
     /// One line about an edit of this variation that has not reached Square yet.
