@@ -55,7 +55,9 @@ import Testing
         #expect(missing.stdout.isEmpty)
 
         // One answer for a barcode with a wrong check digit, whichever command looks it up.
-        for arguments in [["show", "4006381333932"], ["search", "4006381333932"], ["reorder", "add", "4006381333932"]] {
+        for arguments in [
+            ["show", "4006381333932"], ["search", "4006381333932"], ["reorder", "add", "4006381333932"],
+        ] {
             let badCheck = try await CLI.run(arguments, environment: shop.environment, folder: shop.folder)
             #expect(badCheck.status == 65, "\(arguments): \(badCheck.all)")
             #expect(badCheck.stderr.contains("check digit"), "\(arguments): \(badCheck.all)")
