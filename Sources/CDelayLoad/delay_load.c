@@ -200,6 +200,7 @@ DELAY(cups, http_status_t, cupsStartDestDocument, (http_t *http, cups_dest_t *de
 DELAY(cups, const char *, cupsUser, (void), ())
 DELAY(cups, http_status_t, cupsWriteRequestData, (http_t *http, const char *buffer, size_t length), (http, buffer, length))
 DELAY_VOID(cups, httpClose, (http_t *http), (http))
+DELAY(cups, http_status_t, httpGetStatus, (http_t *http), (http))
 DELAY(cups, http_t *, httpConnect2, (const char *host, int port, http_addrlist_t *addrlist, int family, http_encryption_t encryption, int blocking, int msec, int *cancel), (host, port, addrlist, family, encryption, blocking, msec, cancel))
 DELAY(cups, ipp_attribute_t *, ippAddString, (ipp_t *ipp, ipp_tag_t group, ipp_tag_t value_tag, const char *name, const char *language, const char *value), (ipp, group, value_tag, name, language, value))
 DELAY(cups, ipp_attribute_t *, ippAddStrings, (ipp_t *ipp, ipp_tag_t group, ipp_tag_t value_tag, const char *name, int num_values, const char *language, const char * const *values), (ipp, group, value_tag, name, num_values, language, values))

@@ -9,12 +9,16 @@ enum CupsCall {
         return server.hasPrefix("/") ? server : "\(server):\(ippPort())"
     }
 
-    /// Whether a connection to the server can be opened within a few seconds.
+    /// Whether a CUPS scheduler answers at the server within a few seconds (not merely something listening).
     static func isReachable() -> Bool {
         guard let http = httpConnect2(cupsServer(), ippPort(), nil, AF_UNSPEC, cupsEncryption(), 1, 3000, nil)
         else { return false }
-        httpClose(http)
-        return true
+        defer { httpClose(http) }
+        // Something listening is not yet CUPS (a web server, a proxy's page): a CUPS scheduler answers an
+        // IPP request with HTTP 200, even when it has no printers or no default.
+        guard let request = ippNewRequest(IPP_OP_CUPS_GET_DEFAULT) else { return false }
+        if let response = cupsDoRequest(http, request, "/") { ippDelete(response) }
+        return httpGetStatus(http) == HTTP_STATUS_OK
     }
 
     /// The status and message of the last libcups call on this thread.

@@ -133,5 +133,17 @@ import Testing
         let noCups = try await shop.catalog("printers", environment: ["CUPS_SERVER": "127.0.0.1:1"])
         #expect(noCups.status == 69)
         #expect(noCups.stderr.contains("127.0.0.1:1"))
+
+        // Something that answers HTTP but is no CUPS (here the sandbox) is not "a CUPS without printers".
+        let notCups = "127.0.0.1:\(shop.server.port)"
+        let listed = try await shop.catalog("printers", environment: ["CUPS_SERVER": notCups])
+        #expect(listed.status == 69, "\(listed.all)")
+        #expect(listed.stderr.contains(notCups), "\(listed.all)")
+        #expect(!listed.stdout.contains("no printers"), "\(listed.all)")
+        let printed = try await shop.catalog(
+            "label", "print", gtin, "--template", "shelf-2x1", "--printer", "zebra",
+            environment: ["CUPS_SERVER": notCups])
+        #expect(printed.status == 69, "\(printed.all)")
+        #expect(!printed.stderr.contains("no printer named"), "\(printed.all)")
     }
 }
