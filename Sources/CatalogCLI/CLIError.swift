@@ -42,7 +42,7 @@ struct CLIError: Error, CustomStringConvertible {
             switch error {
             case .gone: return CLIError(error.description, exitCode: notFound)
             case .keptChanging: return CLIError(error.description, exitCode: tryLater)
-            case .refused: return CLIError(error.description, exitCode: dataError)
+            case .refused, .tooLong: return CLIError(error.description, exitCode: dataError)
             }
         case let error as OutboxError:
             switch error {

@@ -76,4 +76,38 @@ import Testing
         #expect(!imported.all.contains("\"updated\""), "\(imported.all)")
         #expect(try await Self.squarePrice(shop, firstID) == before)
     }
+
+    @Test func textsLongerThanSquareTakesAreRefusedBeforeAnythingIsSent() async throws {
+        let shop = try await ReorderShop.start()
+        defer { Task { [shop] in await shop.stop() } }
+        try await shop.ok("sync")
+        let requests = {
+            shop.log.requests(to: "/v2/catalog/object").count + shop.log.requests(to: "/v2/catalog/batch-upsert").count
+        }
+        let before = requests()
+        let cases: [([String], String)] = [
+            (["edit", DemoCodes.small, "--name", String(repeating: "n", count: 100_000)], "at most 512"),
+            (["edit", DemoCodes.small, "--name", String(repeating: "n", count: 513)], "513 characters"),
+            (["edit", DemoCodes.small, "--description", String(repeating: "d", count: 4097)], "at most 4096"),
+            (
+                ["edit", DemoCodes.small, "--sku", String(repeating: "S", count: 256), "--allow-duplicate"],
+                "at most 255"
+            ),
+            (
+                ["item", "create", "--name", "Tea", "--price", "1", "--sku", String(repeating: "S", count: 300)],
+                "at most 255"
+            ),
+        ]
+        for (arguments, reason) in cases {
+            let result = try await CLI.run(arguments, environment: shop.environment, folder: shop.folder)
+            #expect(result.status == 65, "\(arguments.prefix(2)): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains(reason), "\(result.stderr.prefix(300))")
+            #expect(result.stderr.count < 1000, "the message echoes the whole text")
+        }
+        #expect(requests() == before, "nothing was sent to Square")
+        #expect(try await shop.jsonLines("history", "--json").isEmpty)
+        // The longest name Square takes is sent.
+        let longest = try await shop.catalog("edit", DemoCodes.small, "--name", String(repeating: "n", count: 512))
+        #expect(longest.status == 0, "\(longest.stderr.prefix(300))")
+    }
 }

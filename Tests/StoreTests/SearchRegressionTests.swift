@@ -56,4 +56,20 @@ import Testing
         _ = try await database.search(SearchQuery(String(repeating: "ab-", count: 200)))
         #expect(ContinuousClock.now - start < .seconds(1))
     }
+
+    /// A name that is one 100,000-letter word took minutes to index (its typo deletion keys cost the square of
+    /// its length): indexing is linear now, and the item is still found by its other words.
+    @Test(.timeLimit(.minutes(1))) func aHugeWordIsIndexedInLinearTime() async throws {
+        let database = try temporaryDatabase()
+        let huge = String(repeating: "a", count: 50_000) + String(repeating: "b", count: 50_000)
+        _ = try await database.apply([
+            item(
+                "I-HUGE", name: "Enormous \(huge) Teapot", version: 1,
+                variations: [variation("V-HUGE", item: "I-HUGE", version: 1)])
+        ])
+        #expect(try await database.searchItems("teapot") == ["I-HUGE"])
+        #expect(try await database.searchItems("enormus teapot") == ["I-HUGE"])
+        _ = try await database.reindex()
+        #expect(try await database.searchItems("teapot") == ["I-HUGE"])
+    }
 }

@@ -160,7 +160,11 @@ extension CatalogDatabase {
         for term in terms.sorted() {
             if try Bool.fetchOne(known, arguments: [term, term]) == true { continue }
             try trigrams.execute(arguments: [term])
-            for key in Typos.deletionKeys(term, depth: Typos.indexDepth(length: term.unicodeScalars.count)) {
+            // A word longer than any typed word looked up with typos needs no deletion keys; making them
+            // would cost the square of its length (a 20,000-letter name took half a minute).
+            let length = term.unicodeScalars.count
+            guard length <= Typos.longestWord else { continue }
+            for key in Typos.deletionKeys(term, depth: Typos.indexDepth(length: length)) {
                 try insert.execute(arguments: [key, term])
             }
         }

@@ -8,6 +8,8 @@ public enum EditError: Error, CustomStringConvertible, Sendable {
     case keptChanging(label: String, attempts: Int)
     /// Square refused the write for a reason that will not go away by retrying.
     case refused(label: String, error: SquareError)
+    /// A text longer than Square takes in that field; nothing was sent.
+    case tooLong(field: EditField, length: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,9 @@ public enum EditError: Error, CustomStringConvertible, Sendable {
                 + "Someone else is editing it right now; try again in a moment."
         case .refused(let label, let error):
             return "Square refused the change to \(label): \(error.description)"
+        case .tooLong(let field, let length, let limit):
+            let name = field.rawValue.replacingOccurrences(of: "_", with: " ")
+            return "The \(name) has \(length) characters; Square takes at most \(limit). Shorten it and try again."
         }
     }
 }

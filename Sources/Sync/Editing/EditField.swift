@@ -39,6 +39,24 @@ public enum EditField: String, Sendable, CaseIterable {
 
     var dataKey: String { onItem ? "item_data" : "item_variation_data" }
 
+    /// The most characters Square takes in the field (item name 512, description 4,096, variation name and
+    /// SKU 255), nil for fields without a text limit.
+    public var maxLength: Int? {
+        switch self {
+        case .name: 512
+        case .description: 4096
+        case .variationName, .sku: 255
+        case .price, .gtin, .archived, .categories: nil
+        }
+    }
+
+    /// Refuses a text value longer than Square takes, before anything is sent.
+    public func checkLength(_ value: JSONValue?) throws(EditError) {
+        guard let limit = maxLength, let text = value?.stringValue else { return }
+        let length = text.unicodeScalars.count
+        if length > limit { throw EditError.tooLong(field: self, length: length, limit: limit) }
+    }
+
     /// The field's value in `object` (an ITEM for item fields, an ITEM_VARIATION otherwise); nil when absent.
     public func value(in object: JSONValue) -> JSONValue? {
         guard let data = object[dataKey] else { return nil }

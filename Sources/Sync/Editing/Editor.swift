@@ -55,6 +55,7 @@ public struct Editor: Sendable {
     public func edit(variationID: String, itemID: String, label: String, edits: [FieldEdit]) async throws
         -> EditResult
     {
+        for edit in edits { try edit.field.checkLength(edit.value) }
         do {
             _ = try await sendOutbox(objectID: variationID)
             return try await write(

@@ -16,7 +16,8 @@ extension ItemCreator {
             .resolve(draft.categories, create: draft.createCategories)
 
         var fields: [ItemPlan.Field] = []
-        func set(_ field: EditField, _ value: JSONValue?, in object: JSONValue) -> JSONValue {
+        func set(_ field: EditField, _ value: JSONValue?, in object: JSONValue) throws -> JSONValue {
+            try field.checkLength(value)
             fields.append(
                 ItemPlan.Field(
                     objectType: object["type"]?.stringValue ?? "", objectID: object["id"]?.stringValue ?? "",
@@ -26,12 +27,12 @@ extension ItemCreator {
         var item: JSONValue = [
             "type": "ITEM", "id": .string(ItemPlan.itemID), "present_at_all_locations": true, "item_data": [:],
         ]
-        item = set(.name, .string(name), in: item)
+        item = try set(.name, .string(name), in: item)
         if let description = draft.description, !description.isEmpty {
-            item = set(.description, .string(description), in: item)
+            item = try set(.description, .string(description), in: item)
         }
         if !categories.ids.isEmpty {
-            item = set(.categories, .array(categories.ids.map(JSONValue.string)), in: item)
+            item = try set(.categories, .array(categories.ids.map(JSONValue.string)), in: item)
         }
         var variations: [JSONValue] = []
         for (index, draftVariation) in draft.variations.enumerated() {
@@ -41,15 +42,15 @@ extension ItemCreator {
                 "item_variation_data": ["item_id": .string(ItemPlan.itemID), "ordinal": .int(Int64(index + 1))],
             ]
             let variationName = draftVariation.name.trimmingCharacters(in: .whitespaces)
-            variation = set(.variationName, .string(variationName.isEmpty ? "Regular" : variationName), in: variation)
+            variation = try set(.variationName, .string(variationName.isEmpty ? "Regular" : variationName), in: variation)
             if let price = draftVariation.price {
-                variation = set(.price, price.json, in: variation)
+                variation = try set(.price, price.json, in: variation)
             } else {
                 variation = EditField.price.setting(nil, in: variation)
             }
-            if let sku = draftVariation.sku { variation = set(.sku, .string(sku), in: variation) }
+            if let sku = draftVariation.sku { variation = try set(.sku, .string(sku), in: variation) }
             if let gtin = draftVariation.gtin {
-                variation = set(.gtin, .string(ItemDraft.Variation.upc(gtin)), in: variation)
+                variation = try set(.gtin, .string(ItemDraft.Variation.upc(gtin)), in: variation)
             }
             variations.append(variation)
         }
