@@ -42,7 +42,8 @@ extension ItemCreator {
                 "item_variation_data": ["item_id": .string(ItemPlan.itemID), "ordinal": .int(Int64(index + 1))],
             ]
             let variationName = draftVariation.name.trimmingCharacters(in: .whitespaces)
-            variation = try set(.variationName, .string(variationName.isEmpty ? "Regular" : variationName), in: variation)
+            variation = try set(
+                .variationName, .string(variationName.isEmpty ? "Regular" : variationName), in: variation)
             if let price = draftVariation.price {
                 variation = try set(.price, price.json, in: variation)
             } else {
