@@ -15,6 +15,7 @@ struct CLIError: Error, CustomStringConvertible {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let unavailable: Int32 = 69
+    static let cannotWrite: Int32 = 73
     static let tryLater: Int32 = 75
     static let configuration: Int32 = 78
 
@@ -74,6 +75,7 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
+            if case .readOnly = error { return CLIError(error.description, exitCode: cannotWrite) }
             return CLIError(error.description, exitCode: 1)
         default:
             return CLIError("\(error)", exitCode: 1)

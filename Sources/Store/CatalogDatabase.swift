@@ -9,6 +9,9 @@ import GRDB
 public final class CatalogDatabase: Sendable {
     /// The path of the SQLite file.
     public let path: String
+    /// Whether the file (or its folder) cannot be written: reads work, every write fails with
+    /// `StoreError.readOnly`.
+    public let isReadOnly: Bool
     let pool: DatabasePool
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
@@ -23,6 +26,11 @@ public final class CatalogDatabase: Sendable {
     public init(path: String) throws(StoreError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
+        // An existing file that cannot be written (or whose folder cannot hold the WAL beside it) is opened
+        // read-only: looking things up still works.
+        isReadOnly =
+            FileManager.default.fileExists(atPath: path)
+            && (access(path, W_OK) != 0 || access(folder.isEmpty ? "." : folder, W_OK) != 0)
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,7 +40,10 @@ public final class CatalogDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.readonly = isReadOnly
+        let readOnly = isReadOnly
         configuration.prepareDatabase { db in
+            if readOnly { return }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // A sync writes a few hundred MB of pages: keep the hot b-tree pages in memory and let
             // the WAL grow a little before it is copied back, so pages are not read and written twice.
@@ -41,8 +52,22 @@ public final class CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            // Read-only, SQLite needs the WAL index (-shm) beside the file; when it cannot be made and there
+            // is no WAL to read, the main file holds everything and is read as immutable.
+            let folderWritable = access(folder.isEmpty ? "." : folder, W_OK) == 0
+            let immutable = isReadOnly && !folderWritable && !FileManager.default.fileExists(atPath: path + "-wal")
+            let opened = immutable ? "file:\(Self.uriEscaped(path))?immutable=1" : path
+            pool = try DatabasePool(path: opened, configuration: configuration)
+            if isReadOnly {
+                guard try pool.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                    throw StoreError.readOnly(
+                        path: path, doing: "bring it up to date for this version of catalog (nothing can be read)")
+                }
+            } else {
+                try Self.migrator.migrate(pool)
+            }
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError {
             throw .cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         } catch {
@@ -50,14 +75,21 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
+    /// `path` for a `file:` URI: the characters URIs reserve are percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
     /// Runs `body` in one write transaction; everything it does lands, or nothing does.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await Self.reportingSQLiteErrors { try await pool.write(body) }
+        try await reportingSQLiteErrors { try await pool.write(body) }
     }
 
     /// Runs `body` against a consistent snapshot of the database.
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await Self.reportingSQLiteErrors { try await pool.read(body) }
+        try await reportingSQLiteErrors { try await pool.read(body) }
     }
 
     /// Runs `body` against a consistent snapshot on the calling thread. For work that takes well under a
@@ -70,11 +102,15 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
-    /// Runs `work`, turning SQLite's errors into `StoreError.database`.
-    private static func reportingSQLiteErrors<T>(_ work: () async throws -> T) async throws -> T {
+    /// Runs `work`, turning SQLite's errors into `StoreError.database` (`readOnly` for a file that cannot
+    /// be written).
+    private func reportingSQLiteErrors<T>(_ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_READONLY || isReadOnly && error.resultCode == .SQLITE_CANTOPEN {
+                throw StoreError.readOnly(path: path, doing: "save the change")
+            }
             throw StoreError.database(reason: error.message ?? "\(error)")
         }
     }

@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 
 /// What went wrong in the local catalog database, phrased for the person at the counter.
 public enum StoreError: Error, CustomStringConvertible, Sendable {
@@ -8,6 +9,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case badObject(id: String, type: String, reason: String)
     /// A query or write failed inside SQLite.
     case database(reason: String)
+    /// The file (or its folder) cannot be written; `doing` is what needed the write.
+    case readOnly(path: String, doing: String)
     /// Another process took over an outbox entry this one was sending (this one's claim ran out); what
     /// this one would have recorded was not.
     case outboxEntryTaken(id: Int64)
@@ -22,6 +25,11 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
                 + "The database still holds the last good state; fix the object in Square and sync again."
         case .database(let reason):
             return "The catalog database failed: \(reason)."
+        case .readOnly(let path, let doing):
+            let folder = (path as NSString).deletingLastPathComponent
+            return "The catalog database \(path) is read-only, so catalog could not \(doing); nothing was "
+                + "changed. Make the file and its folder writable for this user (ls -l \(path) \(folder.isEmpty ? "." : folder)), "
+                + "or choose another file with --db or CATALOG_DB."
         case .outboxEntryTaken(let id):
             return "Outbox entry \(id) was taken over by another catalog process while this one was sending it; "
                 + "that process records the outcome. See catalog outbox."
