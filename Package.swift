@@ -92,7 +92,10 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport"]
+            dependencies: [
+                "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ContractTests",

@@ -74,6 +74,7 @@ struct CLIError: Error, CustomStringConvertible {
             return CLIError(error.description, exitCode: unavailable)
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
+            if case .damaged = error { return CLIError(error.description, exitCode: dataError) }
             if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
             if case .readOnly = error { return CLIError(error.description, exitCode: cannotWrite) }
             return CLIError(error.description, exitCode: 1)

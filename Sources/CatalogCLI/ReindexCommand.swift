@@ -24,6 +24,8 @@ struct ReindexCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
+            // A new index over a damaged file would hide the damage: check the whole file first.
+            try await database.quickCheck()
             let summary = try await database.reindex { done, total in
                 Terminal.status("reindexing: \(Terminal.count(done)) of \(Terminal.count(total)) items")
             }

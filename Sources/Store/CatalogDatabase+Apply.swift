@@ -141,7 +141,7 @@ extension CatalogDatabase {
                 guard reference.objectValue?.count == 1, let id = reference["id"]?.stringValue,
                     let text = try String.fetchOne(lookup, arguments: [id])
                 else { return reference }
-                return try JSONValue.parse(text)
+                return try Self.storedJSON(text, id: id)
             })
         return object
     }

@@ -95,7 +95,7 @@ extension CatalogDatabase {
             let cursor = try Row.fetchCursor(db, sql: "SELECT id, json FROM catalog_objects")
             while let row = try cursor.next() {
                 let text: String = row["json"]
-                objects[row["id"]] = try Self.expanded(try JSONValue.parse(text), db: db)
+                objects[row["id"]] = try Self.expanded(try Self.storedJSON(text, id: row["id"]), db: db)
             }
             return objects
         }
@@ -167,7 +167,7 @@ extension CatalogDatabase {
                 let text = try String.fetchOne(
                     db, sql: "SELECT json FROM catalog_objects WHERE id = ?", arguments: [id])
             else { return nil }
-            return try Self.expanded(try JSONValue.parse(text), db: db)
+            return try Self.expanded(try Self.storedJSON(text, id: id), db: db)
         }
     }
 }

@@ -69,6 +69,7 @@ public final class CatalogDatabase: Sendable {
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
+            if Self.meansDamage(error) { throw .damaged(path: path, detail: error.message ?? "\(error)") }
             throw .cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
@@ -98,8 +99,37 @@ public final class CatalogDatabase: Sendable {
         do {
             return try pool.read(body)
         } catch let error as DatabaseError {
-            throw StoreError.database(reason: error.message ?? "\(error)")
+            throw storeError(error)
         }
+    }
+
+    /// SQLite's quick structural check of the whole file (it reads every page: about a second per few
+    /// hundred MB); throws `StoreError.damaged` with what it found.
+    public func quickCheck() async throws {
+        let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+            .flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
+        guard problems == ["ok"] else {
+            throw StoreError.damaged(path: path, detail: problems.joined(separator: "; "))
+        }
+    }
+
+    /// The file's size in bytes (0 when it cannot be read).
+    public var fileSize: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// A stored object's JSON; text that no longer parses means the file is damaged.
+    static func storedJSON(_ text: String, id: String) throws -> JSONValue {
+        do {
+            return try JSONValue.parse(text)
+        } catch {
+            throw DamagedRow(detail: "the stored object \(id) is not valid JSON")
+        }
+    }
+
+    /// Thrown inside a transaction when a row is unreadable; reported as `StoreError.damaged`.
+    struct DamagedRow: Error {
+        let detail: String
     }
 
     /// Runs `work`, turning SQLite's errors into `StoreError.database` (`readOnly` for a file that cannot
@@ -108,10 +138,27 @@ public final class CatalogDatabase: Sendable {
         do {
             return try await work()
         } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_READONLY || isReadOnly && error.resultCode == .SQLITE_CANTOPEN {
-                throw StoreError.readOnly(path: path, doing: "save the change")
-            }
-            throw StoreError.database(reason: error.message ?? "\(error)")
+            throw storeError(error)
+        } catch let error as DamagedRow {
+            throw StoreError.damaged(path: path, detail: error.detail)
         }
+    }
+
+    /// What an SQLite error means for the person: a read-only file, a damaged file, or another failure.
+    func storeError(_ error: DatabaseError) -> StoreError {
+        let message = error.message ?? "\(error)"
+        if error.resultCode == .SQLITE_READONLY || isReadOnly && error.resultCode == .SQLITE_CANTOPEN {
+            return .readOnly(path: path, doing: "save the change")
+        }
+        if Self.meansDamage(error) { return .damaged(path: path, detail: message) }
+        return .database(reason: message)
+    }
+
+    /// Whether an SQLite error means the file's contents are damaged: SQLite's own corruption codes, and
+    /// the errors a damaged full-text index or JSON column gives.
+    static func meansDamage(_ error: DatabaseError) -> Bool {
+        if error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB { return true }
+        let message = (error.message ?? "").lowercased()
+        return ["malformed", "vtable constructor failed", "database corrupt"].contains { message.contains($0) }
     }
 }

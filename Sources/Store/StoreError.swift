@@ -9,6 +9,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case badObject(id: String, type: String, reason: String)
     /// A query or write failed inside SQLite.
     case database(reason: String)
+    /// The file's contents are damaged (a disk or copy error, a crash of the machine, an edit by hand).
+    case damaged(path: String, detail: String)
     /// The file (or its folder) cannot be written; `doing` is what needed the write.
     case readOnly(path: String, doing: String)
     /// Another process took over an outbox entry this one was sending (this one's claim ran out); what
@@ -25,6 +27,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
                 + "The database still holds the last good state; fix the object in Square and sync again."
         case .database(let reason):
             return "The catalog database failed: \(reason)."
+        case .damaged(let path, let detail):
+            return "The catalog database \(path) is damaged (\(detail)). Move it aside (mv \(path) \(path).damaged) "
+                + "and run catalog sync --full to build a new one from Square. Keep the old file: edits still in "
+                + "its outbox, the reorder list and the history are only there."
         case .readOnly(let path, let doing):
             let folder = (path as NSString).deletingLastPathComponent
             return "The catalog database \(path) is read-only, so catalog could not \(doing); nothing was "

@@ -17,6 +17,9 @@ public struct SyncEngine: Sendable {
     public static let pageLimit = 1000
     /// Pages fetched ahead of the writer, and so at most landed in one transaction.
     static let pagesPerTransaction = 8
+    /// Below this file size every sync first runs SQLite's quick check (tens of milliseconds); above it,
+    /// only a full sync does.
+    static let quickCheckBelowBytes = 64 << 20
 
     public let database: CatalogDatabase
     public let client: SquareClient
@@ -31,6 +34,8 @@ public struct SyncEngine: Sendable {
         full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws -> SyncSummary {
         let started = ContinuousClock.now
+        // Never sync into a damaged file and report success: say so, and how to start again.
+        if full || database.fileSize < Self.quickCheckBelowBytes { try await database.quickCheck() }
         let state = try await database.syncState()
         // The account first: a database holds one seller's catalog, and nothing of another's may land in it.
         let locations = try await client.listLocations()

@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import GRDB
 import Testing
 
 #if canImport(Glibc)
@@ -49,5 +50,48 @@ import Testing
             #expect(refused.stderr.contains(shop.database), "\(refused.all)")
         }
         #expect(try await shop.jsonLines("reorder", "list", "--json").isEmpty)
+    }
+
+    @Test func aDamagedDatabaseIsNamedWithWhatToDoAndSyncNeverReportsSuccess() async throws {
+        let shop = try await ReorderShop.start()
+        defer { Task { [shop] in await shop.stop() } }
+        try await shop.ok("sync")
+        // Every page after the first few is overwritten, as a failing disk or a bad copy would leave it.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: shop.database))
+        let size = try handle.seekToEnd()
+        var random = SplitMix64(seed: 7)
+        for offset in stride(from: UInt64(8 * 4096), to: size, by: 4096) {
+            try handle.seek(toOffset: offset)
+            handle.write(Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
+        }
+        try handle.close()
+
+        for arguments in [["sync"], ["reindex"], ["show", DemoCodes.small], ["search", "cable"]] {
+            let result = try await CLI.run(arguments, environment: shop.environment, folder: shop.folder)
+            #expect(result.status == 65, "\(arguments): \(result.all)")
+            #expect(result.stderr.contains("is damaged"), "\(arguments): \(result.all)")
+            #expect(result.stderr.contains("sync --full"), "\(arguments): \(result.all)")
+        }
+    }
+
+    @Test func aStoredObjectThatIsNoLongerJSONIsReportedAsDamage() async throws {
+        let shop = try await ReorderShop.start()
+        defer { Task { [shop] in await shop.stop() } }
+        try await shop.ok("sync")
+        let variationID = try await shop.variationID(DemoCodes.small)
+        let queue = try DatabaseQueue(path: shop.database)
+        try await queue.write { db in
+            try db.execute(
+                sql: "UPDATE catalog_objects SET json = '{\"type\": \"ITEM_VARIATION\", bad' WHERE id = ?",
+                arguments: [variationID])
+        }
+        try await queue.close()
+        // Square away: the edit is queued from the stored copy, which cannot be read.
+        var offline = shop
+        await offline.stopServer()
+        let result = try await offline.catalog("edit", DemoCodes.small, "--price", "3.00")
+        #expect(result.status == 65, "\(result.all)")
+        #expect(result.stderr.contains("is damaged"), "\(result.all)")
+        #expect(result.stderr.contains(variationID), "\(result.all)")
     }
 }
