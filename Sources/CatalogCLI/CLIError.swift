@@ -77,6 +77,7 @@ struct CLIError: Error, CustomStringConvertible {
             if case .damaged = error { return CLIError(error.description, exitCode: dataError) }
             if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
             if case .readOnly = error { return CLIError(error.description, exitCode: cannotWrite) }
+            if case .diskFull = error { return CLIError(error.description, exitCode: cannotWrite) }
             return CLIError(error.description, exitCode: 1)
         default:
             return CLIError("\(error)", exitCode: 1)

@@ -55,7 +55,14 @@ enum OutputFile {
     }
 
     private static func failure(_ path: String, _ code: Int32) -> CLIError {
-        CLIError(
+        if code == ENOSPC || code == EDQUOT {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            return CLIError(
+                "Cannot write \(path): the disk holding \(folder) is full, so nothing was written. Free space there "
+                    + "(df -h \(folder) shows how much is left) and run the command again.",
+                exitCode: CLIError.cannotWrite)
+        }
+        return CLIError(
             "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",
             exitCode: CLIError.cannotWrite)
     }

@@ -70,6 +70,7 @@ public final class CatalogDatabase: Sendable {
             throw error
         } catch let error as DatabaseError {
             if Self.meansDamage(error) { throw .damaged(path: path, detail: error.message ?? "\(error)") }
+            if error.resultCode == .SQLITE_FULL { throw .diskFull(path: path) }
             throw .cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
@@ -151,6 +152,7 @@ public final class CatalogDatabase: Sendable {
             return .readOnly(path: path, doing: "save the change")
         }
         if Self.meansDamage(error) { return .damaged(path: path, detail: message) }
+        if error.resultCode == .SQLITE_FULL { return .diskFull(path: path) }
         return .database(reason: message)
     }
 

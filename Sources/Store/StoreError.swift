@@ -11,6 +11,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case database(reason: String)
     /// The file's contents are damaged (a disk or copy error, a crash of the machine, an edit by hand).
     case damaged(path: String, detail: String)
+    /// The disk holding the file is full; the write was rolled back.
+    case diskFull(path: String)
     /// The file (or its folder) cannot be written; `doing` is what needed the write.
     case readOnly(path: String, doing: String)
     /// Another process took over an outbox entry this one was sending (this one's claim ran out); what
@@ -31,6 +33,11 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
             return "The catalog database \(path) is damaged (\(detail)). Move it aside (mv \(path) \(path).damaged) "
                 + "and run catalog sync --full to build a new one from Square. Keep the old file: edits still in "
                 + "its outbox, the reorder list and the history are only there."
+        case .diskFull(let path):
+            let folder = (path as NSString).deletingLastPathComponent
+            return "The disk holding the catalog database \(path) is full, so nothing was saved. Free space in "
+                + "\(folder.isEmpty ? "." : folder) (df -h \(folder.isEmpty ? "." : folder) shows how much is left) "
+                + "and run the command again."
         case .readOnly(let path, let doing):
             let folder = (path as NSString).deletingLastPathComponent
             return "The catalog database \(path) is read-only, so catalog could not \(doing); nothing was "

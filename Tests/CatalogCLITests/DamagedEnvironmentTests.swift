@@ -94,4 +94,33 @@ import Testing
         #expect(result.stderr.contains("is damaged"), "\(result.all)")
         #expect(result.stderr.contains(variationID), "\(result.all)")
     }
+
+    /// A 512 KiB file system (tmpfs), mounted for the test: root only.
+    @Test(.enabled(if: getuid() == 0)) func aFullDiskIsNamedWithTheFileAndTheFolder() async throws {
+        let shop = try await ReorderShop.start()
+        defer { Task { [shop] in await shop.stop() } }
+        let small = shop.folder.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        let mount = try await CLI.run(
+            ["-t", "tmpfs", "-o", "size=512k", "tmpfs", small.path], folder: shop.folder, binary: "/bin/mount")
+        try #require(mount.status == 0, "\(mount.all)")
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [small.path]).waitUntilExit() }
+
+        let database = small.appendingPathComponent("catalog.sqlite").path
+        let synced = try await shop.catalog("sync", environment: ["CATALOG_DB": database])
+        #expect(synced.status == 73, "\(synced.all)")
+        #expect(synced.stderr.contains("is full"), "\(synced.all)")
+        #expect(synced.stderr.contains(database) && synced.stderr.contains(small.path), "\(synced.all)")
+
+        // An export to the full disk says the same, and leaves no half file.
+        try await shop.ok("sync")
+        try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "2")
+        let filler = small.appendingPathComponent("filler")
+        _ = try? Data(count: 2 << 20).write(to: filler)
+        let export = small.appendingPathComponent("order.pdf").path
+        let exported = try await shop.catalog("reorder", "export", "--format", "pdf", "--output", export)
+        #expect(exported.status == 73, "\(exported.all)")
+        #expect(exported.stderr.contains("is full") && exported.stderr.contains(small.path), "\(exported.all)")
+        #expect(!FileManager.default.fileExists(atPath: export))
+    }
 }
