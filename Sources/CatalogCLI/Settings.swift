@@ -166,15 +166,16 @@ struct Settings {
             }
             return ConfigFile()
         }
+        let text: String
         do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ConfigFile() }
-            return try YAMLDecoder().decode(ConfigFile.self, from: text)
+            text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw CLIError(
-                "Cannot read the configuration file \(path): \(error). Fix it or move it aside.",
-                exitCode: CLIError.configuration)
+                "Cannot read the configuration file \(path): it is not UTF-8 text or cannot be opened. "
+                    + "Fix it or move it aside.", exitCode: CLIError.configuration)
         }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ConfigFile() }
+        return try ConfigCheck.read(text, path: path)
     }
 
     /// Reads a token file, refusing one that others can read or write.

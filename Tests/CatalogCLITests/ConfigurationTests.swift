@@ -93,4 +93,36 @@ import Testing
         let bad = try await CLI.run(["sync", "--square-environment", "staging"], environment: env, folder: shop.folder)
         #expect(bad.status == 64)
     }
+
+    @Test func configMistakesNameTheFileTheLineAndTheKey() async throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configFolder = folder.appendingPathComponent("home/.config/catalog")
+        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+        let config = configFolder.appendingPathComponent("config.yaml")
+        let cases: [(String, String)] = [
+            (
+                "counter: till-1\ndatabse: /tmp/elsewhere.sqlite\n",
+                "line 2: unknown key “databse”. Did you mean “database”?"
+            ),
+            ("reorder:\n  par_factor: -2\n", "line 2: reorder.par_factor must be between 1 and 100"),
+            ("reorder:\n  par_factor: lots\n", "line 2: reorder.par_factor must be a number, not “lots”"),
+            ("reorder:\n  paper: legal\n", "line 2: reorder.paper “legal” is not known"),
+            ("square:\n  environment: staging\n", "line 2: square.environment is “staging”"),
+            ("square:\n  base_url: ftp://x\n", "line 2: square.base_url “ftp://x” is not a Square API address"),
+            ("labels:\n  templte: shelf-2x1\n", "line 2: unknown key “templte” under labels:"),
+            ("database: [unclosed\n", "is not valid YAML"),
+        ]
+        for (text, message) in cases {
+            try text.write(to: config, atomically: true, encoding: .utf8)
+            let result = try await CLI.run(["reorder", "list"], folder: folder)
+            #expect(result.status == 78, "\(text): \(result.all)")
+            #expect(result.stderr.contains(config.path), "\(text): \(result.all)")
+            #expect(result.stderr.contains(message), "\(text): \(result.all)")
+            #expect(!result.stderr.contains("DecodingError") && !result.stderr.contains("--factor"), "\(result.all)")
+        }
+        // Nothing went ahead with a misread file: no database was made anywhere.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("home/.local").path))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/elsewhere.sqlite"))
+    }
 }

@@ -1,0 +1,168 @@
+import Foundation
+import Labels
+import Store
+import Yams
+
+/// Reads `config.yaml` so that every mistake is named by file, line and key: YAML that does not parse, a
+/// key `catalog` does not know (a misspelt `databse:` would otherwise be ignored), a value of the wrong
+/// kind, and a value outside what the setting allows. Every such error exits 78.
+enum ConfigCheck {
+    /// The keys each section knows; `nil` marks a section whose keys are the user's own (category names).
+    static let sections: [String: Set<String>?] = [
+        "": ["database", "counter", "location", "square", "labels", "reorder"],
+        "square": ["environment", "base_url", "access_token_file", "version"],
+        "labels": ["template", "printer", "rounding", "discounts"],
+        "labels.discounts": nil,
+        "reorder": ["par_factor", "paper"],
+    ]
+
+    /// A mistake in the file, at a line when one is known.
+    struct Problem: Error {
+        var line: Int?
+        var message: String
+
+        func error(path: String) -> CLIError {
+            let place = line.map { "\(path), line \($0)" } ?? path
+            return CLIError("\(place): \(message)", exitCode: CLIError.configuration)
+        }
+    }
+
+    /// The configuration in `text`, checked.
+    static func read(_ text: String, path: String) throws -> ConfigFile {
+        do {
+            guard let root = try Yams.compose(yaml: text) else { return ConfigFile() }
+            guard case .mapping = root else {
+                throw Problem(
+                    line: root.mark?.line, message: "the file must be a list of settings like “database: PATH”.")
+            }
+            try checkKeys(root, section: "")
+            let file: ConfigFile
+            do {
+                file = try YAMLDecoder().decode(ConfigFile.self, from: text)
+            } catch let error as DecodingError {
+                throw problem(error, root: root)
+            }
+            try checkValues(file, root: root)
+            return file
+        } catch let problem as Problem {
+            throw problem.error(path: path)
+        } catch let error as YamlError {
+            throw Problem(line: mark(of: error)?.line, message: "this is not valid YAML: \(summary(of: error)).")
+                .error(path: path)
+        }
+    }
+
+    /// Refuses keys a section does not know, suggesting the nearest known one.
+    static func checkKeys(_ node: Node, section: String) throws {
+        guard case .mapping(let mapping) = node, let known = sections[section] else { return }
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            let path = section.isEmpty ? name : "\(section).\(name)"
+            if let known, !known.contains(name) {
+                let near = known.min { Typos.distance(name, $0, limit: 3) < Typos.distance(name, $1, limit: 3) }
+                let hint = near.flatMap { Typos.distance(name, $0, limit: 3) <= 2 ? " Did you mean “\($0)”?" : nil }
+                let place = section.isEmpty ? "" : " under \(section):"
+                throw Problem(
+                    line: key.mark?.line,
+                    message: "unknown key “\(name)”\(place).\(hint ?? "") The keys here are "
+                        + known.sorted().joined(separator: ", ") + ".")
+            }
+            if sections.keys.contains(path) {
+                guard case .mapping = value else {
+                    if case .scalar(let scalar) = value, scalar.string.isEmpty || scalar.string == "~" { continue }
+                    throw Problem(line: value.mark?.line, message: "“\(path)” holds settings, like “\(path): {…}”.")
+                }
+                try checkKeys(value, section: path)
+            }
+        }
+    }
+
+    /// A decoding error as a line and a sentence about the key.
+    static func problem(_ error: DecodingError, root: Node) -> Problem {
+        let keys: [CodingKey]
+        let expected: String
+        switch error {
+        case .typeMismatch(let type, let context):
+            keys = context.codingPath
+            expected = type == Double.self ? "a number" : type == String.self ? "text" : "\(type)"
+        case .valueNotFound(let type, let context):
+            keys = context.codingPath
+            expected = type == Double.self ? "a number" : "a value"
+        case .dataCorrupted(let context):
+            keys = context.codingPath
+            expected = "a valid value"
+        case .keyNotFound(_, let context):
+            keys = context.codingPath
+            expected = "a value"
+        @unknown default:
+            return Problem(line: nil, message: "\(error)")
+        }
+        let names = keys.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        let node = find(names, in: root)
+        let shown = node?.string.map { ", not “\($0)”" } ?? ""
+        return Problem(line: node?.mark?.line, message: "\(names.joined(separator: ".")) must be \(expected)\(shown).")
+    }
+
+    /// The node at `path` (keys from the root), if there is one.
+    static func find(_ path: [String], in root: Node) -> Node? {
+        var node = root
+        for name in path {
+            guard case .mapping(let mapping) = node,
+                let next = mapping.first(where: { $0.key.string == name })?.value
+            else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    /// Values that parse but that no setting allows.
+    static func checkValues(_ file: ConfigFile, root: Node) throws {
+        func fail(_ path: String, _ message: String) -> Problem {
+            Problem(line: find(path.split(separator: ".").map(String.init), in: root)?.mark?.line, message: message)
+        }
+        if let name = file.square?.environment, !Settings.environmentNames.contains(name.lowercased()) {
+            throw fail("square.environment", "square.environment is “\(name)”; it must be production or sandbox.")
+        }
+        if let text = file.square?.baseURL {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw fail(
+                    "square.base_url",
+                    "square.base_url “\(text)” is not a Square API address; give one like "
+                        + "https://connect.squareup.com or http://127.0.0.1:8765.")
+            }
+        }
+        if let version = file.square?.version, version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
+            throw fail("square.version", "square.version “\(version)” is not a date like 2025-08-20.")
+        }
+        if let factor = file.reorder?.parFactor, !(1...100).contains(factor) {
+            throw fail("reorder.par_factor", "reorder.par_factor must be between 1 and 100, not \(factor).")
+        }
+        if let paper = file.reorder?.paper, PurchaseList.Paper(rawValue: paper.lowercased()) == nil {
+            throw fail("reorder.paper", "reorder.paper “\(paper)” is not known: use letter or a4.")
+        }
+        if let rounding = file.labels?.rounding {
+            do { _ = try SaleRounding.parse(rounding) } catch {
+                throw fail("labels.rounding", "labels.rounding: \(error.description)")
+            }
+        }
+        if let discounts = file.labels?.discounts {
+            do { _ = try CategoryDiscounts(parsing: discounts) } catch {
+                throw fail("labels.discounts", "labels.discounts: \(error.description)")
+            }
+        }
+    }
+
+    static func mark(of error: YamlError) -> Mark? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): return mark
+        default: return nil
+        }
+    }
+
+    static func summary(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): return problem
+        default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
+    }
+}
