@@ -14,7 +14,13 @@ struct CLIError: Error, CustomStringConvertible {
     static let notFound: Int32 = 1
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
+    /// An input file that does not exist or cannot be read.
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
+    /// A failure inside the tool itself (a document that could not be drawn).
+    static let internalError: Int32 = 70
+    /// An output file that cannot be created or written.
+    static let cannotCreate: Int32 = 73
     static let tryLater: Int32 = 75
     static let configuration: Int32 = 78
 

@@ -91,7 +91,7 @@ struct ImportCommand: AsyncParsableCommand {
                 bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
                 throw CLIError(
-                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.dataError)
+                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.noInput)
             }
             let choices = PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),

@@ -57,6 +57,6 @@ enum OutputFile {
     private static func failure(_ path: String, _ code: Int32) -> CLIError {
         CLIError(
             "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",
-            exitCode: 73)
+            exitCode: CLIError.cannotCreate)
     }
 }

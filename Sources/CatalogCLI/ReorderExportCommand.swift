@@ -118,7 +118,7 @@ struct ReorderExportOptions: ParsableArguments {
             do {
                 bytes = try PurchaseListRenderer.pdf(Self.purchaseList(lines, paper: paper, reference: reference))
             } catch {
-                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: 70)
+                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: CLIError.internalError)
             }
         default:
             throw CLIError("--format \(format) is not known: use csv, json or pdf.", exitCode: CLIError.usage)

@@ -48,7 +48,7 @@ extension ScanCommand {
                 let handle = FileHandle(forWritingAtPath: record)
             else {
                 reader.stop()
-                throw CLIError("Cannot write the recording \(record).", exitCode: 73)
+                throw CLIError("Cannot write the recording \(record).", exitCode: CLIError.cannotCreate)
             }
             recording = handle
         }

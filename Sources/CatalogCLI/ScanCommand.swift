@@ -161,7 +161,8 @@ struct ScanCommand: AsyncParsableCommand {
     static func readEvents(_ path: String) throws -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("Cannot read the event stream \(path): no such file or not readable.", exitCode: 66)
+            throw CLIError(
+                "Cannot read the event stream \(path): no such file or not readable.", exitCode: CLIError.noInput)
         }
         return Array(data)
     }
