@@ -100,7 +100,11 @@ struct EditCommand: AsyncParsableCommand {
             }
             let result = try await editor.edit(
                 variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
-            Terminal.out(json ? EditOutput.json(result).jsonString : EditOutput.text(result, label: match.label))
+            if json {
+                Terminal.out(EditOutput.json(result))
+            } else {
+                Terminal.out(EditOutput.text(result, label: match.label))
+            }
             if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
         }
     }
@@ -111,7 +115,7 @@ struct EditCommand: AsyncParsableCommand {
         guard matches.count == 1, let match = matches.first else {
             let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
             throw CLIError(
-                "“\(code)” matches \(matches.count) variations; give a barcode or variation id instead:\n"
+                "“\(Terminal.echo(code))” matches \(matches.count) variations; give a barcode or variation id instead:\n"
                     + list.joined(separator: "\n"), exitCode: CLIError.dataError)
         }
         return match

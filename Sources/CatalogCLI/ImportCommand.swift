@@ -119,7 +119,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             if let report { try write(report: rows, to: report, separator: plan.separator) }
             if json {
-                for row in rows where report != "-" { Terminal.out(row.json.jsonString) }
+                for row in rows where report != "-" { Terminal.out(row.json) }
             } else {
                 for line in Self.table(rows, applied: client != nil) { say(line) }
                 say(Self.summary(rows, applied: client != nil))

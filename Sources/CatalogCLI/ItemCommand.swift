@@ -92,10 +92,11 @@ struct ItemCommand: AsyncParsableCommand {
             }
             if price != nil, variablePrice { throw ValidationError("Give --price or --variable-price, not both.") }
             if let fromScan, fromScan.uppercased() != "LAST", (Int64(fromScan) ?? 0) <= 0 {
-                throw ValidationError("--from-scan takes LAST or a scan number, not “\(fromScan)”.")
+                throw ValidationError("--from-scan takes LAST or a scan number, not “\(Terminal.echo(fromScan))”.")
             }
             if let currency, currency.wholeMatch(of: /[A-Za-z]{3}/) == nil {
-                throw ValidationError("--currency takes a three-letter code such as USD, not “\(currency)”.")
+                throw ValidationError(
+                    "--currency takes a three-letter code such as USD, not “\(Terminal.echo(currency))”.")
             }
         }
 
@@ -115,7 +116,7 @@ struct ItemCommand: AsyncParsableCommand {
                 } catch let error as CategoryError {
                     throw CLIError(error.description, exitCode: CLIError.dataError)
                 }
-                Terminal.out(json ? creation.json.jsonString : Self.text(creation))
+                if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
                 if case .queued(let outboxID, let reason) = creation.status {
                     Terminal.error(
                         "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
@@ -177,7 +178,7 @@ struct ItemCommand: AsyncParsableCommand {
                 }
                 scan = found
             }
-            let label = "scan \(scan.id ?? 0) (“\(scan.code)”, \(scan.at))"
+            let label = "scan \(scan.id ?? 0) (“\(Terminal.echo(scan.code))”, \(scan.at))"
             if let known = scan.variationID {
                 throw CLIError(
                     "The code of \(label) is already in the catalog (variation \(known)); "

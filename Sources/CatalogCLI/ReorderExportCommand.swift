@@ -51,7 +51,7 @@ struct ReorderExportCommand: AsyncParsableCommand {
         if kept.isEmpty && !lines.isEmpty {
             let known = Set(lines.map(ReorderOutput.vendor)).sorted().joined(separator: "; ")
             throw CLIError(
-                "No lines on the list are from “\(vendor)”. The vendors on it are: \(known).",
+                "No lines on the list are from “\(Terminal.echo(vendor))”. The vendors on it are: \(known).",
                 exitCode: CLIError.notFound)
         }
         return kept

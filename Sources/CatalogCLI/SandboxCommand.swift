@@ -71,7 +71,7 @@ struct SandboxCommand: AsyncParsableCommand {
             return nil
         }
         guard let url = URL(string: webhookURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw ValidationError("--webhook-url must be an http(s) URL, not “\(webhookURL)”.")
+            throw ValidationError("--webhook-url must be an http(s) URL, not “\(Terminal.echo(webhookURL))”.")
         }
         let key = signatureKey ?? environment["SQUARE_WEBHOOK_SIGNATURE_KEY"] ?? ""
         guard !key.isEmpty else {
@@ -88,7 +88,7 @@ struct SandboxCommand: AsyncParsableCommand {
         default:
             guard let count = Int(text), count >= 0, count <= 2_000_000 else {
                 throw ValidationError(
-                    "--seed must be demo, none or a number of variations (0 to 2000000), not “\(text)”.")
+                    "--seed must be demo, none or a number of variations (0 to 2000000), not “\(Terminal.echo(text))”.")
             }
             return .synthetic(variations: count)
         }

@@ -22,7 +22,7 @@ extension ScanCommand {
                     "reason": device.scannerReason.map(JSONValue.string) ?? .null,
                     "problem": device.problem.map(JSONValue.string) ?? .null,
                 ]
-                Terminal.out(value.jsonString)
+                Terminal.out(value)
             } else {
                 var line = device.summary
                 if let capabilities = device.capabilities {
