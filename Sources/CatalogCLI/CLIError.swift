@@ -99,3 +99,19 @@ extension AsyncParsableCommand {
         }
     }
 }
+
+extension CLIError {
+    /// Refuses a value this tool would write into the catalog when it holds a control character (an
+    /// escape sequence, a tab, a stray line break): it would reach every terminal and label that shows it.
+    /// `lineBreaks` allows line breaks (a description may have paragraphs).
+    static func refuseControlCharacters(in value: String?, field: String, lineBreaks: Bool = false) throws {
+        guard let value else { return }
+        let scalars = Array(value.unicodeScalars)
+        let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\r"] : []
+        guard let index = scalars.firstIndex(where: { Terminal.isControl($0) && !allowed.contains($0) }) else { return }
+        throw CLIError(
+            "\(field) holds a control character, \(Terminal.visible(String(scalars[index]))) at character "
+                + "\(index + 1) of “\(Terminal.echo(value))”. Give it again as plain text.",
+            exitCode: dataError)
+    }
+}

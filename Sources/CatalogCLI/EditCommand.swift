@@ -87,6 +87,14 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
+            for (value, field) in [
+                (name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin"),
+            ]
+                + categories.map({ ($0, "--category") })
+            {
+                try CLIError.refuseControlCharacters(in: value, field: field)
+            }
+            try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
             let match = try await Self.single(code, in: database)

@@ -102,6 +102,11 @@ struct ItemCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
+                let fields: [(String?, String)] =
+                    [(name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin")]
+                    + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
+                for (value, field) in fields { try CLIError.refuseControlCharacters(in: value, field: field) }
+                try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
                 let settings = try Settings.resolve(options)
                 let database = try settings.openDatabase()
                 let draft = try await makeDraft(database: database)
