@@ -52,6 +52,13 @@ struct ImportCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Write the per-row report as CSV to this file, or - for stdout.", valueName: "file"))
         var report: String?
 
+        @Flag(
+            help: """
+                Write the --report for Excel: a ' before any cell starting with = + - or @, so a spreadsheet \
+                never runs a supplier's cell as a formula.
+                """)
+        var excel = false
+
         @Option(help: ArgumentHelp("The code column: its header or its number from 1.", valueName: "column"))
         var codeColumn: String?
 
@@ -134,7 +141,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
 
         func write(report rows: [PriceImportRow], to path: String, separator: Character) throws {
-            let bytes = CSVWriter.write([PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator)
+            let bytes = CSVWriter.write(
+                [PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator, formulaSafe: excel)
             if path == "-" {
                 FileHandle.standardOutput.write(Data(bytes))
                 return

@@ -78,7 +78,8 @@ enum ReorderOutput {
         ]
     }
 
-    /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark and `;`.
+    /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark, `;` and
+    /// cells that start like a formula written as text.
     static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
         let rows = sorted(lines).map { line in
             let object = json(line)
@@ -90,7 +91,8 @@ enum ReorderOutput {
                 }
             }
         }
-        return CSVWriter.write([exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel)
+        return CSVWriter.write(
+            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
     }
 
     /// One line for people: quantity first, then what it is, the codes, the cost and the stock.
