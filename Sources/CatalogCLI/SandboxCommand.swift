@@ -94,6 +94,20 @@ struct SandboxCommand: AsyncParsableCommand {
         }
     }
 
+    /// Why the sandbox did not start: its data file (named with --data), or the port.
+    static func startFailure(_ error: any Error, port: Int) -> CLIError {
+        switch error as? SandboxError {
+        case .unreadableDataFile?: return CLIError("\(error)", exitCode: CLIError.dataError)
+        case .unwritableDataFile?: return CLIError("\(error)", exitCode: CLIError.cannotCreate)
+        case .badWebhook?: return CLIError("\(error)", exitCode: CLIError.usage)
+        case .notListening?: return CLIError("\(error)", exitCode: CLIError.unavailable)
+        case nil:
+            return CLIError(
+                "Cannot start the sandbox on 127.0.0.1:\(port): \(error). Pick another --port or 0 for a free one.",
+                exitCode: CLIError.unavailable)
+        }
+    }
+
     func run() async throws {
         try await reportingErrors {
             let faults = SandboxFaults(
@@ -106,9 +120,7 @@ struct SandboxCommand: AsyncParsableCommand {
             do {
                 server = try await SandboxServer.start(configuration)
             } catch {
-                throw CLIError(
-                    "Cannot start the sandbox on 127.0.0.1:\(port): \(error). Pick another --port or 0 for a free one.",
-                    exitCode: CLIError.unavailable)
+                throw Self.startFailure(error, port: port)
             }
             Terminal.out("listening on \(server.baseURL.absoluteString)")
             await Signals.waitForTermination()
