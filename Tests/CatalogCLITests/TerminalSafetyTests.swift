@@ -122,6 +122,13 @@ import Testing
         }
         let history = try await shop.catalog("history", "--json")
         #expect(history.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]" || history.stdout.isEmpty)
+        // A price file's rows: a price holding an escape sequence is a bad row, shown visibly.
+        let prices = shop.folder.appendingPathComponent("prices.csv")
+        try Data("sku,price\nFO-1,4.99\u{1B}[2J\nEV\u{1B}[2J-1,1.00\n".utf8).write(to: prices)
+        let imported = try await shop.catalog("import", "prices", prices.path, "--apply")
+        #expect(imported.status == 65, "\(imported.all)")
+        #expect(imported.all.contains("4.99\\u{1B}[2J") && imported.all.contains("not a price"), "\(imported.all)")
+        #expect(!Self.hasControl(imported.all), "\(imported.all.debugDescription)")
         let described = try await shop.catalog("edit", "FO-1", "--description", "Line one\nLine two")
         #expect(described.status == 0, "a description may hold line breaks: \(described.all)")
     }
