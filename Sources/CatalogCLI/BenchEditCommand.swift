@@ -96,7 +96,7 @@ struct BenchEditCommand: AsyncParsableCommand {
                 "edit_ms_min": .number(String(format: "%.1f", sorted.first ?? 0)),
                 "edit_ms_max": .number(String(format: "%.1f", sorted.last ?? 0)),
             ]
-            Terminal.out(value.jsonString)
+            Terminal.out(value)
             return
         }
         Terminal.out(

@@ -107,7 +107,7 @@ struct BenchImportCommand: AsyncParsableCommand {
                 "rerun_seconds": .number(String(format: "%.3f", rerunSeconds)),
                 "rerun_unchanged": .int(rerunUnchanged),
             ]
-            Terminal.out(value.jsonString)
+            Terminal.out(value)
             return
         }
         Terminal.out(

@@ -103,7 +103,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                 object[name.replacingOccurrences(of: " ", with: "_") + "_ms_median"] = .number(
                     String(format: "%.2f", BenchSyncCommand.median(values)))
             }
-            Terminal.out(JSONValue.object(object).jsonString)
+            Terminal.out(JSONValue.object(object))
             return
         }
         Terminal.out("label benchmark: \(labels) labels per PDF, \(runs) runs")

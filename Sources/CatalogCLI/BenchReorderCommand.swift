@@ -101,7 +101,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
             for (format, seconds) in exports.sorted(by: { $0.key < $1.key }) {
                 value["export_\(format)_seconds_median"] = .number(String(format: "%.3f", median(seconds)))
             }
-            Terminal.out(value.jsonString)
+            Terminal.out(value)
             return
         }
         Terminal.out(

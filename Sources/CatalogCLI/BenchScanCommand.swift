@@ -86,7 +86,7 @@ struct BenchScanCommand: AsyncParsableCommand {
                 "scan_ms_p99": .number(String(format: "%.3f", percentile(0.99))),
                 "scan_ms_max": .number(String(format: "%.3f", sorted.last ?? 0)), "matched": .int(matched),
             ]
-            Terminal.out(value.jsonString)
+            Terminal.out(value)
             return
         }
         Terminal.out(

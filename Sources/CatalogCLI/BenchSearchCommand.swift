@@ -82,7 +82,11 @@ struct BenchSearchCommand: AsyncParsableCommand {
             }
             results.versionMS = try Self.timeProcesses(count: processes) { _ in ["--version"] }
             results.rebuildSeconds = rebuilds
-            Terminal.out(json ? results.json(variations: variations).jsonString : results.text(variations: variations))
+            if json {
+                Terminal.out(results.json(variations: variations))
+            } else {
+                Terminal.out(results.text(variations: variations))
+            }
         }
     }
 

@@ -116,7 +116,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 "incremental_ms_min": .number(String(format: "%.1f", incrementalMS.min() ?? 0)),
                 "incremental_ms_max": .number(String(format: "%.1f", incrementalMS.max() ?? 0)),
             ]
-            Terminal.out(value.jsonString)
+            Terminal.out(value)
             return
         }
         func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }

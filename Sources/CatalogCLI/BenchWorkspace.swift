@@ -18,7 +18,7 @@ final class BenchWorkspace {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             sandbox.stop()
-            throw CLIError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: 73)
+            throw CLIError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: CLIError.cannotCreate)
         }
     }
 

@@ -14,8 +14,13 @@ struct CLIError: Error, CustomStringConvertible {
     static let notFound: Int32 = 1
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
+    /// An input file that does not exist or cannot be read.
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
-    static let cannotWrite: Int32 = 73
+    /// A failure inside the tool itself (a document that could not be drawn).
+    static let internalError: Int32 = 70
+    /// An output file that cannot be created or written.
+    static let cannotCreate: Int32 = 73
     static let tryLater: Int32 = 75
     static let configuration: Int32 = 78
 
@@ -76,8 +81,8 @@ struct CLIError: Error, CustomStringConvertible {
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             if case .damaged = error { return CLIError(error.description, exitCode: dataError) }
             if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
-            if case .readOnly = error { return CLIError(error.description, exitCode: cannotWrite) }
-            if case .diskFull = error { return CLIError(error.description, exitCode: cannotWrite) }
+            if case .readOnly = error { return CLIError(error.description, exitCode: cannotCreate) }
+            if case .diskFull = error { return CLIError(error.description, exitCode: cannotCreate) }
             return CLIError(error.description, exitCode: 1)
         default:
             return CLIError("\(error)", exitCode: 1)
@@ -99,5 +104,21 @@ extension AsyncParsableCommand {
             Terminal.error("catalog: \(failure.description)")
             throw ExitCode(failure.exitCode)
         }
+    }
+}
+
+extension CLIError {
+    /// Refuses a value this tool would write into the catalog when it holds a control character (an
+    /// escape sequence, a tab, a stray line break): it would reach every terminal and label that shows it.
+    /// `lineBreaks` allows line breaks (a description may have paragraphs).
+    static func refuseControlCharacters(in value: String?, field: String, lineBreaks: Bool = false) throws {
+        guard let value else { return }
+        let scalars = Array(value.unicodeScalars)
+        let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\r"] : []
+        guard let index = scalars.firstIndex(where: { Terminal.isControl($0) && !allowed.contains($0) }) else { return }
+        throw CLIError(
+            "\(field) holds a control character, \(Terminal.visible(String(scalars[index]))) at character "
+                + "\(index + 1) of “\(Terminal.echo(value))”. Give it again as plain text.",
+            exitCode: dataError)
     }
 }

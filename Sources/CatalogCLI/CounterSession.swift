@@ -19,11 +19,20 @@ struct ScanOutcome {
     var failed: Bool
 
     var text: String {
-        guard let match else { return "\(action.uppercased())  \(code)" + (symbology.map { " (\($0))" } ?? "") }
-        var line = "\(action.uppercased())  \(match.label)  \(match.price?.formatted ?? "variable price")"
-        if let sku = match.sku { line += "  SKU \(sku)" }
+        guard let match else {
+            return "\(shownAction)  \(Terminal.visible(code))" + (symbology.map { " (\($0))" } ?? "")
+        }
+        var line = "\(shownAction)  \(Terminal.visible(match.label))  \(match.price?.formatted ?? "variable price")"
+        if let sku = match.sku { line += "  SKU \(Terminal.visible(sku))" }
         if let stock { line += "  stock \(stock)" }
         return line + "  [\(mode.rawValue)]"
+    }
+
+    /// The action with only its first word upper-cased (`REFUSED: label mode needs --template ...`), so a
+    /// message or command inside it reads, and copies, as written.
+    var shownAction: String {
+        let word = action.prefix { $0.isLetter }
+        return word.uppercased() + Terminal.visible(String(action.dropFirst(word.count)))
     }
 
     var json: JSONValue {

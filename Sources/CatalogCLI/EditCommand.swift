@@ -87,6 +87,14 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
+            for (value, field) in [
+                (name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin"),
+            ]
+                + categories.map({ ($0, "--category") })
+            {
+                try CLIError.refuseControlCharacters(in: value, field: field)
+            }
+            try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
             // Item fields alone (name, description, categories, archive) may name the item by any of its codes.
@@ -102,7 +110,11 @@ struct EditCommand: AsyncParsableCommand {
             }
             let result = try await editor.edit(
                 variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
-            Terminal.out(json ? EditOutput.json(result).jsonString : EditOutput.text(result, label: match.label))
+            if json {
+                Terminal.out(EditOutput.json(result))
+            } else {
+                Terminal.out(EditOutput.text(result, label: match.label))
+            }
             if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
         }
     }
@@ -117,7 +129,7 @@ struct EditCommand: AsyncParsableCommand {
         guard matches.count == 1, let match = matches.first else {
             let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
             throw CLIError(
-                "“\(code)” matches \(matches.count) variations; give a barcode or variation id instead:\n"
+                "“\(Terminal.echo(code))” matches \(matches.count) variations; give a barcode or variation id instead:\n"
                     + list.joined(separator: "\n"), exitCode: CLIError.dataError)
         }
         return match

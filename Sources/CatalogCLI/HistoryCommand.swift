@@ -32,7 +32,7 @@ struct HistoryCommand: AsyncParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
         if let since, Self.start(of: since) == nil {
             throw ValidationError(
-                "--since “\(since)” is not a date like 2026-11-23 or a time like 2026-11-23T09:00:00Z.")
+                "--since “\(Terminal.echo(since))” is not a date like 2026-11-23 or a time like 2026-11-23T09:00:00Z.")
         }
     }
 
@@ -53,7 +53,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let entries = try await database.history(
                 objectIDs: ids, since: since.flatMap(Self.start(of:)), limit: limit)
             if json {
-                for entry in entries { Terminal.out(entry.json.jsonString) }
+                for entry in entries { Terminal.out(entry.json) }
             } else if entries.isEmpty {
                 Terminal.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
             } else {
@@ -64,8 +64,9 @@ struct HistoryCommand: AsyncParsableCommand {
 
     static func text(_ entry: HistoryEntry) -> String {
         let field = EditFieldName.display(entry.field)
-        let value = { (value: JSONValue?) in EditFieldName.show(entry.field, value) }
-        var line = "\(entry.at)  \(entry.counter)  \(entry.action.rawValue)  \(entry.objectType) \(entry.objectID)  "
+        let value = { (value: JSONValue?) in Terminal.visible(EditFieldName.show(entry.field, value)) }
+        var line =
+            "\(entry.at)  \(Terminal.visible(entry.counter))  \(entry.action.rawValue)  \(entry.objectType) \(entry.objectID)  "
         line += "\(field): \(value(entry.oldValue)) → \(value(entry.newValue))"
         if let version = entry.version { line += "  v\(version)" }
         if let source = entry.source { line += "  (\(source))" }

@@ -52,6 +52,13 @@ struct ImportCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Write the per-row report as CSV to this file, or - for stdout.", valueName: "file"))
         var report: String?
 
+        @Flag(
+            help: """
+                Write the --report for Excel: a ' before any cell starting with = + - or @, so a spreadsheet \
+                never runs a supplier's cell as a formula.
+                """)
+        var excel = false
+
         @Option(help: ArgumentHelp("The code column: its header or its number from 1.", valueName: "column"))
         var codeColumn: String?
 
@@ -91,7 +98,7 @@ struct ImportCommand: AsyncParsableCommand {
                 bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
                 throw CLIError(
-                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.dataError)
+                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.noInput)
             }
             let choices = PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
@@ -119,7 +126,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
             if let report { try write(report: rows, to: report, separator: plan.separator) }
             if json {
-                for row in rows where report != "-" { Terminal.out(row.json.jsonString) }
+                for row in rows where report != "-" { Terminal.out(row.json) }
             } else {
                 for line in Self.table(rows, applied: client != nil) { say(line) }
                 say(Self.summary(rows, applied: client != nil))
@@ -134,7 +141,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
 
         func write(report rows: [PriceImportRow], to path: String, separator: Character) throws {
-            let bytes = CSVWriter.write([PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator)
+            let bytes = CSVWriter.write(
+                [PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator, formulaSafe: excel)
             if path == "-" {
                 FileHandle.standardOutput.write(Data(bytes))
                 return

@@ -92,15 +92,21 @@ struct ItemCommand: AsyncParsableCommand {
             }
             if price != nil, variablePrice { throw ValidationError("Give --price or --variable-price, not both.") }
             if let fromScan, fromScan.uppercased() != "LAST", (Int64(fromScan) ?? 0) <= 0 {
-                throw ValidationError("--from-scan takes LAST or a scan number, not “\(fromScan)”.")
+                throw ValidationError("--from-scan takes LAST or a scan number, not “\(Terminal.echo(fromScan))”.")
             }
             if let currency, currency.wholeMatch(of: /[A-Za-z]{3}/) == nil {
-                throw ValidationError("--currency takes a three-letter code such as USD, not “\(currency)”.")
+                throw ValidationError(
+                    "--currency takes a three-letter code such as USD, not “\(Terminal.echo(currency))”.")
             }
         }
 
         func run() async throws {
             try await reportingErrors {
+                let fields: [(String?, String)] =
+                    [(name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin")]
+                    + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
+                for (value, field) in fields { try CLIError.refuseControlCharacters(in: value, field: field) }
+                try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
                 let settings = try Settings.resolve(options)
                 let database = try settings.openDatabase()
                 let draft = try await makeDraft(database: database)
@@ -115,7 +121,7 @@ struct ItemCommand: AsyncParsableCommand {
                 } catch let error as CategoryError {
                     throw CLIError(error.description, exitCode: CLIError.dataError)
                 }
-                Terminal.out(json ? creation.json.jsonString : Self.text(creation))
+                if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
                 if case .queued(let outboxID, let reason) = creation.status {
                     Terminal.error(
                         "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
@@ -191,7 +197,7 @@ struct ItemCommand: AsyncParsableCommand {
                 }
                 scan = found
             }
-            let label = "scan \(scan.id ?? 0) (“\(scan.code)”, \(scan.at))"
+            let label = "scan \(scan.id ?? 0) (“\(Terminal.echo(scan.code))”, \(scan.at))"
             if let known = scan.variationID {
                 throw CLIError(
                     "The code of \(label) is already in the catalog (variation \(known)); "

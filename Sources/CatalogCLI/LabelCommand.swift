@@ -38,7 +38,7 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
                     exitCode: CLIError.notFound)
             }
             for entry in entries {
-                Terminal.out(json ? Self.json(entry).jsonString : Self.text(entry))
+                if json { Terminal.out(Self.json(entry)) } else { Terminal.out(Self.text(entry)) }
             }
         }
     }
@@ -104,7 +104,7 @@ struct LabelRenderCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard [".png", ".pdf", ".zpl"].contains(where: { output.lowercased().hasSuffix($0) }) else {
-            throw ValidationError("--output must end in .png, .pdf or .zpl, not “\(output)”.")
+            throw ValidationError("--output must end in .png, .pdf or .zpl, not “\(Terminal.echo(output))”.")
         }
     }
 
@@ -144,7 +144,7 @@ struct LabelStaleCommand: AsyncParsableCommand {
                 for tag in stale {
                     var object = tag.printed.json
                     object["current"] = tag.current?.json ?? .null
-                    Terminal.out(object.jsonString)
+                    Terminal.out(object)
                 }
                 return
             }
@@ -153,7 +153,9 @@ struct LabelStaleCommand: AsyncParsableCommand {
                 return
             }
             for tag in stale {
-                let name = tag.current.map(\.label) ?? "(no longer in the catalog) \(tag.printed.variationID)"
+                let name =
+                    tag.current.map { Terminal.visible($0.label) }
+                    ?? "(no longer in the catalog) \(tag.printed.variationID)"
                 let printed = tag.printed.basePrice?.formatted ?? "variable"
                 let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
                 Terminal.out("\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)")

@@ -52,7 +52,7 @@ struct LabelPrintCommand: AsyncParsableCommand {
             let outcome = try await Self.print(
                 labels, template: template, printer: printer ?? settings.labels.printer, copies: copies, wait: wait,
                 database: database, counter: settings.counter)
-            Terminal.out(json ? outcome.json.jsonString : outcome.text)
+            if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
             if let failure = outcome.failure { throw CLIError(failure.description, exitCode: CLIError.unavailable) }
         }
     }

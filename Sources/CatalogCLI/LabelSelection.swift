@@ -27,7 +27,7 @@ struct LabelSelection: ParsableArguments {
             throw ValidationError("Say which labels: give codes, --category, --changed-since or --stale.")
         }
         if let changedSince, HistoryCommand.start(of: changedSince) == nil {
-            throw ValidationError("--changed-since “\(changedSince)” is not a date like 2026-11-23.")
+            throw ValidationError("--changed-since “\(Terminal.echo(changedSince))” is not a date like 2026-11-23.")
         }
     }
 

@@ -43,7 +43,7 @@ struct OutboxListCommand: AsyncParsableCommand {
                 entries = (open + done).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
             }
             if json {
-                for entry in entries { Terminal.out(entry.json.jsonString) }
+                for entry in entries { Terminal.out(entry.json) }
                 return
             }
             guard !entries.isEmpty else {
@@ -59,9 +59,11 @@ struct OutboxListCommand: AsyncParsableCommand {
     }
 
     static func text(_ entry: OutboxEntry) -> String {
-        var lines = ["#\(entry.id ?? 0)  \(entry.status.rawValue.uppercased())  \(entry.label)  (\(entry.createdAt))"]
+        var lines = [
+            "#\(entry.id ?? 0)  \(entry.status.rawValue.uppercased())  \(Terminal.visible(entry.label))  (\(entry.createdAt))"
+        ]
         for change in entry.changes {
-            func show(_ value: JSONValue?) -> String { EditFieldName.show(change.field, value) }
+            func show(_ value: JSONValue?) -> String { Terminal.visible(EditFieldName.show(change.field, value)) }
             var line = "    " + change.field.padding(toLength: 15, withPad: " ", startingAt: 0)
             line += "\(show(change.old)) → \(show(change.new))"
             if let remote = entry.remote?[change.field] {
@@ -69,7 +71,7 @@ struct OutboxListCommand: AsyncParsableCommand {
             }
             lines.append(line)
         }
-        if let reason = entry.reason { lines.append("    " + reason) }
+        if let reason = entry.reason { lines.append("    " + Terminal.visible(reason)) }
         return lines.joined(separator: "\n")
     }
 }
@@ -105,7 +107,7 @@ struct OutboxResolveCommand: AsyncParsableCommand {
             if json {
                 var object = entry?.json ?? [:]
                 if let result { object["result"] = EditOutput.json(result) }
-                Terminal.out(object.jsonString)
+                Terminal.out(object)
             } else if let entry {
                 Terminal.out(OutboxListCommand.text(entry))
             }

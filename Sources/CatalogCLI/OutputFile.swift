@@ -60,10 +60,10 @@ enum OutputFile {
             return CLIError(
                 "Cannot write \(path): the disk holding \(folder) is full, so nothing was written. Free space there "
                     + "(df -h \(folder) shows how much is left) and run the command again.",
-                exitCode: CLIError.cannotWrite)
+                exitCode: CLIError.cannotCreate)
         }
         return CLIError(
             "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",
-            exitCode: CLIError.cannotWrite)
+            exitCode: CLIError.cannotCreate)
     }
 }

@@ -16,7 +16,7 @@ struct PrintersCommand: AsyncParsableCommand {
         try await reportingErrors {
             let printers = try await PrintDestinations.list()
             if json {
-                for printer in printers { Terminal.out(Self.json(printer).jsonString) }
+                for printer in printers { Terminal.out(Self.json(printer)) }
                 return
             }
             guard !printers.isEmpty else {

@@ -35,7 +35,7 @@ struct ReindexCommand: AsyncParsableCommand {
                     "items": .int(summary.items), "vocabulary": .int(summary.vocabulary),
                     "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
                 ]
-                Terminal.out(value.jsonString)
+                Terminal.out(value)
             } else {
                 Terminal.out(
                     "reindexed \(Terminal.count(summary.items)) items (\(Terminal.count(summary.vocabulary)) words) in "

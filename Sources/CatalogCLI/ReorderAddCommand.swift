@@ -41,10 +41,11 @@ struct ReorderAddCommand: AsyncParsableCommand {
             let line = try await database.addToReorderList(
                 variationID: variation.variationID, quantity: quantity,
                 note: trimmedNote?.isEmpty == false ? trimmedNote : nil, counter: settings.counter)
-            Terminal.out(
-                json
-                    ? ReorderOutput.json(line).jsonString
-                    : "Added \(quantity) × \(line.label): \(line.quantity) now on the list.")
+            if json {
+                Terminal.out(ReorderOutput.json(line))
+            } else {
+                Terminal.out("Added \(quantity) × \(line.label): \(line.quantity) now on the list.")
+            }
         }
     }
 }
@@ -79,10 +80,12 @@ struct ReorderSetQtyCommand: AsyncParsableCommand {
                     "\(variation.label) is not on the reorder list (as wanted); add it with "
                         + "catalog reorder add.", exitCode: CLIError.notFound)
             }
-            Terminal.out(
-                json
-                    ? ReorderOutput.json(line).jsonString
-                    : quantity == 0 ? "Removed \(line.label) from the list." : "\(line.label): \(quantity) wanted.")
+            if json {
+                Terminal.out(ReorderOutput.json(line))
+            } else {
+                Terminal.out(
+                    quantity == 0 ? "Removed \(line.label) from the list." : "\(line.label): \(quantity) wanted.")
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ struct ReorderCommand: AsyncParsableCommand {
         guard let top = hits.first else {
             try ShowCommand.explainBadCheckDigit(trimmed)
             throw CLIError(
-                "Nothing matches “\(trimmed)” as a barcode, SKU, id or name. If it is new in Square, run catalog sync.",
+                "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU, id or name. If it is new in Square, run catalog sync.",
                 exitCode: CLIError.notFound)
         }
         let interactive = isatty(STDIN_FILENO) == 1 && Terminal.stderrIsTTY
@@ -56,10 +56,10 @@ struct ReorderCommand: AsyncParsableCommand {
         let list = hits.enumerated().map { "  \($0.offset + 1). \(describe($0.element))" }.joined(separator: "\n")
         guard interactive else {
             throw CLIError(
-                "“\(trimmed)” matches several variations; give a barcode or SKU, or --first to take the top one:\n"
+                "“\(Terminal.echo(trimmed))” matches several variations; give a barcode or SKU, or --first to take the top one:\n"
                     + list, exitCode: CLIError.dataError)
         }
-        Terminal.error("“\(trimmed)” found:\n\(list)")
+        Terminal.error("“\(Terminal.echo(trimmed))” found:\n\(list)")
         FileHandle.standardError.write(Data("Take 1? [Enter = 1, a number, or n] ".utf8))
         let answer = (readLine() ?? "n").trimmingCharacters(in: .whitespaces).lowercased()
         if answer.isEmpty || answer == "y" || answer == "yes" { return top }
@@ -95,7 +95,7 @@ struct ReorderCommand: AsyncParsableCommand {
                 throw CLIError("No locations are stored yet: run catalog sync first.", exitCode: CLIError.unavailable)
             }
             throw CLIError(
-                "No location is called or has the id “\(wanted)”. The locations are: \(known.joined(separator: "; ")).",
+                "No location is called or has the id “\(Terminal.echo(wanted))”. The locations are: \(known.joined(separator: "; ")).",
                 exitCode: CLIError.usage)
         }
         if locations.count == 1 { return locations[0] }

@@ -11,7 +11,8 @@ struct ReorderExportCommand: AsyncParsableCommand {
         abstract: "Export the reorder list for suppliers: CSV, JSON or a PDF purchase list per vendor.",
         discussion: """
             Lines are grouped by vendor, then ordered by item name. CSV is RFC 4180 UTF-8 with a header \
-            row (--excel adds a byte-order mark and uses ; so Excel opens it in any locale). The PDF has \
+            row (--excel adds a byte-order mark and uses ; so Excel opens it in any locale, and puts a ' before \
+            cells starting with = + - @ so no name runs as a formula). The PDF has \
             a section per vendor with each line's names, codes, quantity and a scannable barcode. \
             A file is written in full under a temporary name and then renamed, so it is never half written.
             Columns: \(ReorderOutput.exportColumns.joined(separator: ", ")).
@@ -51,7 +52,7 @@ struct ReorderExportCommand: AsyncParsableCommand {
         if kept.isEmpty && !lines.isEmpty {
             let known = Set(lines.map(ReorderOutput.vendor)).sorted().joined(separator: "; ")
             throw CLIError(
-                "No lines on the list are from “\(vendor)”. The vendors on it are: \(known).",
+                "No lines on the list are from “\(Terminal.echo(vendor))”. The vendors on it are: \(known).",
                 exitCode: CLIError.notFound)
         }
         return kept
@@ -69,7 +70,11 @@ struct ReorderExportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only this vendor's lines (\"No vendor\" for lines without one).", valueName: "name"))
     var vendor: String?
 
-    @Flag(help: "CSV for Excel: a UTF-8 byte-order mark and ; between fields.")
+    @Flag(
+        help: """
+            CSV for Excel: a UTF-8 byte-order mark, ; between fields, and a ' before any cell starting with \
+            = + - or @ so a spreadsheet never runs a name as a formula.
+            """)
     var excel = false
 
     @Option(
@@ -118,7 +123,7 @@ struct ReorderExportOptions: ParsableArguments {
             do {
                 bytes = try PurchaseListRenderer.pdf(Self.purchaseList(lines, paper: paper, reference: reference))
             } catch {
-                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: 70)
+                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: CLIError.internalError)
             }
         default:
             throw CLIError("--format \(format) is not known: use csv, json or pdf.", exitCode: CLIError.usage)

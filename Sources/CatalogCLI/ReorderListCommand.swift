@@ -38,7 +38,7 @@ struct ReorderListCommand: AsyncParsableCommand {
             var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
             if let vendor { lines = try ReorderExportCommand.filter(lines, vendor: vendor) }
             if json {
-                for line in ReorderOutput.sorted(lines) { Terminal.out(ReorderOutput.json(line).jsonString) }
+                for line in ReorderOutput.sorted(lines) { Terminal.out(ReorderOutput.json(line)) }
             } else if lines.isEmpty {
                 Terminal.out("The reorder list is empty" + (vendor.map { " for \($0)" } ?? "") + ".")
             } else {
@@ -104,11 +104,13 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
                             "item": .string(name), "action": .string(event.action),
                             "quantity": event.quantity.map { .int(Int64($0)) } ?? .null,
                             "detail": event.detail.map(JSONValue.string) ?? .null,
-                        ]).jsonString)
+                        ]))
                 } else {
                     let quantity = event.quantity.map { " \($0) ×" } ?? ""
                     let detail = event.detail.map { "  (\($0))" } ?? ""
-                    Terminal.out("\(event.at)  \(event.counter)  \(event.action)\(quantity) \(name)\(detail)")
+                    Terminal.out(
+                        "\(event.at)  \(Terminal.visible(event.counter))  \(event.action)\(quantity) \(Terminal.visible(name))"
+                            + Terminal.visible(detail))
                 }
             }
             if events.isEmpty && !json { Terminal.out("No changes to the reorder list yet.") }

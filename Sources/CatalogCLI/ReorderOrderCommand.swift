@@ -104,12 +104,12 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
             }
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
             let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
-            Terminal.out(
-                json
-                    ? Self.json(result, count: count, place: place.name)
-                    : Self.text(
-                        result, count: count,
-                        variation: variation, place: place.name, outstanding: outstanding))
+            if json {
+                Terminal.out(Self.json(result, count: count, place: place.name))
+            } else {
+                Terminal.out(
+                    Self.text(result, count: count, variation: variation, place: place.name, outstanding: outstanding))
+            }
             if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
         }
     }
@@ -135,7 +135,7 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
         return parts.joined(separator: "; ") + "."
     }
 
-    static func json(_ result: ReceiveResult, count: Int, place: String) -> String {
+    static func json(_ result: ReceiveResult, count: Int, place: String) -> JSONValue {
         var status: JSONValue = "posted"
         var reason: JSONValue = .null
         if case .queued(let text) = result.status {
@@ -154,6 +154,6 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
                     ]
                 }),
         ]
-        return object.jsonString
+        return object
     }
 }

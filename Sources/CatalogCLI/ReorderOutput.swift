@@ -78,7 +78,8 @@ enum ReorderOutput {
         ]
     }
 
-    /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark and `;`.
+    /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark, `;` and
+    /// cells that start like a formula written as text.
     static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
         let rows = sorted(lines).map { line in
             let object = json(line)
@@ -90,15 +91,16 @@ enum ReorderOutput {
                 }
             }
         }
-        return CSVWriter.write([exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel)
+        return CSVWriter.write(
+            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
     }
 
     /// One line for people: quantity first, then what it is, the codes, the cost and the stock.
     static func text(_ line: ReorderLine) -> String {
-        var parts = ["\(line.quantity) ×", line.label]
+        var parts = ["\(line.quantity) ×", Terminal.visible(line.label)]
         if line.status == .ordered { parts[0] = "\(line.outstanding) of \(line.quantity) ×" }
-        if let sku = line.variation?.sku { parts.append("SKU \(sku)") }
-        if let code = line.supply?.vendorCode { parts.append("vendor code \(code)") }
+        if let sku = line.variation?.sku { parts.append("SKU \(Terminal.visible(sku))") }
+        if let code = line.supply?.vendorCode { parts.append("vendor code \(Terminal.visible(code))") }
         if let cost = line.supply?.unitCost, let total = line.lineCost {
             parts.append("\(cost.decimalString) each = \(total.formatted)")
         }
@@ -106,7 +108,7 @@ enum ReorderOutput {
             parts.append("on hand \(onHand)" + (line.threshold.map { " (low at \($0))" } ?? ""))
         }
         if let reference = line.orderReference, line.status != .wanted { parts.append("order \(reference)") }
-        if let note = line.note, !note.isEmpty { parts.append("“\(note)”") }
+        if let note = line.note, !note.isEmpty { parts.append("“\(Terminal.visible(note))”") }
         return parts.joined(separator: "  ")
     }
 
@@ -129,7 +131,7 @@ enum ReorderOutput {
     static func table(_ lines: [ReorderLine]) -> String {
         var out: [String] = []
         for group in groups(lines) {
-            out.append(group.vendor)
+            out.append(Terminal.visible(group.vendor))
             for line in group.lines { out.append("  " + text(line)) }
             let units = group.lines.reduce(0) { $0 + $1.outstanding }
             let total = total(group.lines).map { ", total \($0.formatted)" } ?? ""

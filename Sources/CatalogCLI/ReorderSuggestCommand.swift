@@ -60,7 +60,7 @@ struct ReorderSuggestCommand: AsyncParsableCommand {
                 }
             }
             for suggestion in report.suggestions {
-                Terminal.out(json ? Self.json(suggestion).jsonString : Self.text(suggestion))
+                if json { Terminal.out(Self.json(suggestion)) } else { Terminal.out(Self.text(suggestion)) }
             }
             let summary =
                 "\(place.name): \(Terminal.count(report.tracked)) tracked variations, "

@@ -71,7 +71,7 @@ struct SandboxCommand: AsyncParsableCommand {
             return nil
         }
         guard let url = URL(string: webhookURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw ValidationError("--webhook-url must be an http(s) URL, not “\(webhookURL)”.")
+            throw ValidationError("--webhook-url must be an http(s) URL, not “\(Terminal.echo(webhookURL))”.")
         }
         let key = signatureKey ?? environment["SQUARE_WEBHOOK_SIGNATURE_KEY"] ?? ""
         guard !key.isEmpty else {
@@ -88,9 +88,23 @@ struct SandboxCommand: AsyncParsableCommand {
         default:
             guard let count = Int(text), count >= 0, count <= 2_000_000 else {
                 throw ValidationError(
-                    "--seed must be demo, none or a number of variations (0 to 2000000), not “\(text)”.")
+                    "--seed must be demo, none or a number of variations (0 to 2000000), not “\(Terminal.echo(text))”.")
             }
             return .synthetic(variations: count)
+        }
+    }
+
+    /// Why the sandbox did not start: its data file (named with --data), or the port.
+    static func startFailure(_ error: any Error, port: Int) -> CLIError {
+        switch error as? SandboxError {
+        case .unreadableDataFile?: return CLIError("\(error)", exitCode: CLIError.dataError)
+        case .unwritableDataFile?: return CLIError("\(error)", exitCode: CLIError.cannotCreate)
+        case .badWebhook?: return CLIError("\(error)", exitCode: CLIError.usage)
+        case .notListening?: return CLIError("\(error)", exitCode: CLIError.unavailable)
+        case nil:
+            return CLIError(
+                "Cannot start the sandbox on 127.0.0.1:\(port): \(error). Pick another --port or 0 for a free one.",
+                exitCode: CLIError.unavailable)
         }
     }
 
@@ -106,9 +120,7 @@ struct SandboxCommand: AsyncParsableCommand {
             do {
                 server = try await SandboxServer.start(configuration)
             } catch {
-                throw CLIError(
-                    "Cannot start the sandbox on 127.0.0.1:\(port): \(error). Pick another --port or 0 for a free one.",
-                    exitCode: CLIError.unavailable)
+                throw Self.startFailure(error, port: port)
             }
             Terminal.out("listening on \(server.baseURL.absoluteString)")
             await Signals.waitForTermination()

@@ -22,7 +22,7 @@ extension ScanCommand {
                     "reason": device.scannerReason.map(JSONValue.string) ?? .null,
                     "problem": device.problem.map(JSONValue.string) ?? .null,
                 ]
-                Terminal.out(value.jsonString)
+                Terminal.out(value)
             } else {
                 var line = device.summary
                 if let capabilities = device.capabilities {
@@ -48,7 +48,7 @@ extension ScanCommand {
                 let handle = FileHandle(forWritingAtPath: record)
             else {
                 reader.stop()
-                throw CLIError("Cannot write the recording \(record).", exitCode: 73)
+                throw CLIError("Cannot write the recording \(record).", exitCode: CLIError.cannotCreate)
             }
             recording = handle
         }

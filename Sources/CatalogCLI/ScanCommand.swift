@@ -79,10 +79,10 @@ struct ScanCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard CounterMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be lookup, reorder, label or receive, not “\(mode)”.")
+            throw ValidationError("--mode must be lookup, reorder, label or receive, not “\(Terminal.echo(mode))”.")
         }
         guard KeyboardLayout.named(layout) != nil else {
-            throw ValidationError("--layout must be us, de, fr or uk, not “\(layout)”.")
+            throw ValidationError("--layout must be us, de, fr or uk, not “\(Terminal.echo(layout))”.")
         }
         guard minLength >= 1, (1...1000).contains(maxGapMs) else {
             throw ValidationError("--min-length must be at least 1 and --max-gap-ms 1 to 1000.")
@@ -142,7 +142,7 @@ struct ScanCommand: AsyncParsableCommand {
         switch event {
         case .scan(let scan):
             let outcome = try await session.handle(scan)
-            Terminal.out(json ? outcome.json.jsonString : outcome.text)
+            if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
             ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
         case .humanTyping:
             Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
@@ -161,7 +161,8 @@ struct ScanCommand: AsyncParsableCommand {
     static func readEvents(_ path: String) throws -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("Cannot read the event stream \(path): no such file or not readable.", exitCode: 66)
+            throw CLIError(
+                "Cannot read the event stream \(path): no such file or not readable.", exitCode: CLIError.noInput)
         }
         return Array(data)
     }

@@ -32,7 +32,7 @@ struct ScansCommand: AsyncParsableCommand {
         try await reportingErrors {
             let scans = try await Settings.resolve(options).openDatabase().scans(unknownOnly: unknown, limit: limit)
             if json {
-                for scan in scans { Terminal.out(Self.json(scan).jsonString) }
+                for scan in scans { Terminal.out(Self.json(scan)) }
                 return
             }
             guard !scans.isEmpty else {
@@ -40,10 +40,12 @@ struct ScansCommand: AsyncParsableCommand {
                 return
             }
             for scan in scans {
-                var line = "#\(scan.id ?? 0)  \(scan.at)  \(scan.code)"
+                var line = "#\(scan.id ?? 0)  \(scan.at)  \(Terminal.visible(scan.code))"
                 if let symbology = scan.symbology { line += " (\(symbology))" }
                 line += scan.variationID.map { "  → \($0)" } ?? "  UNKNOWN"
-                if let mode = scan.mode { line += "  [\(mode)\(scan.action.map { ": \($0)" } ?? "")]" }
+                if let mode = scan.mode {
+                    line += "  [\(mode)\(scan.action.map { ": \(Terminal.visible($0))" } ?? "")]"
+                }
                 if let device = scan.device { line += "  \(device)" }
                 Terminal.out(line)
             }

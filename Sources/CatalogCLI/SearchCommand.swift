@@ -49,7 +49,7 @@ struct SearchCommand: AsyncParsableCommand {
             let settings = try Settings.resolve(options)
             let outcome = try await settings.openDatabase().search(parsed, limit: limit)
             if json {
-                Terminal.out(JSONValue.array(outcome.hits.map(\.json)).jsonString)
+                Terminal.out(JSONValue.array(outcome.hits.map(\.json)))
             } else if !outcome.hits.isEmpty {
                 for line in Self.table(outcome.hits, width: Terminal.stdoutColumns) { Terminal.out(line) }
             }
@@ -64,7 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     static func nothingFound(_ query: SearchQuery) -> String {
-        let shown = query.text.count > 60 ? String(query.text.prefix(57)) + "..." : query.text
+        let shown = Terminal.echo(query.text)
         switch query.route {
         case .barcode:
             return "No item has the barcode “\(shown)”. If it is new in Square, run catalog sync."
@@ -83,10 +83,11 @@ struct SearchCommand: AsyncParsableCommand {
         for hit in hits {
             let variation = hit.variation
             let gtin = variation.gtin.flatMap { try? Barcode($0).description } ?? variation.upc ?? ""
-            rows.append([
-                variation.itemID == previousItem ? "" : variation.itemName, variation.variationName ?? "",
-                variation.sku ?? "", gtin, variation.price?.formatted ?? "variable", variation.category ?? "",
-            ])
+            rows.append(
+                [
+                    variation.itemID == previousItem ? "" : variation.itemName, variation.variationName ?? "",
+                    variation.sku ?? "", gtin, variation.price?.formatted ?? "variable", variation.category ?? "",
+                ].map(Terminal.visible))
             previousItem = variation.itemID
         }
         var widths = header.indices.map { column in

@@ -115,7 +115,7 @@ struct Settings {
             baseURL.host != nil
         else {
             throw CLIError(
-                "“\(baseURLText)” is not a Square API address; give one like https://connect.squareup.com "
+                "“\(Terminal.echo(baseURLText))” is not a Square API address; give one like https://connect.squareup.com "
                     + "or http://127.0.0.1:8765.", exitCode: CLIError.usage)
         }
 
@@ -124,7 +124,7 @@ struct Settings {
             ?? SquareClientConfiguration.defaultSquareVersion
         guard version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
             throw CLIError(
-                "Square-Version “\(version)” is not a date like 2025-08-20; fix --square-version or SQUARE_VERSION.",
+                "Square-Version “\(Terminal.echo(version))” is not a date like 2025-08-20; fix --square-version or SQUARE_VERSION.",
                 exitCode: CLIError.usage)
         }
 
@@ -151,7 +151,7 @@ struct Settings {
         case "sandbox": return SquareEnvironment.sandbox.baseURL.absoluteString
         default:
             throw CLIError(
-                "\(source) is “\(name)”; it must be production or sandbox.", exitCode: CLIError.usage)
+                "\(source) is “\(Terminal.echo(name))”; it must be production or sandbox.", exitCode: CLIError.usage)
         }
     }
 

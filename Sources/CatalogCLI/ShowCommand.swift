@@ -44,7 +44,7 @@ struct ShowCommand: AsyncParsableCommand {
                         )
                     }
                     if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
-                    Terminal.out(object.jsonString)
+                    Terminal.out(object)
                 } else {
                     var lines = [Self.text(match)]
                     if !stock.isEmpty {
@@ -78,7 +78,7 @@ struct ShowCommand: AsyncParsableCommand {
         if !found.isEmpty { return found }
         try explainBadCheckDigit(trimmed)
         throw CLIError(
-            "Nothing matches “\(trimmed)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
+            "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
             exitCode: CLIError.notFound)
     }
 
@@ -98,16 +98,18 @@ struct ShowCommand: AsyncParsableCommand {
     /// One line about an edit of this variation that has not reached Square yet.
     static func outboxLine(_ entry: OutboxEntry) -> String {
         let changes = entry.changes.map {
-            "\(EditFieldName.display($0.field)) → \(EditFieldName.show($0.field, $0.new))"
+            "\(EditFieldName.display($0.field)) → \(Terminal.visible(EditFieldName.show($0.field, $0.new)))"
         }
         let state = entry.status == .conflict ? "conflict, to decide" : "waiting for Square"
         return "  outbox    #\(entry.id ?? 0) \(state): " + changes.joined(separator: ", ")
     }
 
     static func text(_ match: VariationSummary) -> String {
-        var lines = [match.itemName + (match.variationName.map { " — \($0)" } ?? "")]
+        var lines = [Terminal.visible(match.itemName + (match.variationName.map { " — \($0)" } ?? ""))]
         func add(_ label: String, _ value: String?) {
-            if let value { lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value) }
+            if let value {
+                lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Terminal.visible(value))
+            }
         }
         add("price", match.price?.formatted ?? "variable")
         add("SKU", match.sku)

@@ -30,7 +30,7 @@ struct SyncCommand: AsyncParsableCommand {
             let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
             try await Self.sendOutbox(engine, counter: settings.counter)
             let summary = try await Self.sync(engine, full: full)
-            Terminal.out(json ? Self.json(summary).jsonString : Self.line(summary))
+            if json { Terminal.out(Self.json(summary)) } else { Terminal.out(Self.line(summary)) }
         }
     }
 

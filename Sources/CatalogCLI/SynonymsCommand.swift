@@ -61,7 +61,7 @@ struct SynonymsCommand: AsyncParsableCommand {
                 if json {
                     var object = JSONObject()
                     for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }
-                    Terminal.out(JSONValue.object(object).jsonString)
+                    Terminal.out(JSONValue.object(object))
                 } else if entries.isEmpty {
                     Terminal.error("No synonyms yet. Add one with: catalog synonyms add lrg large")
                 } else {
@@ -91,7 +91,8 @@ struct SynonymsCommand: AsyncParsableCommand {
                 let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
                 guard removed > 0 else {
                     throw CLIError(
-                        "“\(word)” has no such synonyms; see catalog synonyms list.", exitCode: CLIError.notFound)
+                        "“\(Terminal.echo(word))” has no such synonyms; see catalog synonyms list.",
+                        exitCode: CLIError.notFound)
                 }
                 Terminal.out(
                     "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
@@ -105,8 +106,8 @@ struct SynonymsCommand: AsyncParsableCommand {
         guard words.count == 1 else {
             throw CLIError(
                 words.isEmpty
-                    ? "“\(word)” has no letter or digit to search by."
-                    : "“\(word)” is several words; the word must be one word (put phrases on the synonym side).",
+                    ? "“\(Terminal.echo(word))” has no letter or digit to search by."
+                    : "“\(Terminal.echo(word))” is several words; the word must be one word (put phrases on the synonym side).",
                 exitCode: CLIError.usage)
         }
     }

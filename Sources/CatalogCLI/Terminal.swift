@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Where the CLI writes: results to stdout, messages and progress to stderr.
@@ -5,18 +6,62 @@ enum Terminal {
     /// True when stderr is a terminal a person watches (progress bars go only there).
     static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
 
-    static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Writes `text` and a line end to stdout, with control characters shown (see `visible`); the line
+    /// breaks `text` holds between its lines stay.
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((shown(text) + "\n").utf8))
     }
 
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes `value` as one line of JSON to stdout, exactly as the serializer escapes it.
+    static func out(_ value: JSONValue) {
+        FileHandle.standardOutput.write(Data((value.jsonString + "\n").utf8))
+    }
+
+    /// Writes `text` and a line end to stderr, with control characters shown as `out` does.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((shown(text) + "\n").utf8))
+    }
+
+    /// `text` with every control character (C0, DEL, C1) written as a visible `\u{1B}` escape, so a name
+    /// holding an escape sequence prints as text instead of driving the terminal. Every text renderer
+    /// passes catalog data and echoed input through it (line breaks inside a value included); JSON output
+    /// does not, the serializer escapes it.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    /// True for the characters `visible` escapes: C0 controls, DEL and C1 controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` as `visible` shows it, keeping the line breaks between the lines a renderer joined.
+    private static func shown(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// User input as a message echoes it: control characters shown, and cut to its first 60 characters
+    /// with its length when longer, so a pasted 100 kB string does not fill the screen.
+    static func echo(_ input: String) -> String {
+        let shown = visible(input)
+        guard shown.count > 60 else { return shown }
+        return String(shown.prefix(60)) + "… (\(count(input.count)) characters)"
     }
 
     /// Rewrites the current stderr line (a progress bar); does nothing when stderr is not a TTY.
     static func status(_ line: String) {
         guard stderrIsTTY else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + visible(line)).utf8))
     }
 
     /// Clears a progress line left by `status`.

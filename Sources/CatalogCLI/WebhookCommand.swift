@@ -51,7 +51,8 @@ struct WebhookCommand: AsyncParsableCommand {
                 url.host != nil
             else {
                 throw ValidationError(
-                    "--notification-url must be the http(s) URL configured in Square, not “\(notificationURL)”.")
+                    "--notification-url must be the http(s) URL configured in Square, not “\(Terminal.echo(notificationURL))”."
+                )
             }
             _ = try resolvedKey()
         }

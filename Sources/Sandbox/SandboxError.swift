@@ -15,13 +15,13 @@ public enum SandboxError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unreadableDataFile(let path, let reason):
-            "Cannot load sandbox data file \(path): \(reason). Move it away or pass another --data-file."
+            "Cannot load sandbox data file \(path): \(reason). Move it away or pass another --data file."
         case .unwritableDataFile(let path, let reason):
             "Cannot save sandbox data file \(path): \(reason). Check the folder exists and is writable."
         case .notListening(let reason):
-            "The sandbox could not listen on 127.0.0.1: \(reason). Try another port or port 0."
+            "The sandbox could not listen on 127.0.0.1: \(reason). Try another --port, or --port 0 for a free one."
         case .badWebhook(let url):
-            "Cannot send webhooks to “\(url)”: give both an http(s) webhook URL and a non-empty signature key."
+            "Cannot send webhooks to “\(url)”: give both an http(s) --webhook-url and a non-empty --signature-key."
         }
     }
 }

@@ -75,6 +75,7 @@ extension Seeder {
             ])
         var itemNumber = 0
         var serial = 0
+        var hardware = ""
         for (departmentIndex, department) in departments.enumerated() {
             let categoryId = addCategory(department.name)
             let taxed = department.basePence > 300 || ["Household", "Stationery", "Drinks"].contains(department.name)
@@ -95,10 +96,12 @@ extension Seeder {
                     let count = 1 + Int(ids.next() % UInt64(min(4, department.variations.count)))
                     let useUPC = (kindIndex + nounIndex) % 3 == 0
                     var list: [(name: String, sku: String, upc: String, pence: Int64?)] = []
+                    var suffixes: [String] = []
                     for variationIndex in 0..<count {
                         serial += 1
                         let name = department.variations[variationIndex]
-                        let suffix = name.split(separator: " ").first.map { String($0.prefix(2)).uppercased() } ?? "X"
+                        let suffix = Self.skuSuffix(name, taken: suffixes)
+                        suffixes.append(suffix)
                         let upc =
                             useUPC
                             ? Self.gtin(prefix: "0", serial: 61_234_500_000 / 10 + serial, length: 12)
@@ -121,7 +124,41 @@ extension Seeder {
                         variations: list)
                 }
             }
+            if department.code == "HW" { hardware = categoryId }
         }
+        addReadmeItems(categoryId: hardware, taxId: taxId)
+    }
+
+    /// The items the README's examples name: the Acme Blue Widget family (SKUs AC-WDG-..., the barcodes
+    /// 012345678905 and 4006381333931) from Acme Supply, and a hex key set with SKU HW-0142-S.
+    /// They are drawn after the generated items, so every other object keeps its id.
+    private mutating func addReadmeItems(categoryId: String, taxId: String) {
+        addItem(
+            name: "Acme Blue Widget", description: "Acme's all-purpose widget, in three sizes.",
+            categoryId: categoryId, taxId: taxId, vendor: 0,
+            variations: [
+                ("Small", "AC-WDG-0040-S", Self.gtin(prefix: "0", serial: 70_000_001, length: 12), 399),
+                ("Medium", "AC-WDG-0041-M", "4006381333931", 449),
+                ("Large", "AC-WDG-0042-L", "012345678905", 499),
+            ])
+        addItem(
+            name: "Workshop Hex Key Set", description: "Nine metric hex keys in a holder.",
+            categoryId: categoryId, taxId: taxId, vendor: 3,
+            variations: [("S", "HW-0142-S", Self.gtin(prefix: "0", serial: 70_000_002, length: 12), 650)])
+    }
+
+    /// The SKU suffix of a variation called `name`: the first two letters or digits of its name, upper-cased,
+    /// and more of them when a sibling already has that suffix (Black BL, Blue BLU), so no two
+    /// variations share a SKU.
+    static func skuSuffix(_ name: String, taken: [String]) -> String {
+        let letters = String(name.uppercased().filter { $0.isLetter || $0.isNumber })
+        guard !letters.isEmpty else { return "X" }
+        let firstWord = name.split(separator: " ").first.map { String($0.prefix(2)).uppercased() } ?? letters
+        if !taken.contains(firstWord) { return firstWord }
+        for length in 3...max(3, letters.count) where !taken.contains(String(letters.prefix(length))) {
+            return String(letters.prefix(length))
+        }
+        return letters + String(taken.count)
     }
 
     static func code4(_ number: Int) -> String {

@@ -77,7 +77,7 @@ struct Seeder {
     /// An empty SKU or UPC leaves that field out.
     mutating func addItem(
         name: String, description: String, categoryId: String, taxId: String?, archived: Bool = false,
-        variations: [(name: String, sku: String, upc: String, pence: Int64?)]
+        vendor: Int? = nil, variations: [(name: String, sku: String, upc: String, pence: Int64?)]
     ) {
         var data: JSONValue = [
             "name": .string(name), "description": .string(description), "is_taxable": .bool(taxId != nil),
@@ -89,6 +89,7 @@ struct Seeder {
         if archived { data["is_archived"] = true }
         let itemId = add("ITEM", "item_data", data)
         stock.beginItem()
+        if let vendor, vendor < stock.vendorIds.count { stock.itemVendor = vendor }
         for (ordinal, variation) in variations.enumerated() {
             var fields: [(key: String, value: JSONValue)] = [
                 ("item_id", .string(itemId)), ("name", .string(variation.name)),

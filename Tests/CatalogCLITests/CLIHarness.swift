@@ -42,6 +42,8 @@ enum CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        // Relative paths (an --output FILE, a CSV to import) land in the scratch folder.
+        process.currentDirectoryURL = folder
         var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
         env.merge(environment) { $1 }
         process.environment = env

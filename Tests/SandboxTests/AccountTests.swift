@@ -79,6 +79,19 @@ struct AccountTests {
                 #expect(codes.contains { $0.hasPrefix("978") })
                 let skus = variations.compactMap { $0["item_variation_data"]?["sku"]?.stringValue }
                 #expect(skus.contains { $0.hasPrefix("HW-") })
+                // Codes are unique, as catalog keeps them: SKUs by their lookup key, barcodes as GTIN-14.
+                let skuKeys = Dictionary(grouping: skus, by: SKU.key).filter { $0.value.count > 1 }
+                #expect(
+                    skuKeys.isEmpty, "SKUs shared by several variations: \(skuKeys.values.sorted { $0[0] < $1[0] })")
+                let gtins = Dictionary(grouping: codes) { (try? Barcode($0))?.gtin14 ?? $0 }.filter {
+                    $0.value.count > 1
+                }
+                #expect(gtins.isEmpty, "barcodes shared by several variations: \(gtins.keys.sorted())")
+                // What the README's examples look up.
+                for sku in ["AC-WDG-0040-S", "AC-WDG-0041-M", "AC-WDG-0042-L", "HW-0142-S"] {
+                    #expect(skus.contains(sku))
+                }
+                for code in ["012345678905", "4006381333931"] { #expect(codes.contains(code)) }
             }
         }
     }

@@ -1,8 +1,8 @@
 """`catalog reorder export` read back with Python's csv and json modules.
 
 Starts `catalog sandbox --port 0 --seed demo` (the binary from CATALOG_BIN, default .build/debug/catalog),
-syncs a scratch database, renames an item to a name with a comma, quotes, a newline and non-ASCII
-through `catalog edit --name`, fills the list from the demo shop's low stock at High Street and adds
+syncs a scratch database, renames an item on the sandbox to a name with a comma, quotes, a newline and
+non-ASCII (`catalog edit` refuses control characters, Square does not), fills the list from the demo shop's low stock at High Street and adds
 lines with awkward notes, then checks the CSV (plain and --excel), JSON and PDF exports.
 Run with `python3 -m pytest -q Tests/python/test_reorder_export.py`.
 """
@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import urllib.request
 import uuid
 from decimal import Decimal
 
@@ -54,7 +55,7 @@ def shop():
     try:
         shop = Shop(folder, url)
         shop.ok("sync")
-        shop.ok("edit", LARGE, "--name", NEW_NAME)
+        rename_on_square(url, json.loads(shop.ok("show", LARGE, "--json").stdout)["item_id"], NEW_NAME)
         shop.ok("sync")
         shop.ok("reorder", "suggest", "--apply")
         shop.ok("reorder", "add", SMALL, "--qty", "7", "--note", NOTE)
@@ -64,6 +65,18 @@ def shop():
     finally:
         stop(process)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def rename_on_square(url, item_id, name):
+    """Renames an item through the sandbox's catalog API, as another Square client would."""
+    def call(method, path, body=None):
+        request = urllib.request.Request(url + path, method=method, data=None if body is None else json.dumps(
+            body).encode("utf-8"), headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+    item = call("GET", "/v2/catalog/object/" + item_id)["object"]
+    item["item_data"]["name"] = name
+    call("POST", "/v2/catalog/object", {"idempotency_key": uuid.uuid4().hex, "object": item})
 
 
 def natural(text):

@@ -1,0 +1,87 @@
+import CatalogCore
+import Foundation
+import Sandbox
+import Scanner
+import Testing
+
+/// Messages say what to do in words that work when copied: flags that exist, commands in their own case,
+/// and the README's exit codes are the ones the tool uses.
+@Suite struct MessageTests {
+    /// The repository this test file is in.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every `--flag` named in `text`.
+    static func flags(in text: String) -> Set<String> {
+        Set(text.matches(of: /--[a-z][a-z0-9-]*/).map { String($0.output) })
+    }
+
+    @Test func scanOutcomesUpperCaseOnlyTheActionWord() async throws {
+        let shop = try await DemoShop.start()
+        defer { Task { await shop.stop() } }
+        let (_, ean) = try await ScanReplayTests.syncedNotebook(shop)
+        let file = shop.folder.appendingPathComponent("scans.bin")
+        try Data(ScanReplayTests.stream(["CATALOG:MODE:LABEL", "CATALOG:MODE:REORDER", ean, "NOPE-4711"]))
+            .write(to: file)
+        let replay = try await shop.catalog("scan", "--events", file.path)
+        #expect(replay.status == 0, "\(replay.all)")
+        let lines = replay.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(replay.stdout)")
+        let refused = try #require(lines.first)
+        #expect(refused.hasPrefix("REFUSED: label mode needs --template"), "\(refused)")
+        #expect(lines[1].hasPrefix("MODE reorder"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("REORDER +1 = 1"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("UNKNOWN  NOPE-4711"), "\(lines[3])")
+    }
+
+    @Test func everyFlagTheSandboxNamesExists() async throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let help = try await CLI.run(["sandbox", "--help"], folder: folder)
+        let options = Self.flags(in: help.stdout)
+        #expect(options.isSuperset(of: ["--port", "--data", "--seed", "--webhook-url", "--signature-key"]))
+
+        let garbage = folder.appendingPathComponent("garbage.json")
+        try Data("not a sandbox".utf8).write(to: garbage)
+        var messages: [String] = []
+        let attempts: [([String], Int32)] = [
+            (["--port", "0", "--data", garbage.path], 65),
+            (["--port", "70000"], 64), (["--fail-rate", "2"], 64), (["--latency-ms", "-1"], 64),
+            (["--seed", "lots"], 64), (["--token", ""], 64), (["--signature-key", "k"], 64),
+            (["--webhook-url", "ftp://x"], 64), (["--webhook-url", "http://127.0.0.1:9/hook"], 64),
+        ]
+        for (arguments, status) in attempts {
+            let result = try await CLI.run(["sandbox"] + arguments, folder: folder)
+            #expect(result.status == status, "\(arguments): \(result.all)")
+            messages.append(result.stderr.components(separatedBy: "Usage:").first ?? result.stderr)
+        }
+        #expect(messages[0].contains("--data"), "\(messages[0])")
+        messages += [
+            SandboxError.unreadableDataFile(path: "f", reason: "r"), .unwritableDataFile(path: "f", reason: "r"),
+            .notListening(reason: "r"), .badWebhook("u"),
+        ].map(\.description)
+        for message in messages {
+            let unknown = Self.flags(in: message).subtracting(options)
+            #expect(unknown.isEmpty, "“\(message)” names \(unknown.sorted()), which catalog sandbox does not have")
+        }
+    }
+
+    @Test func theReadmeListsEveryExitCodeTheToolUses() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section =
+            try #require(readme.components(separatedBy: "### Exit codes").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let listed = Set(section.matches(of: /\| (\d+) \|/).compactMap { Int32($0.output.1) })
+        var used: Set<Int32> = [0]
+        let sources = Self.root.appendingPathComponent("Sources/CatalogCLI")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            for match in text.matches(of: /static let \w+: Int32 = (\d+)|exitCode: (\d+)|ExitCode\((\d+)\)/) {
+                if let code = Int32(match.output.1 ?? match.output.2 ?? match.output.3 ?? "") { used.insert(code) }
+            }
+        }
+        #expect(used.isSuperset(of: [0, 1, 64, 65, 66, 69, 73, 75, 78]))
+        #expect(listed == used, "README lists \(listed.sorted()); the code uses \(used.sorted())")
+        #expect(section.contains("CUPS") && section.contains("scanner"), "69 is not only Square")
+    }
+}
