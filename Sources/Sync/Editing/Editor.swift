@@ -233,14 +233,24 @@ public struct Editor: Sendable {
         return entry.id ?? 0
     }
 
-    /// Stores the edit in the outbox, based on the local copy's values and version.
+    /// Stores the edit in the outbox, based on the local copy's values and version, or, for a field an
+    /// earlier waiting edit of the same variation changes, on the value that edit sets: queued edits
+    /// apply in order instead of the later one conflicting with the earlier.
     func queue(variationID: String, itemID: String, label: String, edits: [FieldEdit], error: SquareError)
         async throws -> EditResult
     {
         let variation = try await database.storedObject(id: variationID) ?? .object(JSONObject())
         let item = try await database.storedObject(id: itemID)
         let snapshot = EditSnapshot(item: item, variation: variation)
-        let changes = edits.map { FieldChange(field: $0.field, old: snapshot.value($0.field), new: $0.value) }
+        var waiting: [String: JSONValue?] = [:]
+        for entry in try await database.outboxEntries(statuses: [.pending])
+        where entry.kind == .edit && entry.objectID == variationID {
+            for change in entry.changes { waiting[change.field] = .some(change.new) }
+        }
+        let changes = edits.map { edit in
+            FieldChange(
+                field: edit.field, old: waiting[edit.field.rawValue] ?? snapshot.value(edit.field), new: edit.value)
+        }
         let reason = "Square could not be reached: \(error.description)"
         let entry = try await database.enqueue(
             OutboxEntry(
