@@ -80,6 +80,7 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as StoreError:
             if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
             if case .damaged = error { return CLIError(error.description, exitCode: dataError) }
+            if case .unknownValue = error { return CLIError(error.description, exitCode: dataError) }
             if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
             if case .readOnly = error { return CLIError(error.description, exitCode: cannotCreate) }
             if case .diskFull = error { return CLIError(error.description, exitCode: cannotCreate) }

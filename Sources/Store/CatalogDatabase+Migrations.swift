@@ -111,6 +111,11 @@ extension CatalogDatabase {
         migrator.registerMigration("v6: outbox entries claimed by one sender") { db in
             try db.execute(sql: Self.outboxClaimSchema)
         }
+        migrator.registerMigration("v7: enum columns hold only known values") { db in
+            for guardColumn in Self.knownValuesV7 {
+                try db.execute(sql: guardColumn.triggers)
+            }
+        }
         return migrator
     }
 }

@@ -11,6 +11,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case database(reason: String)
     /// The file's contents are damaged (a disk or copy error, a crash of the machine, an edit by hand).
     case damaged(path: String, detail: String)
+    /// A row holds a value of an enum column this version does not know (a newer version wrote it).
+    case unknownValue(table: String, column: String, value: String)
     /// The disk holding the file is full; the write was rolled back.
     case diskFull(path: String)
     /// The file (or its folder) cannot be written; `doing` is what needed the write.
@@ -33,6 +35,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
             return "The catalog database \(path) is damaged (\(detail)). Move it aside (mv \(path) \(path).damaged) "
                 + "and run catalog sync --full to build a new one from Square. Keep the old file: edits still in "
                 + "its outbox, the reorder list and the history are only there."
+        case .unknownValue(let table, let column, let value):
+            return "The catalog database holds a \(table) row whose \(column) is “\(value)”, which this version of "
+                + "catalog does not know: a newer catalog wrote it. Update catalog before using this database; "
+                + "nothing was done with that row."
         case .diskFull(let path):
             let folder = (path as NSString).deletingLastPathComponent
             return "The disk holding the catalog database \(path) is full, so nothing was saved. Free space in "

@@ -49,13 +49,11 @@ extension CatalogDatabase {
     public func printLog(variationID: String? = nil, limit: Int = 200) async throws -> [PrintRecord] {
         try await read { db in
             if let variationID {
-                return try Row.fetchAll(
+                return try PrintRecord.fetchAll(
                     db, sql: "SELECT * FROM print_log WHERE variation_id = ? ORDER BY id DESC LIMIT ?",
-                    arguments: [variationID, limit]
-                ).map(PrintRecord.init(row:))
+                    arguments: [variationID, limit])
             }
-            return try Row.fetchAll(db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
-                .map(PrintRecord.init(row:))
+            return try PrintRecord.fetchAll(db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
         }
     }
 
@@ -63,14 +61,13 @@ extension CatalogDatabase {
     /// catalog has now, or that are no longer in the catalog; ordered by item name.
     public func staleLabels() async throws -> [StaleLabel] {
         try await read { db in
-            let lastPrinted = try Row.fetchAll(
+            let lastPrinted = try PrintRecord.fetchAll(
                 db,
                 sql: """
                     SELECT p.* FROM print_log p
                     JOIN (SELECT variation_id, MAX(id) AS id FROM print_log WHERE status != 'failed'
                           GROUP BY variation_id) last ON last.id = p.id
-                    """
-            ).map(PrintRecord.init(row:))
+                    """)
             var stale: [StaleLabel] = []
             for printed in lastPrinted {
                 let current = try Row.fetchOne(

@@ -27,7 +27,7 @@ extension CatalogDatabase {
 }
 
 /// One label sent to a printer (or rendered to a file), as the print log keeps it.
-public struct PrintRecord: Sendable, Equatable {
+public struct PrintRecord: Sendable, Equatable, FetchableRecord {
     /// Where the label's print job stands.
     public enum Status: String, Sendable, CaseIterable {
         /// Handed to CUPS; not known to be printed yet.
@@ -82,7 +82,7 @@ public struct PrintRecord: Sendable, Equatable {
         return Money(amount: regularAmount ?? price.amount, currency: price.currency)
     }
 
-    init(row: Row) {
+    public init(row: Row) throws {
         id = row["id"]
         at = row["at"]
         counter = row["counter"]
@@ -92,7 +92,7 @@ public struct PrintRecord: Sendable, Equatable {
         printer = row["printer"]
         jobID = row["job_id"]
         copies = row["copies"]
-        status = Status(rawValue: row["status"]) ?? .failed
+        status = try row.known("status", in: "print_log")
         reason = row["reason"]
         let amount: Int64? = row["price_amount"]
         let currency: String? = row["price_currency"]

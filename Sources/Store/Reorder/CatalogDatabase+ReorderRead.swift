@@ -81,7 +81,7 @@ extension CatalogDatabase {
                 """,
             arguments: StatementArguments(arguments))
         let vendorNames = try Self.vendorNames(db)
-        return rows.map { row in
+        return try rows.map { row in
             var supply: VendorSupply?
             if let text: String = row["supply"], let json = try? JSONValue.parse(text) {
                 supply = VendorSupply(json: json)
@@ -93,7 +93,7 @@ extension CatalogDatabase {
             let itemName: String? = row["item_name"]
             return ReorderLine(
                 id: row["id"], variationID: row["variation_id"],
-                status: ReorderLine.Status(rawValue: row["status"]) ?? .wanted, quantity: row["quantity"],
+                status: try row.known("status", in: "reorder_lines"), quantity: row["quantity"],
                 received: row["received"], note: row["note"], counter: row["counter"],
                 lastCounter: row["last_counter"], firstAdded: row["first_added"], lastAdded: row["last_added"],
                 orderReference: row["order_reference"], orderedAt: row["ordered_at"], closedAt: row["closed_at"],

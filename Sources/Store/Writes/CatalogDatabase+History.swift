@@ -37,10 +37,9 @@ extension CatalogDatabase {
             }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments.append(limit)
-            return try Row.fetchAll(
+            return try HistoryEntry.fetchAll(
                 db, sql: "SELECT * FROM history \(filter) ORDER BY id DESC LIMIT ?",
-                arguments: StatementArguments(arguments)
-            ).map(HistoryEntry.init(row:))
+                arguments: StatementArguments(arguments))
         }
     }
 

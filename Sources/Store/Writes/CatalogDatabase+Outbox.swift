@@ -41,7 +41,7 @@ extension CatalogDatabase {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]) else {
                 return nil
             }
-            let entry = OutboxEntry(row: row)
+            let entry = try OutboxEntry(row: row)
             guard statuses.contains(entry.status) else { return nil }
             if let claim: String = row["claim"], claim != sender.token,
                 OutboxSender.holds(claim: claim, claimedAt: row["claimed_at"])
@@ -74,15 +74,14 @@ extension CatalogDatabase {
                 sql += " WHERE status IN (\(Array(repeating: "?", count: sorted.count).joined(separator: ", ")))"
                 arguments = sorted
             }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY id", arguments: StatementArguments(arguments))
-                .map(OutboxEntry.init(row:))
+            return try OutboxEntry.fetchAll(db, sql: sql + " ORDER BY id", arguments: StatementArguments(arguments))
         }
     }
 
     /// One outbox entry by its number.
     public func outboxEntry(id: Int64) async throws -> OutboxEntry? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]).map(OutboxEntry.init(row:))
+            try OutboxEntry.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id])
         }
     }
 

@@ -2,7 +2,7 @@ import CatalogCore
 import GRDB
 
 /// One field this tool changed in Square: who, when, what it was and what it became.
-public struct HistoryEntry: Sendable, Equatable {
+public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
     /// What kind of write produced the change.
     public enum Action: String, Sendable, CaseIterable {
         /// `catalog item create` (or a queued creation that was sent).
@@ -76,11 +76,11 @@ public struct HistoryEntry: Sendable, Equatable {
         ]
     }
 
-    init(row: Row) {
+    public init(row: Row) throws {
         id = row["id"]
         at = row["at"]
         counter = row["counter"]
-        action = Action(rawValue: row["action"]) ?? .edit
+        action = try row.known("action", in: "history")
         objectType = row["object_type"]
         objectID = row["object_id"]
         itemID = row["item_id"]

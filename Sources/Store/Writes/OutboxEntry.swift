@@ -4,7 +4,7 @@ import GRDB
 /// A write that could not reach Square yet, or that needs a person to decide.
 ///
 /// Entries are never deleted: each ends `applied`, `resolved` or `failed` with a reason.
-public struct OutboxEntry: Sendable, Equatable {
+public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
     /// Where an entry stands.
     public enum Status: String, Sendable, CaseIterable {
         /// Waiting to be sent on the next sync.
@@ -20,7 +20,7 @@ public struct OutboxEntry: Sendable, Equatable {
     }
 
     /// What the entry writes.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// Changes to fields of an existing variation and its item.
         case edit
         /// A new item (its JSON is in `payload`).
@@ -140,12 +140,12 @@ public struct OutboxEntry: Sendable, Equatable {
         return value
     }
 
-    init(row: Row) {
+    public init(row: Row) throws {
         id = row["id"]
         createdAt = row["created_at"]
         updatedAt = row["updated_at"]
         counter = row["counter"]
-        kind = Kind(rawValue: row["kind"]) ?? .edit
+        kind = try row.known("kind", in: "outbox")
         objectID = row["object_id"]
         itemID = row["item_id"]
         label = row["label"]
@@ -153,7 +153,7 @@ public struct OutboxEntry: Sendable, Equatable {
         changes = Self.decodeChanges(row["changes"])
         payload = HistoryEntry.decode(row["payload"])
         idempotencyKey = row["idempotency_key"]
-        status = Status(rawValue: row["status"]) ?? .failed
+        status = try row.known("status", in: "outbox")
         reason = row["reason"]
         if let remoteText: String = row["remote"], let object = (try? JSONValue.parse(remoteText))?.objectValue {
             var remote: [String: JSONValue] = [:]

@@ -1,0 +1,14 @@
+import GRDB
+
+extension Row {
+    /// The enum value in `column`, read strictly: a value this version does not know is an error
+    /// (`StoreError.unknownValue`), never a default that would make the row mean something else.
+    func known<Value: RawRepresentable>(_ column: String, in table: String) throws -> Value
+    where Value.RawValue == String {
+        let text: String = self[column] ?? ""
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.unknownValue(table: table, column: column, value: text)
+        }
+        return value
+    }
+}
