@@ -53,7 +53,8 @@ extension CatalogDatabase {
                     db, sql: "SELECT * FROM print_log WHERE variation_id = ? ORDER BY id DESC LIMIT ?",
                     arguments: [variationID, limit])
             }
-            return try PrintRecord.fetchAll(db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
+            return try PrintRecord.fetchAll(
+                db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
         }
     }
 
