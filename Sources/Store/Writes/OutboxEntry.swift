@@ -127,8 +127,14 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
         return String(decoding: array.serializedBytes(), as: UTF8.self)
     }
 
-    static func decodeChanges(_ text: String) -> [Change] {
-        guard let array = (try? JSONValue.parse(text))?.arrayValue else { return [] }
+    /// The stored changes; text that is not an array of changes means the row is damaged, and an entry
+    /// is never replayed with its changes silently dropped.
+    static func decodeChanges(_ text: String, id: Int64?) throws -> [Change] {
+        guard let array = (try? JSONValue.parse(text))?.arrayValue,
+            array.allSatisfy({ $0["field"]?.stringValue != nil })
+        else {
+            throw CatalogDatabase.DamagedRow(detail: "the changes of outbox entry \(id ?? 0) are not readable")
+        }
         return array.map { value in
             Change(field: value["field"]?.stringValue ?? "", old: present(value["old"]), new: present(value["new"]))
         }
@@ -150,8 +156,11 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
         itemID = row["item_id"]
         label = row["label"]
         baseVersion = row["base_version"]
-        changes = Self.decodeChanges(row["changes"])
+        changes = try Self.decodeChanges(row["changes"], id: row["id"])
         payload = HistoryEntry.decode(row["payload"])
+        if payload == nil, (row["payload"] as String?) != nil {
+            throw CatalogDatabase.DamagedRow(detail: "the payload of outbox entry \(id ?? 0) is not readable")
+        }
         idempotencyKey = row["idempotency_key"]
         status = try row.known("status", in: "outbox")
         reason = row["reason"]
