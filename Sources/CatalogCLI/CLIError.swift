@@ -78,13 +78,12 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as ScannerError:
             return CLIError(error.description, exitCode: unavailable)
         case let error as StoreError:
-            if case .badObject = error { return CLIError(error.description, exitCode: dataError) }
-            if case .damaged = error { return CLIError(error.description, exitCode: dataError) }
-            if case .unknownValue = error { return CLIError(error.description, exitCode: dataError) }
-            if case .outboxEntryTaken = error { return CLIError(error.description, exitCode: tryLater) }
-            if case .readOnly = error { return CLIError(error.description, exitCode: cannotCreate) }
-            if case .diskFull = error { return CLIError(error.description, exitCode: cannotCreate) }
-            return CLIError(error.description, exitCode: 1)
+            switch error {
+            case .badObject, .damaged, .unknownValue: return CLIError(error.description, exitCode: dataError)
+            case .outboxEntryTaken: return CLIError(error.description, exitCode: tryLater)
+            case .readOnly, .diskFull: return CLIError(error.description, exitCode: cannotCreate)
+            case .cannotOpen, .database: return CLIError(error.description, exitCode: 1)
+            }
         default:
             return CLIError("\(error)", exitCode: 1)
         }

@@ -124,17 +124,17 @@ enum ConfigCheck {
             throw fail("square.environment", "square.environment is “\(name)”; it must be production or sandbox.")
         }
         if let text = file.square?.baseURL {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            guard Settings.squareAddress(text) != nil else {
                 throw fail(
                     "square.base_url",
                     "square.base_url “\(text)” is not a Square API address; give one like "
                         + "https://connect.squareup.com or http://127.0.0.1:8765.")
             }
         }
-        if let version = file.square?.version, version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
+        if let version = file.square?.version, !Settings.isSquareVersion(version) {
             throw fail("square.version", "square.version “\(version)” is not a date like 2025-08-20.")
         }
-        if let factor = file.reorder?.parFactor, !(1...100).contains(factor) {
+        if let factor = file.reorder?.parFactor, !ReorderSuggestCommand.factors.contains(factor) {
             throw fail("reorder.par_factor", "reorder.par_factor must be between 1 and 100, not \(factor).")
         }
         if let paper = file.reorder?.paper, PurchaseList.Paper(rawValue: paper.lowercased()) == nil {

@@ -94,9 +94,10 @@ struct ItemCommand: AsyncParsableCommand {
             if let fromScan, fromScan.uppercased() != "LAST", (Int64(fromScan) ?? 0) <= 0 {
                 throw ValidationError("--from-scan takes LAST or a scan number, not “\(Terminal.echo(fromScan))”.")
             }
-            if let currency, currency.wholeMatch(of: /[A-Za-z]{3}/) == nil {
+            if let currency, !Money.isKnownCurrency(currency.trimmingCharacters(in: .whitespaces)) {
                 throw ValidationError(
-                    "--currency takes a three-letter code such as USD, not “\(Terminal.echo(currency))”.")
+                    "--currency takes a currency code Square knows (ISO 4217) such as GBP, EUR or USD, not "
+                        + "“\(Terminal.echo(currency))”.")
             }
         }
 
@@ -133,14 +134,8 @@ struct ItemCommand: AsyncParsableCommand {
 
         /// The typed options as a draft: prices in the currency, barcodes checked, the scanned code placed.
         func makeDraft(database: CatalogDatabase) async throws -> ItemDraft {
-            let shops = try await database.mainCurrency()
-            var typed = self.currency?.trimmingCharacters(in: .whitespaces).uppercased()
+            let typed = self.currency?.trimmingCharacters(in: .whitespaces).uppercased()
             if let code = typed {
-                guard Money.isKnownCurrency(code) else {
-                    throw CLIError(
-                        "--currency \(code) is not a currency Square knows; give an ISO 4217 code such as GBP, EUR "
-                            + "or USD.", exitCode: CLIError.usage)
-                }
                 let sold = Set(try await database.locations().compactMap { $0["currency"]?.stringValue })
                 if !sold.isEmpty, !sold.contains(code) {
                     Terminal.error(
@@ -148,8 +143,8 @@ struct ItemCommand: AsyncParsableCommand {
                             + "\(sold.sorted().joined(separator: " and ")).")
                 }
             }
-            if typed == nil { typed = shops }
-            let currency = typed ?? "USD"
+            let currency: String
+            if let typed { currency = typed } else { currency = try await database.mainCurrency() ?? "USD" }
             var first = ItemDraft.Variation(name: variationName ?? "Regular", price: nil, sku: sku)
             if let price {
                 do {

@@ -34,11 +34,14 @@ struct ReorderSuggestCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per proposal.")
     var json = false
 
+    /// The par factors that make sense: up to the threshold itself, or at most a hundred times it.
+    static let factors: ClosedRange<Double> = 1...100
+
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let factor = factor ?? settings.reorder.parFactor ?? 2
-            guard factor >= 1, factor <= 100 else {
+            guard Self.factors.contains(factor) else {
                 throw CLIError("--factor must be between 1 and 100, not \(factor).", exitCode: CLIError.usage)
             }
             let database = try settings.openDatabase()

@@ -111,9 +111,7 @@ struct Settings {
         } else {
             baseURLText = SquareEnvironment.production.baseURL.absoluteString
         }
-        guard let baseURL = URL(string: baseURLText), let scheme = baseURL.scheme, ["http", "https"].contains(scheme),
-            baseURL.host != nil
-        else {
+        guard let baseURL = squareAddress(baseURLText) else {
             throw CLIError(
                 "“\(Terminal.echo(baseURLText))” is not a Square API address; give one like https://connect.squareup.com "
                     + "or http://127.0.0.1:8765.", exitCode: CLIError.usage)
@@ -122,7 +120,7 @@ struct Settings {
         let version =
             options.squareVersion ?? environment["SQUARE_VERSION"] ?? file.square?.version
             ?? SquareClientConfiguration.defaultSquareVersion
-        guard version.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else {
+        guard isSquareVersion(version) else {
             throw CLIError(
                 "Square-Version “\(Terminal.echo(version))” is not a date like 2025-08-20; fix --square-version or SQUARE_VERSION.",
                 exitCode: CLIError.usage)
@@ -144,6 +142,17 @@ struct Settings {
             location: environment["CATALOG_LOCATION"].flatMap { $0.isEmpty ? nil : $0 } ?? file.location,
             reorder: file.reorder ?? ConfigFile.Reorder(), configPath: configPath, tokenFile: tokenFile)
     }
+
+    /// `text` as a Square API address (http or https with a host), or nil.
+    static func squareAddress(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            return nil
+        }
+        return url
+    }
+
+    /// Whether `text` has the Square-Version form, a date like 2025-08-20.
+    static func isSquareVersion(_ text: String) -> Bool { text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil }
 
     static func environmentURL(_ name: String, source: String) throws -> String {
         switch name.lowercased() {

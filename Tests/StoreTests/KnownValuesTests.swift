@@ -18,13 +18,18 @@ import Testing
         #expect(lists["reorder_lines.status"] == Set(ReorderLine.Status.allCases.map(\.rawValue)))
     }
 
-    @Test func anUnknownValueIsRefusedWhenWritten() async throws {
+    /// A fresh database holding one pending edit in its outbox, and that entry's id.
+    static func databaseWithOneEdit() async throws -> (CatalogDatabase, Int64) {
         let database = try temporaryDatabase()
         let entry = try await database.enqueue(
             OutboxEntry(
                 counter: "t", kind: .edit, objectID: "V1", itemID: "I1", label: "Tea", baseVersion: 1,
                 changes: [], idempotencyKey: "k", reason: nil))
-        let id = try #require(entry.id)
+        return (database, try #require(entry.id))
+    }
+
+    @Test func anUnknownValueIsRefusedWhenWritten() async throws {
+        let (database, id) = try await Self.databaseWithOneEdit()
         await #expect(throws: StoreError.self) {
             try await database.write { db in
                 try db.execute(sql: "UPDATE outbox SET kind = 'refund' WHERE id = ?", arguments: [id])
@@ -39,12 +44,7 @@ import Testing
     }
 
     @Test func aRowANewerVersionWroteIsNeverReadAsSomethingElse() async throws {
-        let database = try temporaryDatabase()
-        let entry = try await database.enqueue(
-            OutboxEntry(
-                counter: "t", kind: .edit, objectID: "V1", itemID: "I1", label: "Tea", baseVersion: 1,
-                changes: [], idempotencyKey: "k", reason: nil))
-        let id = try #require(entry.id)
+        let (database, id) = try await Self.databaseWithOneEdit()
         // A newer catalog, with a kind this one does not know (and its own triggers), wrote the row.
         try await database.write { db in
             try db.execute(sql: "DROP TRIGGER outbox_kind_known_update")

@@ -85,7 +85,7 @@ public struct Editor: Sendable {
                     OutboxUpdate(id: id, status: .failed, reason: "not applied: " + reason, sender: sender))
                 throw error
             }
-            let reason = "Square could not be reached: \(failure.description)"
+            let reason = failure.waitingReason
             try await database.updateOutbox(OutboxUpdate(id: id, status: .pending, reason: reason, sender: sender))
             return EditResult(
                 status: .queued(outboxID: id, reason: reason), itemID: itemID, variationID: variationID,
@@ -251,7 +251,7 @@ public struct Editor: Sendable {
             FieldChange(
                 field: edit.field, old: waiting[edit.field.rawValue] ?? snapshot.value(edit.field), new: edit.value)
         }
-        let reason = "Square could not be reached: \(error.description)"
+        let reason = error.waitingReason
         let entry = try await database.enqueue(
             OutboxEntry(
                 counter: counter, kind: .edit, objectID: variationID, itemID: itemID, label: label,

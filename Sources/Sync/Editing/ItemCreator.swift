@@ -52,7 +52,7 @@ public struct ItemCreator: Sendable {
                     OutboxUpdate(id: id, status: .failed, reason: "not created: \(error.description)", sender: sender))
                 throw error
             }
-            let reason = error.description
+            let reason = error.waitingReason
             try await database.updateOutbox(OutboxUpdate(id: id, status: .pending, reason: reason, sender: sender))
             return summary(
                 plan, status: .queued(outboxID: id, reason: reason), ids: [:], versions: [:],

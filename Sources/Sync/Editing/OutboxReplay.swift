@@ -47,8 +47,7 @@ extension Editor {
             } catch let error as SquareError where error.isRetryable {
                 try await database.updateOutbox(
                     OutboxUpdate(
-                        id: id, status: .pending, reason: "Square could not be reached: \(error.description)",
-                        sender: sender))
+                        id: id, status: .pending, reason: error.waitingReason, sender: sender))
                 summary.pending = entries.count - index
                 throw OutboxError.stillOffline(waiting: summary.pending, cause: error)
             } catch let error as EditError {
@@ -161,6 +160,11 @@ extension Editor {
             throw error
         }
     }
+}
+
+extension SquareError {
+    /// Why a write waits in the outbox: the reason every queued edit, creation and receipt records.
+    var waitingReason: String { "Square could not be reached: \(description)" }
 }
 
 /// Why the outbox could not be sent or an entry not resolved.

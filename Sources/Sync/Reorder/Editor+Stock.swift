@@ -52,7 +52,7 @@ extension Editor {
             let inStock = try await sendInventory(stored, id: receipt.outboxID)
             return ReceiveResult(status: .posted, receipt: receipt, inStock: inStock)
         } catch let error as SquareError where error.isRetryable {
-            let reason = "Square could not be reached: \(error.description)"
+            let reason = error.waitingReason
             try await database.updateOutbox(
                 OutboxUpdate(id: receipt.outboxID, status: .pending, reason: reason, sender: sender))
             return ReceiveResult(status: .queued(reason: reason), receipt: receipt, inStock: nil)
