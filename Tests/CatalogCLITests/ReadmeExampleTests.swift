@@ -61,9 +61,17 @@ import Testing
         // A counter with its location configured, as `reorder receive` at a two-location shop needs.
         let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street"]) { $1 }
         var ran = 0
+        // CATALOG_README_TRANSCRIPT=FILE keeps every command's exit code and output, to diff two builds.
+        var transcript = ""
+        defer {
+            if let path = ProcessInfo.processInfo.environment["CATALOG_README_TRANSCRIPT"] {
+                try? Data(transcript.utf8).write(to: URL(fileURLWithPath: path))
+            }
+        }
         for arguments in examples where !Self.skipped.contains(where: { arguments.starts(with: $0) }) {
             let result = try await CLI.run(arguments, environment: environment, folder: shop.folder)
             #expect(result.status == 0, "catalog \(arguments.joined(separator: " ")): \(result.all)")
+            transcript += "$ catalog \(arguments.joined(separator: " "))\n\(result.all)\n[exit \(result.status)]\n"
             let lookups: [[String]] = [["show"], ["search"], ["history"], ["reorder", "list"], ["reorder", "add"]]
             if lookups.contains(where: { arguments.starts(with: $0) }) {
                 let empty = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
