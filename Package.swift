@@ -62,10 +62,19 @@ let package = Package(
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
         .target(name: "CBuildInfo", cSettings: buildInfo),
         .target(name: "Scanner", dependencies: ["CatalogCore", "CEvdev"]),
+        // The workflows every front end shares: settings, lookups, the counter, printing, sync.
+        .target(
+            name: "CatalogApp",
+            dependencies: [
+                "CatalogCore", "Store", "SquareAPI", "Sync", "Labels", "Printing", "Scanner",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
-                "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner", "CBuildInfo",
+                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
+                "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -95,6 +104,12 @@ let package = Package(
             dependencies: [
                 "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "CatalogAppTests",
+            dependencies: [
+                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 
 /// `catalog bench ...`: measure the speed targets on this machine.
 struct BenchCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Store
@@ -55,11 +56,11 @@ struct BenchEditCommand: AsyncParsableCommand {
                     ["edit", sample.variationID, "--price", price.decimalString], environment: environment)
                 let elapsed = (ContinuousClock.now - started).seconds * 1000
                 guard status == 0 else {
-                    throw CLIError("bench: catalog edit \(code) exited \(status).", exitCode: 1)
+                    throw AppError("bench: catalog edit \(code) exited \(status).", exitCode: .internalError)
                 }
                 let stored = try await client.retrieveCatalogObject(id: sample.variationID).object
                 guard Money(json: stored["item_variation_data"]?["price_money"] ?? .null) == price else {
-                    throw CLIError("bench: Square does not hold the new price of \(code).", exitCode: 1)
+                    throw AppError("bench: Square does not hold the new price of \(code).", exitCode: .internalError)
                 }
                 milliseconds.append(elapsed)
                 Terminal.status("bench: edit \(index + 1)/\(samples.count): \(String(format: "%.1f", elapsed)) ms")

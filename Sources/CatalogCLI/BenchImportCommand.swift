@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import SquareAPI
@@ -59,8 +60,9 @@ struct BenchImportCommand: AsyncParsableCommand {
                     "bench: run \(run)/\(runs): \(Terminal.count(updated)) of \(Terminal.count(prices)) updated in "
                         + String(format: "%.2fs", elapsed))
                 guard updated == prices else {
-                    throw CLIError(
-                        "Run \(run) updated \(updated) of \(prices) prices: \(result.counts).", exitCode: 1)
+                    throw AppError(
+                        "Run \(run) updated \(updated) of \(prices) prices: \(result.counts).", exitCode: .internalError
+                    )
                 }
                 seconds.append(elapsed)
                 lastPlan = plan
@@ -71,7 +73,8 @@ struct BenchImportCommand: AsyncParsableCommand {
             let unchanged = rerun.counts[.unchanged, default: 0]
             report(seconds: seconds, rerunSeconds: rerunSeconds, rerunUnchanged: unchanged)
             if unchanged != prices {
-                throw CLIError("The rerun changed \(prices - unchanged) rows; it must change none.", exitCode: 1)
+                throw AppError(
+                    "The rerun changed \(prices - unchanged) rows; it must change none.", exitCode: .internalError)
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -38,7 +39,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
         try await reportingErrors {
             let library = TemplateLibrary()
             let names = library.list().filter { $0.shadowedBy == nil && $0.template != nil }.map(\.name)
-            guard !names.isEmpty else { throw CLIError("No label templates found.", exitCode: CLIError.notFound) }
+            guard !names.isEmpty else { throw AppError("No label templates found.", exitCode: .notFound) }
             let data = Self.sampleLabels(count: labels)
             var figures: [(String, [Double])] = []
             for name in names {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import SquareAPI
@@ -47,7 +48,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
             let folder = workspace.folder
             let (database, _) = try await workspace.syncedDatabase(named: "reorder.sqlite")
             guard let locationID = try await database.locations().first?["id"]?.stringValue else {
-                throw CLIError("The sandbox has no location.", exitCode: 1)
+                throw AppError("The sandbox has no location.", exitCode: .internalError)
             }
             let suggester = ReorderSuggester(database: database, client: client)
             var suggest: [Double] = []

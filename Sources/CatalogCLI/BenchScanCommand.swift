@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Scanner
@@ -56,8 +57,8 @@ struct BenchScanCommand: AsyncParsableCommand {
                 rates.append(Double(events.count) / seconds)
             }
             guard decoded.count == codes.count else {
-                throw CLIError(
-                    "bench: \(codes.count) scans typed but \(decoded.count) decoded.", exitCode: 1)
+                throw AppError(
+                    "bench: \(codes.count) scans typed but \(decoded.count) decoded.", exitCode: .internalError)
             }
 
             var session = CounterSession(mode: .lookup, database: database, counter: "bench")

@@ -1,3 +1,4 @@
+import CatalogApp
 import Foundation
 import SquareAPI
 import Store
@@ -18,7 +19,7 @@ final class BenchWorkspace {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             sandbox.stop()
-            throw CLIError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: CLIError.cannotCreate)
+            throw AppError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: .cannotCreate)
         }
     }
 

@@ -1,4 +1,5 @@
 import CBuildInfo
+import CatalogApp
 
 /// What this binary was built from, for `catalog --version` and bug reports.
 enum BuildVersion {

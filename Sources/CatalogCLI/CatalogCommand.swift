@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 
 /// `catalog`: the shop's Square catalog at the counter.
 @main
@@ -10,8 +11,9 @@ struct CatalogCommand: AsyncParsableCommand {
             Configuration comes from flags, then the environment (CATALOG_DB, SQUARE_BASE_URL, \
             SQUARE_ACCESS_TOKEN, SQUARE_VERSION), then ~/.config/catalog/config.yaml, then defaults \
             (database at ~/.local/share/catalog/catalog.sqlite, Square production).
-            Exit codes: 0 ok, 1 not found or other failure, 64 usage, 65 bad data, 69 Square \
-            unavailable or token refused, 75 try again later, 78 configuration error.
+            Exit codes: 0 ok, 1 not found, 64 usage, 65 bad data, 66 input file unreadable, 69 Square, \
+            CUPS or the scanner unavailable (or the token refused), 70 a fault inside catalog, 73 a file \
+            or the database cannot be written, 75 try again later, 78 configuration error.
             """,
         version: BuildVersion.text,
         subcommands: [

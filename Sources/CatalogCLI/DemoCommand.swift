@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -60,7 +61,7 @@ struct DemoCommand: AsyncParsableCommand {
         for code in Array(Set([withBarcode.upc ?? gtin, gtin, withBarcode.sku!.lowercased(), withBarcode.variationID]))
             .sorted()
         {
-            let found = try await ShowCommand.lookUp(code, in: database)
+            let found = try await Lookup.lookUp(code, in: database)
             Terminal.out("   \(code.padding(toLength: 26, withPad: " ", startingAt: 0)) -> \(found[0].itemName)")
         }
         Terminal.out(
@@ -78,7 +79,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let second = try await SyncCommand.sync(engine, full: false)
         Terminal.out("   Incremental sync: " + SyncCommand.line(second))
-        let after = try await ShowCommand.lookUp(gtin, in: database)
+        let after = try await Lookup.lookUp(gtin, in: database)
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
 
         // Search the new name with a typo and half a word: the index moved with the sync.
@@ -107,7 +108,7 @@ struct DemoCommand: AsyncParsableCommand {
             Terminal.out("   catalog history \(gtin):\n   " + HistoryCommand.text(row))
         }
         // Draw the edited item's shelf label: the PDF a printer gets and the PNG preview of it.
-        let relabel = try await ShowCommand.lookUp(gtin, in: database)
+        let relabel = try await Lookup.lookUp(gtin, in: database)
         let template = try TemplateLibrary().template(named: "shelf-2x1")
         let labels = [
             LabelData(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 import Sync
@@ -92,14 +93,14 @@ struct EditCommand: AsyncParsableCommand {
             ]
                 + categories.map({ ($0, "--category") })
             {
-                try CLIError.refuseControlCharacters(in: value, field: field)
+                try AppError.refuseControlCharacters(in: value, field: field)
             }
-            try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
+            try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
             // Item fields alone (name, description, categories, archive) may name the item by any of its codes.
             let itemOnly = price == nil && variationName == nil && sku == nil && gtin == nil
-            let match = try await Self.single(code, in: database, itemFieldsOnly: itemOnly)
+            let match = try await Lookup.single(code, in: database, itemFieldsOnly: itemOnly)
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
             var edits = try await fieldEdits(for: match, database: database)
             if !categories.isEmpty {
@@ -115,24 +116,8 @@ struct EditCommand: AsyncParsableCommand {
             } else {
                 Terminal.out(EditOutput.text(result, label: match.label))
             }
-            if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
+            if case .queued = result.status { throw ExitCode(ExitStatus.tryLater.rawValue) }
         }
-    }
-
-    /// The one variation `code` names; several matches are refused with the list, unless `itemFieldsOnly`
-    /// and they are all of one item (the edit changes only that item).
-    static func single(_ code: String, in database: CatalogDatabase, itemFieldsOnly: Bool = false) async throws
-        -> VariationSummary
-    {
-        let matches = try await ShowCommand.lookUp(code, in: database)
-        if itemFieldsOnly, let first = matches.first, matches.allSatisfy({ $0.itemID == first.itemID }) { return first }
-        guard matches.count == 1, let match = matches.first else {
-            let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
-            throw CLIError(
-                "“\(Terminal.echo(code))” matches \(matches.count) variations; give a barcode or variation id instead:\n"
-                    + list.joined(separator: "\n"), exitCode: CLIError.dataError)
-        }
-        return match
     }
 
     /// The typed values as field edits, checked and normalised.
@@ -147,7 +132,7 @@ struct EditCommand: AsyncParsableCommand {
                 do {
                     edits.append(FieldEdit(.price, try Money.parse(price, currency: currency ?? "USD").json))
                 } catch {
-                    throw CLIError("--price: \(error.description)", exitCode: CLIError.dataError)
+                    throw AppError("--price: \(error.description)", exitCode: .dataError)
                 }
             }
         }
@@ -167,7 +152,7 @@ struct EditCommand: AsyncParsableCommand {
             } else {
                 let barcode: Barcode
                 do { barcode = try Barcode(trimmed) } catch {
-                    throw CLIError("--gtin: \(error.description)", exitCode: CLIError.dataError)
+                    throw AppError("--gtin: \(error.description)", exitCode: .dataError)
                 }
                 if !allowDuplicate {
                     try Self.refuseDuplicate(
@@ -188,9 +173,9 @@ struct EditCommand: AsyncParsableCommand {
 
     static func refuseDuplicate(_ holders: [VariationSummary], of match: VariationSummary, what: String) throws {
         guard let holder = holders.first(where: { $0.variationID != match.variationID }) else { return }
-        throw CLIError(
+        throw AppError(
             "\(what) already belongs to \(holder.label) (\(holder.variationID)). Square does not keep codes unique, "
                 + "but this tool does: fix that variation first, or pass --allow-duplicate.",
-            exitCode: CLIError.dataError)
+            exitCode: .dataError)
     }
 }

@@ -1,3 +1,4 @@
+import CatalogApp
 import CatalogCore
 import Sync
 

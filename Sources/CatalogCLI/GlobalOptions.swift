@@ -1,4 +1,6 @@
 import ArgumentParser
+import CatalogApp
+import Foundation
 
 /// Flags every command that touches the database or Square shares.
 struct GlobalOptions: ParsableArguments {
@@ -22,4 +24,20 @@ struct GlobalOptions: ParsableArguments {
         name: .customLong("square-version"),
         help: ArgumentHelp("The Square-Version header to send (YYYY-MM-DD).", valueName: "date"))
     var squareVersion: String?
+
+    /// The flags as settings overrides.
+    var overrides: SettingsOverrides {
+        SettingsOverrides(
+            database: database, config: config, squareBaseURL: squareBaseURL, squareEnvironment: squareEnvironment,
+            squareVersion: squareVersion)
+    }
+}
+
+extension Settings {
+    /// The settings for a command: its flags, then the environment, then the config file, then defaults.
+    static func resolve(
+        _ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Settings {
+        try resolve(options.overrides, environment: environment)
+    }
 }

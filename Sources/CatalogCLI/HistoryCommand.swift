@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 
@@ -48,7 +49,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let database = try Settings.resolve(options).openDatabase()
             var ids: [String]?
             if let code {
-                ids = try await ShowCommand.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
+                ids = try await Lookup.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
             }
             let entries = try await database.history(
                 objectIDs: ids, since: since.flatMap(Self.start(of:)), limit: limit)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import SquareAPI
@@ -97,15 +98,15 @@ struct ImportCommand: AsyncParsableCommand {
             do {
                 bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
-                throw CLIError(
-                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: CLIError.noInput)
+                throw AppError(
+                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: .noInput)
             }
             let choices = PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
                 currency: currency)
             let plan: PricePlan
             do { plan = try await importer.plan(bytes, options: choices) } catch let error as PriceImportError {
-                throw CLIError("\(file): \(error.description)", exitCode: CLIError.dataError)
+                throw AppError("\(file): \(error.description)", exitCode: .dataError)
             }
             let toStderr = report == "-"
             let say: (String) -> Void = { line in toStderr ? Terminal.error(line) : Terminal.out(line) }
@@ -134,10 +135,10 @@ struct ImportCommand: AsyncParsableCommand {
             if let stopReason {
                 Terminal.error("catalog: \(stopReason)")
                 Terminal.error("catalog: rows marked not_sent were not sent; run the same command again to finish.")
-                return CLIError.tryLater
+                return ExitStatus.tryLater.rawValue
             }
             let bad = rows.contains { [.unknown, .ambiguous, .error].contains($0.status) }
-            return bad ? CLIError.dataError : 0
+            return bad ? ExitStatus.dataError.rawValue : 0
         }
 
         func write(report rows: [PriceImportRow], to path: String, separator: Character) throws {

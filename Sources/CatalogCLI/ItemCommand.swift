@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 import Sync
@@ -106,28 +107,20 @@ struct ItemCommand: AsyncParsableCommand {
                 let fields: [(String?, String)] =
                     [(name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin")]
                     + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
-                for (value, field) in fields { try CLIError.refuseControlCharacters(in: value, field: field) }
-                try CLIError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
+                for (value, field) in fields { try AppError.refuseControlCharacters(in: value, field: field) }
+                try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
                 let settings = try Settings.resolve(options)
                 let database = try settings.openDatabase()
                 let draft = try await makeDraft(database: database)
                 let creator = ItemCreator(
                     database: database, client: try settings.makeClient(), counter: settings.counter)
-                let creation: ItemCreation
-                do {
-                    creation = try await creator.create(draft)
-                } catch let error as ItemCreationError {
-                    if case .incompleteAnswer = error { throw CLIError(error.description, exitCode: 1) }
-                    throw CLIError(error.description, exitCode: CLIError.dataError)
-                } catch let error as CategoryError {
-                    throw CLIError(error.description, exitCode: CLIError.dataError)
-                }
+                let creation = try await creator.create(draft)
                 if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
                 if case .queued(let outboxID, let reason) = creation.status {
                     Terminal.error(
                         "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
                             + "\(outboxID); the next catalog sync sends it. See catalog outbox.")
-                    throw ExitCode(CLIError.tryLater)
+                    throw ExitCode(ExitStatus.tryLater.rawValue)
                 }
             }
         }
@@ -150,14 +143,14 @@ struct ItemCommand: AsyncParsableCommand {
                 do {
                     first.price = try Money.parse(price, currency: currency)
                 } catch {
-                    throw CLIError("--price: \(error.description)", exitCode: CLIError.dataError)
+                    throw AppError("--price: \(error.description)", exitCode: .dataError)
                 }
             }
             if let gtin {
                 do {
                     first.gtin = try Barcode(gtin.trimmingCharacters(in: .whitespacesAndNewlines))
                 } catch {
-                    throw CLIError("--gtin: \(error.description)", exitCode: CLIError.dataError)
+                    throw AppError("--gtin: \(error.description)", exitCode: .dataError)
                 }
             }
             if let fromScan { try await Self.place(scan: fromScan, in: &first, database: database) }
@@ -166,7 +159,7 @@ struct ItemCommand: AsyncParsableCommand {
                 do {
                     list.append(try ItemDraft.Variation.parse(spec: spec, currency: currency))
                 } catch {
-                    throw CLIError("--variation: \(error.description)", exitCode: CLIError.dataError)
+                    throw AppError("--variation: \(error.description)", exitCode: .dataError)
                 }
             }
             return ItemDraft(
@@ -181,35 +174,35 @@ struct ItemCommand: AsyncParsableCommand {
             let scan: ScanRecord
             if which.uppercased() == "LAST" {
                 guard let newest = try await database.scans(unknownOnly: true, limit: 1).first else {
-                    throw CLIError(
+                    throw AppError(
                         "The scan log has no unknown code. Scan the product at the counter first, or give --gtin.",
-                        exitCode: CLIError.dataError)
+                        exitCode: .dataError)
                 }
                 scan = newest
             } else {
                 guard let number = Int64(which), let found = try await database.scan(id: number) else {
-                    throw CLIError("The scan log has no scan number \(which).", exitCode: CLIError.dataError)
+                    throw AppError("The scan log has no scan number \(which).", exitCode: .dataError)
                 }
                 scan = found
             }
             let label = "scan \(scan.id ?? 0) (“\(Terminal.echo(scan.code))”, \(scan.at))"
             if let known = scan.variationID {
-                throw CLIError(
+                throw AppError(
                     "The code of \(label) is already in the catalog (variation \(known)); "
-                        + "change it with catalog edit \(scan.code).", exitCode: CLIError.dataError)
+                        + "change it with catalog edit \(scan.code).", exitCode: .dataError)
             }
             if let barcode = try? Barcode(scan.code) {
                 guard variation.gtin == nil else {
-                    throw CLIError(
-                        "\(label) is a barcode and --gtin gives one too; give only one.", exitCode: CLIError.usage)
+                    throw AppError(
+                        "\(label) is a barcode and --gtin gives one too; give only one.", exitCode: .usage)
                 }
                 variation.gtin = barcode
                 Terminal.error("catalog: using \(label) as the barcode \(ItemDraft.Variation.upc(barcode)).")
             } else {
                 guard variation.sku == nil else {
-                    throw CLIError(
+                    throw AppError(
                         "\(label) is not a barcode, so it would be the SKU, but --sku gives one too.",
-                        exitCode: CLIError.usage)
+                        exitCode: .usage)
                 }
                 variation.sku = scan.code
                 Terminal.error("catalog: \(label) is not a valid barcode; using it as the SKU.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -33,9 +34,9 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
         try await reportingErrors {
             let entries = TemplateLibrary().list()
             guard !entries.isEmpty else {
-                throw CLIError(
+                throw AppError(
                     "No label templates found. Put .yaml files in ~/.config/catalog/labels or set CATALOG_LABELS_DIR.",
-                    exitCode: CLIError.notFound)
+                    exitCode: .notFound)
             }
             for entry in entries {
                 if json { Terminal.out(Self.json(entry)) } else { Terminal.out(Self.text(entry)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -36,7 +37,7 @@ struct LabelOptions: ParsableArguments {
         do {
             return try TemplateLibrary().path(for: template ?? settings.labels.template ?? "shelf-2x1")
         } catch {
-            throw CLIError(error.description, exitCode: CLIError.dataError)
+            throw AppError(error.description, exitCode: .dataError)
         }
     }
 
@@ -45,7 +46,7 @@ struct LabelOptions: ParsableArguments {
         do {
             return try TemplateParser.parse(contentsOf: file)
         } catch {
-            throw CLIError(error.description, exitCode: CLIError.dataError)
+            throw AppError(error.description, exitCode: .dataError)
         }
     }
 
@@ -59,7 +60,7 @@ struct LabelOptions: ParsableArguments {
             explicit = try discount.map(Discount.parse)
             table = try CategoryDiscounts(parsing: settings.labels.discounts ?? [:])
         } catch {
-            throw CLIError(error.description, exitCode: CLIError.usage)
+            throw AppError(error.description, exitCode: .usage)
         }
         let today = Self.today()
         if explicit != nil, let template = try? loadTemplate(settings: settings), !Self.showsRegularPrice(template) {
@@ -78,7 +79,7 @@ struct LabelOptions: ParsableArguments {
                 return try SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
             }
         } catch {
-            throw CLIError(error.description, exitCode: CLIError.dataError)
+            throw AppError(error.description, exitCode: .dataError)
         }
     }
 

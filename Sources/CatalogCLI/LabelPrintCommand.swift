@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -53,7 +54,7 @@ struct LabelPrintCommand: AsyncParsableCommand {
                 labels, template: template, printer: printer ?? settings.labels.printer, copies: copies, wait: wait,
                 database: database, counter: settings.counter)
             if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
-            if let failure = outcome.failure { throw CLIError(failure.description, exitCode: CLIError.unavailable) }
+            if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
         }
     }
 

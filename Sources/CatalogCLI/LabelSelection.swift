@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 import Sync
@@ -34,7 +35,7 @@ struct LabelSelection: ParsableArguments {
     /// The variations selected, each once.
     func variations(in database: CatalogDatabase) async throws -> [VariationSummary] {
         var found: [VariationSummary] = []
-        for code in codes { found += try await ShowCommand.lookUp(code, in: database) }
+        for code in codes { found += try await Lookup.lookUp(code, in: database) }
         if !categories.isEmpty {
             let resolution = try await CategoryResolver(database: database).resolve(categories, create: false)
             found += try await database.variations(inCategories: resolution.ids)
@@ -46,10 +47,10 @@ struct LabelSelection: ParsableArguments {
         var seen = Set<String>()
         let unique = found.filter { seen.insert($0.variationID).inserted }
         guard !unique.isEmpty else {
-            throw CLIError(
+            throw AppError(
                 stale
                     ? "No tag on the shelves is stale: every printed price is still the catalog's."
-                    : "Nothing matches that selection.", exitCode: CLIError.notFound)
+                    : "Nothing matches that selection.", exitCode: .notFound)
         }
         return unique
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 
@@ -36,7 +37,8 @@ struct ReorderAddCommand: AsyncParsableCommand {
             let quantity = try ReorderCommand.quantity(quantity, option: "--qty")
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let variation = try await ReorderCommand.resolve(what, in: database, takeFirst: first)
+            let variation = try await Lookup.resolve(
+                what, in: database, takeFirst: first, prompter: TerminalPrompter.ifInteractive)
             let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
             let line = try await database.addToReorderList(
                 variationID: variation.variationID, quantity: quantity,
@@ -71,14 +73,14 @@ struct ReorderSetQtyCommand: AsyncParsableCommand {
             let quantity = try ReorderCommand.quantity(quantity, option: "The quantity", allowZero: true)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let variation = try await ReorderCommand.resolve(what, in: database)
+            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
             guard
                 let line = try await database.setReorderQuantity(
                     variationID: variation.variationID, quantity: quantity, counter: settings.counter)
             else {
-                throw CLIError(
+                throw AppError(
                     "\(variation.label) is not on the reorder list (as wanted); add it with "
-                        + "catalog reorder add.", exitCode: CLIError.notFound)
+                        + "catalog reorder add.", exitCode: .notFound)
             }
             if json {
                 Terminal.out(ReorderOutput.json(line))
@@ -104,16 +106,16 @@ struct ReorderRemoveCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let variation = try await ReorderCommand.resolve(what, in: database)
+            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
             let lines = try await database.reorderLines(statuses: [.wanted]).filter {
                 $0.variationID == variation.variationID
             }
             let removed = try await database.removeReorderLines(
                 ids: lines.map(\.id), action: "remove", counter: settings.counter)
             guard removed > 0 else {
-                throw CLIError(
+                throw AppError(
                     "\(variation.label) is not on the reorder list (as wanted).",
-                    exitCode: CLIError.notFound)
+                    exitCode: .notFound)
             }
             Terminal.out("Removed \(variation.label) from the list.")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -33,8 +34,8 @@ struct ReorderExportCommand: AsyncParsableCommand {
             let statuses = try ReorderListCommand.statuses(status)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let place = try await ReorderCommand.location(
-                export.location, settings: settings, database: database, required: export.location != nil)
+            let place = try await CounterLocation.resolve(
+                export.location, configured: settings.location, in: database, required: export.location != nil)
             var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
             if let vendor = export.vendor { lines = try Self.filter(lines, vendor: vendor) }
             if let reference { lines = lines.filter { $0.orderReference == reference } }
@@ -51,9 +52,9 @@ struct ReorderExportCommand: AsyncParsableCommand {
         }
         if kept.isEmpty && !lines.isEmpty {
             let known = Set(lines.map(ReorderOutput.vendor)).sorted().joined(separator: "; ")
-            throw CLIError(
+            throw AppError(
                 "No lines on the list are from “\(Terminal.echo(vendor))”. The vendors on it are: \(known).",
-                exitCode: CLIError.notFound)
+                exitCode: .notFound)
         }
         return kept
     }
@@ -89,7 +90,7 @@ struct ReorderExportOptions: ParsableArguments {
     /// Writes `lines` in the chosen format to the output (or standard output).
     func write(_ lines: [ReorderLine], settings: Settings, reference: String?) throws {
         if format.lowercased() == "pdf", output == nil || output == "-" {
-            throw CLIError("A PDF needs a file: give --output FILE.pdf.", exitCode: CLIError.usage)
+            throw AppError("A PDF needs a file: give --output FILE.pdf.", exitCode: .usage)
         }
         try OutputFile.refuseOverwriting(output, option: "--output", inputs: settings.keptFiles)
         let bytes = try encode(lines, defaultPaper: settings.reorder.paper, reference: reference)
@@ -118,15 +119,15 @@ struct ReorderExportOptions: ParsableArguments {
         case "pdf":
             let paperName = (paper ?? defaultPaper ?? "letter").lowercased()
             guard let paper = PurchaseList.Paper(rawValue: paperName) else {
-                throw CLIError("--paper \(paperName) is not known: use letter or a4.", exitCode: CLIError.usage)
+                throw AppError("--paper \(paperName) is not known: use letter or a4.", exitCode: .usage)
             }
             do {
                 bytes = try PurchaseListRenderer.pdf(Self.purchaseList(lines, paper: paper, reference: reference))
             } catch {
-                throw CLIError("Cannot draw the purchase list: \(error)", exitCode: CLIError.internalError)
+                throw AppError("Cannot draw the purchase list: \(error)", exitCode: .internalError)
             }
         default:
-            throw CLIError("--format \(format) is not known: use csv, json or pdf.", exitCode: CLIError.usage)
+            throw AppError("--format \(format) is not known: use csv, json or pdf.", exitCode: .usage)
         }
         return bytes
     }

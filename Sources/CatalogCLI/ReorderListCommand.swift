@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 
@@ -33,8 +34,8 @@ struct ReorderListCommand: AsyncParsableCommand {
             let statuses = try Self.statuses(status)
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let place = try await ReorderCommand.location(
-                location, settings: settings, database: database, required: location != nil)
+            let place = try await CounterLocation.resolve(
+                location, configured: settings.location, in: database, required: location != nil)
             var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
             if let vendor { lines = try ReorderExportCommand.filter(lines, vendor: vendor) }
             if json {
@@ -54,9 +55,9 @@ struct ReorderListCommand: AsyncParsableCommand {
         case "all": return Set(ReorderLine.Status.allCases)
         default:
             guard let status = ReorderLine.Status(rawValue: word.lowercased()) else {
-                throw CLIError(
+                throw AppError(
                     "--status \(word) is not known: use open, wanted, ordered, received, removed or all.",
-                    exitCode: CLIError.usage)
+                    exitCode: .usage)
             }
             return [status]
         }
@@ -89,7 +90,7 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
             let database = try settings.openDatabase()
             var events = try await database.reorderEvents()
             if let what {
-                let variation = try await ReorderCommand.resolve(what, in: database)
+                let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
                 events = events.filter { $0.variationID == variation.variationID }
             }
             events = Array(events.suffix(limit))

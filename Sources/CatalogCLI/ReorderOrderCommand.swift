@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Store
@@ -30,13 +31,13 @@ struct ReorderOrderCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let place = try await ReorderCommand.location(
-                export.location, settings: settings, database: database, required: export.location != nil)
+            let place = try await CounterLocation.resolve(
+                export.location, configured: settings.location, in: database, required: export.location != nil)
             let lines = try ReorderExportCommand.filter(
                 try await database.reorderLines(statuses: [.wanted], locationID: place?.id), vendor: export.vendor ?? ""
             )
             guard !lines.isEmpty else {
-                throw CLIError("Nothing is wanted from \(export.vendor ?? "") right now.", exitCode: CLIError.notFound)
+                throw AppError("Nothing is wanted from \(export.vendor ?? "") right now.", exitCode: .notFound)
             }
             let now = Timestamp.now().rfc3339.filter(\.isNumber)
             let reference = reference ?? "PO-\(now.prefix(8))-\(now.dropFirst(8).prefix(6))"
@@ -85,8 +86,8 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let variation = try await ReorderCommand.resolve(what, in: database)
-            guard let place = try await ReorderCommand.location(location, settings: settings, database: database)
+            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
+            guard let place = try await CounterLocation.resolve(location, configured: settings.location, in: database)
             else { return }
             let open = try await database.reorderLines(statuses: [.wanted, .ordered]).filter {
                 $0.variationID == variation.variationID
@@ -98,9 +99,9 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
             } else if outstanding > 0 {
                 count = outstanding
             } else {
-                throw CLIError(
+                throw AppError(
                     "\(variation.label) is not on order; say how many arrived with --qty N.",
-                    exitCode: CLIError.usage)
+                    exitCode: .usage)
             }
             let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
             let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
@@ -110,7 +111,7 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
                 Terminal.out(
                     Self.text(result, count: count, variation: variation, place: place.name, outstanding: outstanding))
             }
-            if case .queued = result.status { throw ExitCode(CLIError.tryLater) }
+            if case .queued = result.status { throw ExitCode(ExitStatus.tryLater.rawValue) }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Store
@@ -34,18 +35,15 @@ struct ReorderSuggestCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per proposal.")
     var json = false
 
-    /// The par factors that make sense: up to the threshold itself, or at most a hundred times it.
-    static let factors: ClosedRange<Double> = 1...100
-
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let factor = factor ?? settings.reorder.parFactor ?? 2
-            guard Self.factors.contains(factor) else {
-                throw CLIError("--factor must be between 1 and 100, not \(factor).", exitCode: CLIError.usage)
+            guard ReorderSuggester.parFactors.contains(factor) else {
+                throw AppError("--factor must be between 1 and 100, not \(factor).", exitCode: .usage)
             }
             let database = try settings.openDatabase()
-            guard let place = try await ReorderCommand.location(location, settings: settings, database: database)
+            guard let place = try await CounterLocation.resolve(location, configured: settings.location, in: database)
             else { return }
             var suggester = ReorderSuggester(database: database, client: try settings.makeClient())
             suggester.parFactor = factor
@@ -87,7 +85,7 @@ struct ReorderSuggestCommand: AsyncParsableCommand {
     }
 
     static func text(_ suggestion: ReorderSuggestion) -> String {
-        let name = suggestion.variation.map(ReorderCommand.describe) ?? suggestion.variationID
+        let name = suggestion.variation.map(Lookup.describe) ?? suggestion.variationID
         let open = suggestion.alreadyOpen > 0 ? ", \(suggestion.alreadyOpen) already on the list" : ""
         return "order \(suggestion.proposal) ×  \(name)  (on hand \(suggestion.onHand), low at "
             + "\(suggestion.threshold), par \(suggestion.parLevel)\(open))"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import Foundation
 import Sandbox
 
@@ -95,16 +96,16 @@ struct SandboxCommand: AsyncParsableCommand {
     }
 
     /// Why the sandbox did not start: its data file (named with --data), or the port.
-    static func startFailure(_ error: any Error, port: Int) -> CLIError {
+    static func startFailure(_ error: any Error, port: Int) -> AppError {
         switch error as? SandboxError {
-        case .unreadableDataFile?: return CLIError("\(error)", exitCode: CLIError.dataError)
-        case .unwritableDataFile?: return CLIError("\(error)", exitCode: CLIError.cannotCreate)
-        case .badWebhook?: return CLIError("\(error)", exitCode: CLIError.usage)
-        case .notListening?: return CLIError("\(error)", exitCode: CLIError.unavailable)
+        case .unreadableDataFile?: return AppError("\(error)", exitCode: .dataError)
+        case .unwritableDataFile?: return AppError("\(error)", exitCode: .cannotCreate)
+        case .badWebhook?: return AppError("\(error)", exitCode: .usage)
+        case .notListening?: return AppError("\(error)", exitCode: .unavailable)
         case nil:
-            return CLIError(
+            return AppError(
                 "Cannot start the sandbox on 127.0.0.1:\(port): \(error). Pick another --port or 0 for a free one.",
-                exitCode: CLIError.unavailable)
+                exitCode: .unavailable)
         }
     }
 

@@ -1,3 +1,4 @@
+import CatalogApp
 import Foundation
 import SquareAPI
 
@@ -21,7 +22,7 @@ final class SandboxProcess {
         while true {
             let chunk = handle.availableData
             guard !chunk.isEmpty else {
-                throw CLIError("The sandbox process ended before it was ready.", exitCode: CLIError.unavailable)
+                throw AppError("The sandbox process ended before it was ready.", exitCode: .unavailable)
             }
             buffer.append(chunk)
             if let text = String(data: buffer, encoding: .utf8), let range = text.range(of: "listening on ") {
@@ -32,7 +33,7 @@ final class SandboxProcess {
                 return
             }
         }
-        throw CLIError("The sandbox process printed no address.", exitCode: CLIError.unavailable)
+        throw AppError("The sandbox process printed no address.", exitCode: .unavailable)
     }
 
     /// Starts a sandbox seeded with `variations` synthetic variations for a benchmark, and a client for it.

@@ -1,3 +1,4 @@
+import CatalogApp
 import CatalogCore
 import Foundation
 import Scanner
@@ -48,7 +49,7 @@ extension ScanCommand {
                 let handle = FileHandle(forWritingAtPath: record)
             else {
                 reader.stop()
-                throw CLIError("Cannot write the recording \(record).", exitCode: CLIError.cannotCreate)
+                throw AppError("Cannot write the recording \(record).", exitCode: .cannotCreate)
             }
             recording = handle
         }
@@ -105,7 +106,7 @@ extension ScanCommand {
                 do {
                     try await act(on: event, session: &session)
                 } catch {
-                    Terminal.error("catalog: \(CLIError.from(error).description)")
+                    Terminal.error("catalog: \(AppError.from(error).description)")
                     ring(2)
                 }
             }

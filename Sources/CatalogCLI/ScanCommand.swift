@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
@@ -115,7 +116,7 @@ struct ScanCommand: AsyncParsableCommand {
                 }
             }
             if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
-                throw CLIError("--mode \(mode): \(refusal)", exitCode: CLIError.usage)
+                throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
             }
             let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
             var pipeline = ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)
@@ -161,8 +162,8 @@ struct ScanCommand: AsyncParsableCommand {
     static func readEvents(_ path: String) throws -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(
-                "Cannot read the event stream \(path): no such file or not readable.", exitCode: CLIError.noInput)
+            throw AppError(
+                "Cannot read the event stream \(path): no such file or not readable.", exitCode: .noInput)
         }
         return Array(data)
     }
@@ -175,16 +176,16 @@ extension ScanCommand {
     func configureReceiving(_ session: inout CounterSession, settings: Settings, database: CatalogDatabase)
         async throws
     {
-        let place: (id: String, name: String)?
+        let place: CounterLocation?
         let client: SquareClient
         do {
-            place = try await ReorderCommand.location(
-                location, settings: settings, database: database, required: mode == "receive")
+            place = try await CounterLocation.resolve(
+                location, configured: settings.location, in: database, required: mode == "receive")
             session.locationID = place?.id
             client = try settings.makeClient()
         } catch {
             if mode == "receive" { throw error }
-            session.receiveUnavailable = "receive mode is off: \(CLIError.from(error).description)"
+            session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
             return
         }
         guard let place else { return }

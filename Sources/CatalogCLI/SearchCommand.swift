@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Foundation
 import Store
@@ -42,9 +43,9 @@ struct SearchCommand: AsyncParsableCommand {
             let text = query.joined(separator: " ")
             let parsed = SearchQuery(text)
             guard !parsed.isEmpty else {
-                throw CLIError(
+                throw AppError(
                     "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
-                    exitCode: CLIError.usage)
+                    exitCode: .usage)
             }
             let settings = try Settings.resolve(options)
             let outcome = try await settings.openDatabase().search(parsed, limit: limit)
@@ -57,8 +58,8 @@ struct SearchCommand: AsyncParsableCommand {
                 Terminal.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
             }
             if outcome.hits.isEmpty {
-                try ShowCommand.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
-                throw CLIError(Self.nothingFound(parsed), exitCode: CLIError.notFound)
+                try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
+                throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
             }
         }
     }

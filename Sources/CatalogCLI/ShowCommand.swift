@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 
@@ -26,7 +27,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let matches = try await Self.lookUp(code, in: database)
+            let matches = try await Lookup.lookUp(code, in: database)
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
             let places = Dictionary(
                 try await database.locations().compactMap { location -> (String, String)? in
@@ -54,43 +55,6 @@ struct ShowCommand: AsyncParsableCommand {
                     }
                     Terminal.out((lines + mine.map(Self.outboxLine)).joined(separator: "\n"))
                 }
-            }
-        }
-    }
-
-    /// The variations `code` names: by barcode (any spelling), else by SKU, else by id; empty when none.
-    static func matches(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
-        let keys = Barcode.interpretations(of: code).map(\.gtin14)
-        if !keys.isEmpty {
-            let found = try await database.variations(gtins: keys)
-            if !found.isEmpty { return found }
-        }
-        let bySKU = try await database.variations(sku: code)
-        if !bySKU.isEmpty { return bySKU }
-        return try await database.variations(objectID: code)
-    }
-
-    /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.
-    static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw CLIError("Give a barcode, SKU or id to show.", exitCode: CLIError.usage) }
-        let found = try await matches(trimmed, in: database)
-        if !found.isEmpty { return found }
-        try explainBadCheckDigit(trimmed)
-        throw CLIError(
-            "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
-            exitCode: CLIError.notFound)
-    }
-
-    /// For a code that matched nothing: when it is a barcode whose check digit is wrong (a misread or a
-    /// typo), says so (exit 65), the same answer from every command that looks codes up.
-    static func explainBadCheckDigit(_ code: String) throws {
-        guard Barcode.interpretations(of: code).isEmpty else { return }
-        do {
-            _ = try Barcode(code)
-        } catch {
-            if case .badCheckDigit = error {
-                throw CLIError(error.description + " No SKU or id matches it either.", exitCode: CLIError.dataError)
             }
         }
     }

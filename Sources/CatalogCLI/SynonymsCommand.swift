@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import CatalogCore
 import Store
 
@@ -34,8 +35,8 @@ struct SynonymsCommand: AsyncParsableCommand {
                 try SynonymsCommand.checkWord(word)
                 let values = synonyms.filter { !CatalogDatabase.synonymKey($0).isEmpty }
                 guard !values.isEmpty else {
-                    throw CLIError(
-                        "Give at least one synonym with a letter or digit in it.", exitCode: CLIError.usage)
+                    throw AppError(
+                        "Give at least one synonym with a letter or digit in it.", exitCode: .usage)
                 }
                 let database = try Settings.resolve(options).openDatabase()
                 let added = try await database.addSynonyms(word: word, synonyms: values)
@@ -90,9 +91,9 @@ struct SynonymsCommand: AsyncParsableCommand {
                 let database = try Settings.resolve(options).openDatabase()
                 let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
                 guard removed > 0 else {
-                    throw CLIError(
+                    throw AppError(
                         "“\(Terminal.echo(word))” has no such synonyms; see catalog synonyms list.",
-                        exitCode: CLIError.notFound)
+                        exitCode: .notFound)
                 }
                 Terminal.out(
                     "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
@@ -104,11 +105,11 @@ struct SynonymsCommand: AsyncParsableCommand {
     static func checkWord(_ word: String) throws {
         let words = SearchText.words(word)
         guard words.count == 1 else {
-            throw CLIError(
+            throw AppError(
                 words.isEmpty
                     ? "“\(Terminal.echo(word))” has no letter or digit to search by."
                     : "“\(Terminal.echo(word))” is several words; the word must be one word (put phrases on the synonym side).",
-                exitCode: CLIError.usage)
+                exitCode: .usage)
         }
     }
 }

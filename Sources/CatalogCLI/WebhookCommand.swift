@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogApp
 import Foundation
 import SquareAPI
 import Store
@@ -79,7 +80,7 @@ struct WebhookCommand: AsyncParsableCommand {
                     listener = try await WebhookListener.start(
                         configuration, coalescer: coalescer, database: engine.database)
                 } catch let error as WebhookListenerError {
-                    throw CLIError(error.description, exitCode: CLIError.unavailable)
+                    throw AppError(error.description, exitCode: .unavailable)
                 }
                 Terminal.out("listening on \(listener.baseURL.absoluteString)")
                 await Signals.waitForTermination()

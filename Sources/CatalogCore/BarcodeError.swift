@@ -40,3 +40,9 @@ extension Barcode.Kind {
         }
     }
 }
+
+extension BarcodeError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

@@ -271,3 +271,9 @@ struct JSONParser {
         scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
 }
+
+extension JSONParseError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

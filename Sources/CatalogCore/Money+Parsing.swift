@@ -97,3 +97,9 @@ extension Money {
         return Money(amount: amount, currency: code)
     }
 }
+
+extension MoneyParseError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Everything that can go wrong while talking to CUPS; `description` is what the user reads.
 public enum PrintingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No CUPS server answers at `server`.
@@ -56,5 +58,14 @@ public enum PrintingError: Error, Sendable, Equatable, CustomStringConvertible {
     private static func because(_ message: String?) -> String {
         guard let message, !message.isEmpty else { return "" }
         return ": \(message)"
+    }
+}
+
+extension PrintingError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownPrinter, .noDefaultPrinter, .mediaNotSupported: return .usage
+        case .cupsUnreachable, .notAcceptingJobs, .printerStopped, .jobFailed, .requestFailed: return .unavailable
+        }
     }
 }

@@ -62,3 +62,14 @@ struct APIError: Error, Sendable {
         return ["errors": [error]]
     }
 }
+
+extension SandboxError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreadableDataFile: return .dataError
+        case .unwritableDataFile: return .cannotCreate
+        case .badWebhook: return .usage
+        case .notListening: return .unavailable
+        }
+    }
+}

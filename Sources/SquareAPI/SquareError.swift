@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Why a call to Square failed, after every retry the policy allowed.
@@ -85,5 +86,18 @@ public struct SquareError: Error, CustomStringConvertible, Sendable {
             )
         }
         return SquareError(kind: kind, url: clean(url), errors: cleaned, attempts: attempts, reason: clean(reason))
+    }
+}
+
+extension SquareError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .api(let status) where status == 429: return .tryLater
+        case .api(let status) where status == 401 || status == 403 || status >= 500: return .unavailable
+        case .api: return .dataError
+        case .unreachable, .timedOut: return .unavailable
+        case .badResponse: return .dataError
+        case .cancelled: return .tryLater
+        }
     }
 }

@@ -55,3 +55,14 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension StoreError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .badObject, .damaged, .unknownValue: return .dataError
+        case .outboxEntryTaken: return .tryLater
+        case .readOnly, .diskFull, .cannotOpen: return .cannotCreate
+        case .database: return .internalError
+        }
+    }
+}

@@ -18,6 +18,23 @@ public struct VariationSummary: Sendable, Equatable {
     /// The variation's version in the local copy.
     public var version: Int64? = nil
 
+    public init(
+        itemID: String, variationID: String, itemName: String, variationName: String?, sku: String?, gtin: String?,
+        upc: String?, price: Money?, category: String?, isArchived: Bool, version: Int64? = nil
+    ) {
+        self.itemID = itemID
+        self.variationID = variationID
+        self.itemName = itemName
+        self.variationName = variationName
+        self.sku = sku
+        self.gtin = gtin
+        self.upc = upc
+        self.price = price
+        self.category = category
+        self.isArchived = isArchived
+        self.version = version
+    }
+
     /// What a person reads: the item's name, and the variation's after a dash when it has one.
     public var label: String { itemName + (variationName.map { " — \($0)" } ?? "") }
 

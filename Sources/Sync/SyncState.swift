@@ -82,3 +82,11 @@ struct SyncPass: Sendable {
         ]
     }
 }
+
+extension SyncError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .otherAccount: return .configuration
+        }
+    }
+}

@@ -16,3 +16,9 @@ public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension CSVError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Why a label could not be rendered; each `description` is the sentence a user reads.
 public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A barcode's data cannot be encoded in the symbology asked for.
@@ -58,5 +60,11 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
     private static func inches(_ dots: Int, _ dpi: Int) -> String {
         let value = (Double(dots) / Double(max(dpi, 1)) * 100).rounded() / 100
         return String(value)
+    }
+}
+
+extension LabelRenderError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
     }
 }

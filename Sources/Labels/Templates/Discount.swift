@@ -90,3 +90,9 @@ public struct SaleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The sentence a user reads.
     public var description: String { "\"\(text)\" is not a discount: \(reason)" }
 }
+
+extension SaleError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

@@ -126,3 +126,9 @@ enum FieldExpression {
         return pieces
     }
 }
+
+extension FieldExpressionError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}

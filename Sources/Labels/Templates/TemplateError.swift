@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Why a label template could not be read or found.
 ///
 /// The `description` names the file, the line and the field (a path such as
@@ -28,5 +30,11 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
         text += ": "
         if let field, !field.isEmpty { text += field + ": " }
         return text + message
+    }
+}
+
+extension TemplateError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
     }
 }

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Why category names could not be turned into category ids.
 public enum CategoryError: Error, Equatable, CustomStringConvertible, Sendable {
     /// No category has this name; `closeNames` are stored names that look like it.
@@ -35,5 +37,11 @@ public enum CategoryError: Error, Equatable, CustomStringConvertible, Sendable {
         case .emptyName:
             return "A category name is empty. Give a name like --category \"Hardware\"."
         }
+    }
+}
+
+extension CategoryError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
     }
 }

@@ -1,3 +1,4 @@
+import CatalogCore
 import SquareAPI
 
 /// Why an edit could not be made, phrased for the person at the counter.
@@ -24,6 +25,16 @@ public enum EditError: Error, CustomStringConvertible, Sendable {
         case .tooLong(let field, let length, let limit):
             let name = field.rawValue.replacingOccurrences(of: "_", with: " ")
             return "The \(name) has \(length) characters; Square takes at most \(limit). Shorten it and try again."
+        }
+    }
+}
+
+extension EditError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .gone: return .notFound
+        case .keptChanging: return .tryLater
+        case .refused, .tooLong: return .dataError
         }
     }
 }

@@ -1,3 +1,4 @@
+import CatalogCore
 import Store
 
 /// Why a new item was refused before anything was sent to Square.
@@ -42,6 +43,16 @@ public enum ItemCreationError: Error, Equatable, CustomStringConvertible, Sendab
         case .incompleteAnswer(let detail):
             return "Square created the item but its answer was incomplete (\(detail)); "
                 + "run catalog sync to bring it into the local catalog."
+        }
+    }
+}
+
+extension ItemCreationError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .emptyName, .noVariations, .badVariation, .codeInCatalog, .codeRepeated: return .dataError
+        // Square holds the item; the next sync brings it in.
+        case .incompleteAnswer: return .tryLater
         }
     }
 }

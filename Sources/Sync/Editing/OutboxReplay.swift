@@ -190,3 +190,13 @@ public enum OutboxError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension OutboxError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .stillOffline, .beingSent: return .tryLater
+        case .noSuchEntry: return .notFound
+        case .alreadyDone: return .dataError
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Why a price file could not be planned at all (single rows that fail are report rows, not errors).
 public enum PriceImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file holds no records.
@@ -34,6 +36,15 @@ public enum PriceImportError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noSuchColumn(let option, let value, let headers):
             return "\(option) \(value): the file has no such column (the first row reads \(list(headers))). "
                 + "Give a header from that row or a column number starting at 1."
+        }
+    }
+}
+
+extension PriceImportError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .empty, .unreadable, .noCodeColumn, .noPriceColumn, .severalPriceColumns: return .dataError
+        case .noSuchColumn: return .usage
         }
     }
 }

@@ -1,3 +1,4 @@
+import CatalogCore
 import SquareAPI
 
 /// Why a reorder-list action that talks to Square did not complete.
@@ -10,5 +11,11 @@ public enum ReorderError: Error, CustomStringConvertible, Sendable {
             return "Square refused the stock receipt for \(label), so its stock was not changed and the reorder "
                 + "list shows the line as it was before: \(cause.description)"
         }
+    }
+}
+
+extension ReorderError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        .dataError
     }
 }

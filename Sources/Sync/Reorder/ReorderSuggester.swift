@@ -38,6 +38,9 @@ public struct ReorderSuggester: Sendable {
     public let client: SquareClient
     /// The par level is the threshold times this factor.
     public var parFactor: Double = 2
+
+    /// The par factors that make sense: up to the threshold itself, or at most a hundred times it.
+    public static let parFactors: ClosedRange<Double> = 1...100
     /// Variation ids per counts request (Square allows up to 1,000).
     public var idsPerRequest = 1000
     /// Counts requests in flight at once.

@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// Why the webhook listener could not start.
 public enum WebhookListenerError: Error, CustomStringConvertible, Sendable {
     /// The server did not start listening on the address.
@@ -9,6 +11,14 @@ public enum WebhookListenerError: Error, CustomStringConvertible, Sendable {
         case .notListening(let host, let port, let reason):
             return "Cannot listen for webhooks on \(host):\(port): \(reason). "
                 + "Pick another --port (0 for a free one) or stop whatever is using it."
+        }
+    }
+}
+
+extension WebhookListenerError: UserFacingError {
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notListening: return .unavailable
         }
     }
 }

@@ -5,20 +5,20 @@ import Scanner
 import Store
 
 /// What the counter did with one scan: the line a person reads and the JSON object a script reads.
-struct ScanOutcome {
-    var code: String
-    var symbology: String?
-    var time: String
-    var match: VariationSummary?
+public struct ScanOutcome {
+    public var code: String
+    public var symbology: String?
+    public var time: String
+    public var match: VariationSummary?
     /// The IN_STOCK count last read from Square at the counter's location, when known.
-    var stock: String?
+    public var stock: String?
     /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
-    var action: String
-    var mode: CounterMode
+    public var action: String
+    public var mode: CounterMode
     /// True when the person at the counter should hear the failure ring (unknown code, failed action).
-    var failed: Bool
+    public var failed: Bool
 
-    var text: String {
+    public var text: String {
         guard let match else {
             return "\(shownAction)  \(Terminal.visible(code))" + (symbology.map { " (\($0))" } ?? "")
         }
@@ -30,12 +30,12 @@ struct ScanOutcome {
 
     /// The action with only its first word upper-cased (`REFUSED: label mode needs --template ...`), so a
     /// message or command inside it reads, and copies, as written.
-    var shownAction: String {
+    public var shownAction: String {
         let word = action.prefix { $0.isLetter }
         return word.uppercased() + Terminal.visible(String(action.dropFirst(word.count)))
     }
 
-    var json: JSONValue {
+    public var json: JSONValue {
         var matchJSON: JSONValue = .null
         if let match {
             func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -55,29 +55,29 @@ struct ScanOutcome {
 
 /// The counter: each scan is looked up in the local catalog, logged, and acted on by the current mode.
 /// Command barcodes switch the mode or set the quantity for the next scan.
-struct CounterSession {
-    var mode: CounterMode
-    var quantity = 1
-    let database: CatalogDatabase
+public struct CounterSession {
+    public var mode: CounterMode
+    public var quantity = 1
+    public let database: CatalogDatabase
     /// This counter's name, for the reorder list.
-    var counter: String
+    public var counter: String
     /// The counter's location, whose stock count each found item shows; `nil` when not known.
-    var locationID: String?
+    public var locationID: String?
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
-    var printLabel: ((VariationSummary, Int) async throws -> String)?
+    public var printLabel: ((VariationSummary, Int) async throws -> String)?
     /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
     /// `receiveUnavailable` saying why.
-    var receive: ((VariationSummary, Int) async throws -> (action: String, failed: Bool))?
-    var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
+    public var receive: ((VariationSummary, Int) async throws -> (action: String, failed: Bool))?
+    public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
 
-    init(mode: CounterMode, database: CatalogDatabase, counter: String) {
+    public init(mode: CounterMode, database: CatalogDatabase, counter: String) {
         self.mode = mode
         self.database = database
         self.counter = counter
     }
 
     /// Switches to `next`, or says why it cannot (and stays in the current mode).
-    mutating func switchMode(to next: CounterMode) -> String? {
+    public mutating func switchMode(to next: CounterMode) -> String? {
         if next == .label, printLabel == nil {
             return "label mode needs --template and a printer; staying in \(mode.rawValue) mode"
         }
@@ -87,7 +87,7 @@ struct CounterSession {
     }
 
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
-    mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
+    public mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
         let time = Timestamp.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
@@ -111,7 +111,7 @@ struct CounterSession {
             outcome.failed = true
             return outcome
         case .code(let code):
-            let matches = try await ShowCommand.matches(code, in: database)
+            let matches = try await Lookup.matches(code, in: database)
             // A code several variations share names none of them: acting on one would be a guess.
             let found = matches.count == 1 ? matches.first : nil
             outcome.match = found
@@ -156,7 +156,7 @@ struct CounterSession {
                 return try await receive(found, quantity)
             }
         } catch {
-            return ("\(mode.rawValue) failed: \(CLIError.from(error).description)", true)
+            return ("\(mode.rawValue) failed: \(AppError.from(error).description)", true)
         }
     }
 }

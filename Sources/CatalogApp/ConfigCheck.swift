@@ -1,14 +1,15 @@
 import Foundation
 import Labels
 import Store
+import Sync
 import Yams
 
 /// Reads `config.yaml` so that every mistake is named by file, line and key: YAML that does not parse, a
 /// key `catalog` does not know (a misspelt `databse:` would otherwise be ignored), a value of the wrong
 /// kind, and a value outside what the setting allows. Every such error exits 78.
-enum ConfigCheck {
+public enum ConfigCheck {
     /// The keys each section knows; `nil` marks a section whose keys are the user's own (category names).
-    static let sections: [String: Set<String>?] = [
+    public static let sections: [String: Set<String>?] = [
         "": ["database", "counter", "location", "square", "labels", "reorder"],
         "square": ["environment", "base_url", "access_token_file", "version"],
         "labels": ["template", "printer", "rounding", "discounts"],
@@ -17,18 +18,18 @@ enum ConfigCheck {
     ]
 
     /// A mistake in the file, at a line when one is known.
-    struct Problem: Error {
-        var line: Int?
-        var message: String
+    public struct Problem: Error {
+        public var line: Int?
+        public var message: String
 
-        func error(path: String) -> CLIError {
+        public func error(path: String) -> AppError {
             let place = line.map { "\(path), line \($0)" } ?? path
-            return CLIError("\(place): \(message)", exitCode: CLIError.configuration)
+            return AppError("\(place): \(message)", exitCode: .configuration)
         }
     }
 
     /// The configuration in `text`, checked.
-    static func read(_ text: String, path: String) throws -> ConfigFile {
+    public static func read(_ text: String, path: String) throws -> ConfigFile {
         do {
             guard let root = try Yams.compose(yaml: text) else { return ConfigFile() }
             guard case .mapping = root else {
@@ -53,7 +54,7 @@ enum ConfigCheck {
     }
 
     /// Refuses keys a section does not know, suggesting the nearest known one.
-    static func checkKeys(_ node: Node, section: String) throws {
+    public static func checkKeys(_ node: Node, section: String) throws {
         guard case .mapping(let mapping) = node, let known = sections[section] else { return }
         for (key, value) in mapping {
             let name = key.string ?? ""
@@ -78,7 +79,7 @@ enum ConfigCheck {
     }
 
     /// A decoding error as a line and a sentence about the key.
-    static func problem(_ error: DecodingError, root: Node) -> Problem {
+    public static func problem(_ error: DecodingError, root: Node) -> Problem {
         let keys: [CodingKey]
         let expected: String
         switch error {
@@ -104,7 +105,7 @@ enum ConfigCheck {
     }
 
     /// The node at `path` (keys from the root), if there is one.
-    static func find(_ path: [String], in root: Node) -> Node? {
+    public static func find(_ path: [String], in root: Node) -> Node? {
         var node = root
         for name in path {
             guard case .mapping(let mapping) = node,
@@ -116,7 +117,7 @@ enum ConfigCheck {
     }
 
     /// Values that parse but that no setting allows.
-    static func checkValues(_ file: ConfigFile, root: Node) throws {
+    public static func checkValues(_ file: ConfigFile, root: Node) throws {
         func fail(_ path: String, _ message: String) -> Problem {
             Problem(line: find(path.split(separator: ".").map(String.init), in: root)?.mark?.line, message: message)
         }
@@ -134,7 +135,7 @@ enum ConfigCheck {
         if let version = file.square?.version, !Settings.isSquareVersion(version) {
             throw fail("square.version", "square.version “\(version)” is not a date like 2025-08-20.")
         }
-        if let factor = file.reorder?.parFactor, !ReorderSuggestCommand.factors.contains(factor) {
+        if let factor = file.reorder?.parFactor, !ReorderSuggester.parFactors.contains(factor) {
             throw fail("reorder.par_factor", "reorder.par_factor must be between 1 and 100, not \(factor).")
         }
         if let paper = file.reorder?.paper, PurchaseList.Paper(rawValue: paper.lowercased()) == nil {
@@ -152,14 +153,14 @@ enum ConfigCheck {
         }
     }
 
-    static func mark(of error: YamlError) -> Mark? {
+    public static func mark(of error: YamlError) -> Mark? {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): return mark
         default: return nil
         }
     }
 
-    static func summary(of error: YamlError) -> String {
+    public static func summary(of error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): return problem
         default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"

@@ -2,23 +2,23 @@ import CatalogCore
 import Foundation
 
 /// Where the CLI writes: results to stdout, messages and progress to stderr.
-enum Terminal {
+public enum Terminal {
     /// True when stderr is a terminal a person watches (progress bars go only there).
-    static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
+    public static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Writes `text` and a line end to stdout, with control characters shown (see `visible`); the line
     /// breaks `text` holds between its lines stay.
-    static func out(_ text: String) {
+    public static func out(_ text: String) {
         FileHandle.standardOutput.write(Data((shown(text) + "\n").utf8))
     }
 
     /// Writes `value` as one line of JSON to stdout, exactly as the serializer escapes it.
-    static func out(_ value: JSONValue) {
+    public static func out(_ value: JSONValue) {
         FileHandle.standardOutput.write(Data((value.jsonString + "\n").utf8))
     }
 
     /// Writes `text` and a line end to stderr, with control characters shown as `out` does.
-    static func error(_ text: String) {
+    public static func error(_ text: String) {
         FileHandle.standardError.write(Data((shown(text) + "\n").utf8))
     }
 
@@ -26,7 +26,7 @@ enum Terminal {
     /// holding an escape sequence prints as text instead of driving the terminal. Every text renderer
     /// passes catalog data and echoed input through it (line breaks inside a value included); JSON output
     /// does not, the serializer escapes it.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
@@ -40,7 +40,7 @@ enum Terminal {
     }
 
     /// True for the characters `visible` escapes: C0 controls, DEL and C1 controls.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
@@ -52,26 +52,26 @@ enum Terminal {
 
     /// User input as a message echoes it: control characters shown, and cut to its first 60 characters
     /// with its length when longer, so a pasted 100 kB string does not fill the screen.
-    static func echo(_ input: String) -> String {
+    public static func echo(_ input: String) -> String {
         let shown = visible(input)
         guard shown.count > 60 else { return shown }
         return String(shown.prefix(60)) + "… (\(count(input.count)) characters)"
     }
 
     /// Rewrites the current stderr line (a progress bar); does nothing when stderr is not a TTY.
-    static func status(_ line: String) {
+    public static func status(_ line: String) {
         guard stderrIsTTY else { return }
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + visible(line)).utf8))
     }
 
     /// Clears a progress line left by `status`.
-    static func clearStatus() {
+    public static func clearStatus() {
         guard stderrIsTTY else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
     /// The width of the terminal stdout writes to, or nil when stdout is not a terminal.
-    static var stdoutColumns: Int? {
+    public static var stdoutColumns: Int? {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
@@ -79,7 +79,7 @@ enum Terminal {
     }
 
     /// `1234567` as `1,234,567`.
-    static func count(_ value: Int) -> String {
+    public static func count(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         for (offset, character) in digits.enumerated() {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Writing a file people will send, print or keep (exports, labels, reports): all of it or none of it.
-enum OutputFile {
+public enum OutputFile {
     /// Writes `bytes` to a temporary file next to `path`, flushes it to disk and renames it over `path`,
     /// so a crash or a full disk never leaves half a file under the real name.
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
+    public static func replace(_ path: String, with bytes: [UInt8]) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).tmp"
@@ -33,37 +33,42 @@ enum OutputFile {
     }
 
     /// A file a command reads or keeps, and what to call it in a message.
-    struct Input {
-        var path: String
-        var what: String
+    public struct Input {
+        public var path: String
+        public var what: String
+
+        public init(path: String, what: String) {
+            self.path = path
+            self.what = what
+        }
     }
 
     /// Refuses `output` (given with `option`) when it is one of `inputs`, by any path or link to the same
     /// file: writing it would destroy what the command reads or keeps. Call it before any work is done.
-    static func refuseOverwriting(_ output: String?, option: String, inputs: [Input]) throws {
+    public static func refuseOverwriting(_ output: String?, option: String, inputs: [Input]) throws {
         guard let output, output != "-" else { return }
         var target = stat()
         guard stat(output, &target) == 0 else { return }  // a new file overwrites nothing
         for input in inputs {
             var other = stat()
             if stat(input.path, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino {
-                throw CLIError(
+                throw AppError(
                     "\(option) \(output) is \(input.what) (\(input.path)); writing the output there would overwrite "
-                        + "it. Give another file name.", exitCode: CLIError.usage)
+                        + "it. Give another file name.", exitCode: .usage)
             }
         }
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> CLIError {
+    private static func failure(_ path: String, _ code: Int32) -> AppError {
         if code == ENOSPC || code == EDQUOT {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            return CLIError(
+            return AppError(
                 "Cannot write \(path): the disk holding \(folder) is full, so nothing was written. Free space there "
                     + "(df -h \(folder) shows how much is left) and run the command again.",
-                exitCode: CLIError.cannotCreate)
+                exitCode: .cannotCreate)
         }
-        return CLIError(
+        return AppError(
             "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",
-            exitCode: CLIError.cannotCreate)
+            exitCode: .cannotCreate)
     }
 }

@@ -1,0 +1,47 @@
+import CatalogCore
+import Store
+
+/// The shop location a counter stands in: the one stock, receipts and counts are for.
+public struct CounterLocation: Sendable, Equatable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// The location `wanted` names (an id or a name, any case), else the `configured` one, else the only
+    /// one. `required: false` answers nil instead of failing when several exist and none was chosen.
+    public static func resolve(
+        _ wanted: String?, configured: String?, in database: CatalogDatabase, required: Bool = true
+    ) async throws -> CounterLocation? {
+        let locations = try await database.locations().compactMap { location -> CounterLocation? in
+            guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
+            else { return nil }
+            return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
+        }
+        let known = locations.map { "\($0.name) (\($0.id))" }
+        if let wanted = wanted ?? configured {
+            let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
+            if let found = locations.first(where: { $0.id.lowercased() == key || $0.name.lowercased() == key }) {
+                return found
+            }
+            if locations.isEmpty {
+                throw AppError("No locations are stored yet: run catalog sync first.", exitCode: .unavailable)
+            }
+            throw AppError(
+                "No location is called or has the id “\(Terminal.echo(wanted))”. The locations are: \(known.joined(separator: "; ")).",
+                exitCode: .usage)
+        }
+        if locations.count == 1 { return locations[0] }
+        guard required else { return nil }
+        if locations.isEmpty {
+            throw AppError("No locations are stored yet: run catalog sync first.", exitCode: .unavailable)
+        }
+        throw AppError(
+            "The shop has several locations: choose one with --location NAME, or set location: in the config file "
+                + "(or CATALOG_LOCATION). The locations are: \(known.joined(separator: "; ")).",
+            exitCode: .usage)
+    }
+}
