@@ -17,6 +17,11 @@ public enum Terminal {
         FileHandle.standardOutput.write(Data((value.jsonString + "\n").utf8))
     }
 
+    /// A note for the person running the command: `catalog: note: ...` on stderr.
+    public static func note(_ text: String) {
+        error("catalog: note: " + text)
+    }
+
     /// Writes `text` and a line end to stderr, with control characters shown as `out` does.
     public static func error(_ text: String) {
         FileHandle.standardError.write(Data((shown(text) + "\n").utf8))

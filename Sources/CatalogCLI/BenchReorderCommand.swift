@@ -85,8 +85,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
     /// The whole list in `format` (PDF on A4), exactly as `reorder export --format FORMAT` makes it.
     static func export(_ format: String, database: CatalogDatabase, locationID: String) async throws -> [UInt8] {
         let list = try await database.reorderLines(statuses: [.wanted], locationID: locationID)
-        let export = try ReorderExportOptions.parse(["--format", format, "--paper", "a4"])
-        return try export.encode(list, defaultPaper: nil, reference: nil)
+        return try ReorderExport(format: format, paper: "a4").encode(list, defaultPaper: nil, reference: nil)
     }
 
     func report(suggest: [Double], tracked: Int, exports: [String: [Double]]) {

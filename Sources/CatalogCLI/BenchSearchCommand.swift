@@ -97,7 +97,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
         defer { sandbox.stop() }
         let database = try CatalogDatabase(path: path)
         let summary = try await SyncEngine(database: database, client: client).run(full: false)
-        Terminal.error("bench: " + SyncCommand.line(summary))
+        Terminal.error("bench: " + SyncWorkflow.line(summary))
         return database
     }
 

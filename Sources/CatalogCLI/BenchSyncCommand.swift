@@ -51,7 +51,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 let database = try CatalogDatabase(path: folder.appendingPathComponent("full-\(run).sqlite").path)
                 engine = SyncEngine(database: database, client: client)
                 let summary = try await engine!.run(full: false)
-                Terminal.error("bench: full sync \(run)/\(runs): " + SyncCommand.line(summary))
+                Terminal.error("bench: full sync \(run)/\(runs): " + SyncWorkflow.line(summary))
                 full.append(summary)
             }
             let peakMB = Self.peakResidentMegabytes()
@@ -60,7 +60,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             for run in 1...runs {
                 try await Self.changePrices(count: changes, round: run, database: engine!.database, client: client)
                 let summary = try await engine!.run(full: false)
-                Terminal.error("bench: incremental sync \(run)/\(runs): " + SyncCommand.line(summary))
+                Terminal.error("bench: incremental sync \(run)/\(runs): " + SyncWorkflow.line(summary))
                 incremental.append(summary)
             }
             report(full: full, incremental: incremental, peakMB: peakMB)

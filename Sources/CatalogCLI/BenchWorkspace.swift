@@ -27,7 +27,7 @@ final class BenchWorkspace {
     func syncedDatabase(named file: String) async throws -> (CatalogDatabase, SyncSummary) {
         let database = try CatalogDatabase(path: folder.appendingPathComponent(file).path)
         let summary = try await SyncEngine(database: database, client: client).run()
-        Terminal.error("bench: " + SyncCommand.line(summary))
+        Terminal.error("bench: " + SyncWorkflow.line(summary))
         return (database, summary)
     }
 

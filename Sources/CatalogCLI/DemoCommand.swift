@@ -47,7 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
         let engine = SyncEngine(database: database, client: client)
 
         let first = try await SyncCommand.sync(engine, full: false)
-        Terminal.out("1. First sync into \(databasePath)\n   " + SyncCommand.line(first))
+        Terminal.out("1. First sync into \(databasePath)\n   " + SyncWorkflow.line(first))
         let counts = try await database.counts()
         Terminal.out(
             "   \(Terminal.count(counts["items"] ?? 0)) items, \(Terminal.count(counts["variations"] ?? 0)) variations, "
@@ -78,7 +78,7 @@ struct DemoCommand: AsyncParsableCommand {
             Terminal.out("\n3. On the sandbox: renamed “\(withBarcode.itemName)”, deleted “\(victim.itemName)”.")
         }
         let second = try await SyncCommand.sync(engine, full: false)
-        Terminal.out("   Incremental sync: " + SyncCommand.line(second))
+        Terminal.out("   Incremental sync: " + SyncWorkflow.line(second))
         let after = try await Lookup.lookUp(gtin, in: database)
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
 
@@ -114,7 +114,7 @@ struct DemoCommand: AsyncParsableCommand {
             LabelData(
                 itemID: relabel[0].itemID, variationID: relabel[0].variationID, itemName: relabel[0].itemName,
                 variationName: relabel[0].variationName, price: relabel[0].price, sku: relabel[0].sku,
-                gtin: relabel[0].upc, category: relabel[0].category, date: LabelOptions.today())
+                gtin: relabel[0].upc, category: relabel[0].category, date: LabelRequest.today())
         ]
         let labelFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-labels")
         try FileManager.default.createDirectory(at: labelFolder, withIntermediateDirectories: true)

@@ -31,17 +31,10 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
-        if let since, Self.start(of: since) == nil {
+        if let since, Timestamp.start(of: since) == nil {
             throw ValidationError(
                 "--since “\(Terminal.echo(since))” is not a date like 2026-11-23 or a time like 2026-11-23T09:00:00Z.")
         }
-    }
-
-    /// The RFC 3339 time a `--since` value starts at.
-    static func start(of text: String) -> String? {
-        // A day is checked like a time (2026-11-99 is no date), then starts at midnight UTC.
-        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return Timestamp(rfc3339: text + "T00:00:00Z")?.rfc3339 }
-        return Timestamp(rfc3339: text)?.rfc3339
     }
 
     func run() async throws {
@@ -52,7 +45,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 ids = try await Lookup.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
             }
             let entries = try await database.history(
-                objectIDs: ids, since: since.flatMap(Self.start(of:)), limit: limit)
+                objectIDs: ids, since: since.flatMap(Timestamp.start(of:)), limit: limit)
             if json {
                 for entry in entries { Terminal.out(entry.json) }
             } else if entries.isEmpty {

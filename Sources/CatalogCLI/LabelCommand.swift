@@ -97,7 +97,7 @@ struct LabelRenderCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: GlobalOptions
-    @OptionGroup var selection: LabelSelection
+    @OptionGroup var selection: LabelSelectionOptions
     @OptionGroup var label: LabelOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf or .zpl.", valueName: "file"))
@@ -112,13 +112,13 @@ struct LabelRenderCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
-            let templateFile = try label.templateFile(settings: settings)
+            let templateFile = try label.request.templateFile(settings: settings)
             try OutputFile.refuseOverwriting(
                 output, option: "--output",
                 inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
-            let template = try label.loadTemplate(file: templateFile)
-            let variations = try await selection.variations(in: try settings.openDatabase())
-            let labels = try label.labelData(for: variations, settings: settings)
+            let template = try label.request.loadTemplate(file: templateFile)
+            let variations = try await selection.selection.variations(in: try settings.openDatabase())
+            let labels = try label.request.labelData(for: variations, settings: settings, note: Terminal.note)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
             try OutputFile.replace(output, with: bytes)
             Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")

@@ -61,7 +61,7 @@ struct LabelCommandsCommand: AsyncParsableCommand {
             let labels = Self.commands.map { command in
                 LabelData(
                     itemID: command.code, variationID: command.code, itemName: command.title, price: nil,
-                    sku: command.code, date: LabelOptions.today())
+                    sku: command.code, date: LabelRequest.today())
             }
             let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
             try OutputFile.replace(output, with: pdf)

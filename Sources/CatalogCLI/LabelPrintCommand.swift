@@ -25,7 +25,7 @@ struct LabelPrintCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: GlobalOptions
-    @OptionGroup var selection: LabelSelection
+    @OptionGroup var selection: LabelSelectionOptions
     @OptionGroup var label: LabelOptions
 
     @Option(help: ArgumentHelp("The CUPS printer (see catalog printers).", valueName: "name"))
@@ -48,81 +48,14 @@ struct LabelPrintCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
-            let template = try label.loadTemplate(settings: settings)
-            let labels = try label.labelData(for: try await selection.variations(in: database), settings: settings)
-            let outcome = try await Self.print(
+            let template = try label.request.loadTemplate(settings: settings)
+            let labels = try label.request.labelData(
+                for: try await selection.selection.variations(in: database), settings: settings, note: Terminal.note)
+            let outcome = try await LabelPrinting.print(
                 labels, template: template, printer: printer ?? settings.labels.printer, copies: copies, wait: wait,
                 database: database, counter: settings.counter)
             if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
             if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
         }
-    }
-
-    /// What a print did.
-    struct Outcome {
-        var job: PrintJob
-        var labels: Int
-        var format: DocumentFormat
-        var finished: JobOutcome?
-
-        var failure: PrintingError? { finished?.error }
-
-        var text: String {
-            var line = "job \(job.id) on \(job.printer): \(labels) label\(labels == 1 ? "" : "s")"
-            line += format == .raw ? " as ZPL" : " as PDF"
-            if let finished { line += ": " + finished.description } else { line += ", submitted" }
-            return line
-        }
-
-        var json: JSONValue {
-            [
-                "job_id": .int(job.id), "printer": .string(job.printer), "labels": .int(labels),
-                "format": .string(format == .raw ? "zpl" : "pdf"),
-                "state": .string(finished?.result.rawValue ?? "submitted"),
-                "reason": finished.flatMap { $0.succeeded ? nil : JSONValue.string($0.explanation) } ?? .null,
-            ]
-        }
-    }
-
-    /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
-    static func print(
-        _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
-        database: CatalogDatabase, counter: String
-    ) async throws -> Outcome {
-        let chosen: PrintDestination?
-        if let printer {
-            chosen = try await PrintDestinations.named(printer)
-        } else {
-            chosen = try await PrintDestinations.default()
-        }
-        guard let destination = chosen else {
-            throw PrintingError.noDefaultPrinter(available: try await PrintDestinations.list().map(\.name))
-        }
-        let format: DocumentFormat = destination.isRaw ? .raw : .pdf
-        let document = try LabelOutput.render(template, labels: labels, format: destination.isRaw ? .zpl : .pdf)
-        let job = try await PrintJobs.submit(
-            document: document, format: format, to: destination.name,
-            title: "catalog: \(labels.count) label\(labels.count == 1 ? "" : "s") (\(template.name))", copies: copies,
-            mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
-            media: template.media)
-        _ = try await database.recordPrints(
-            labels.map { data in
-                PrintRecord(
-                    counter: counter, variationID: data.variationID, itemID: data.itemID, template: template.name,
-                    printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
-                    regularAmount: data.regularPrice?.amount, version: data.version)
-            })
-        var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
-        if wait {
-            let finished = try await PrintJobs.wait(job)
-            outcome.finished = finished
-            if finished.succeeded {
-                try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)
-            } else if ![JobOutcome.Result.timedOut, .printerStopped].contains(finished.result) {
-                try await database.updatePrintJob(
-                    job.id, printer: job.printer, status: .failed, reason: finished.explanation)
-            }
-        }
-        return outcome
     }
 }

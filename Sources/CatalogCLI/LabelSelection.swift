@@ -4,9 +4,8 @@ import CatalogCore
 import Store
 import Sync
 
-/// Which variations `catalog label render|print` makes labels for: codes, categories, a change date,
-/// or the stale tags — all given are combined, each variation once, in the order found.
-struct LabelSelection: ParsableArguments {
+/// The flags that say which variations `catalog label render|print` makes labels for (see LabelSelection).
+struct LabelSelectionOptions: ParsableArguments {
     @Argument(help: "Barcodes, SKUs or variation ids (as for catalog show).")
     var codes: [String] = []
 
@@ -27,31 +26,13 @@ struct LabelSelection: ParsableArguments {
         guard !codes.isEmpty || !categories.isEmpty || changedSince != nil || stale else {
             throw ValidationError("Say which labels: give codes, --category, --changed-since or --stale.")
         }
-        if let changedSince, HistoryCommand.start(of: changedSince) == nil {
+        if let changedSince, Timestamp.start(of: changedSince) == nil {
             throw ValidationError("--changed-since “\(Terminal.echo(changedSince))” is not a date like 2026-11-23.")
         }
     }
 
-    /// The variations selected, each once.
-    func variations(in database: CatalogDatabase) async throws -> [VariationSummary] {
-        var found: [VariationSummary] = []
-        for code in codes { found += try await Lookup.lookUp(code, in: database) }
-        if !categories.isEmpty {
-            let resolution = try await CategoryResolver(database: database).resolve(categories, create: false)
-            found += try await database.variations(inCategories: resolution.ids)
-        }
-        if let changedSince, let start = HistoryCommand.start(of: changedSince) {
-            found += try await database.variations(changedSince: start)
-        }
-        if stale { found += try await database.staleLabels().compactMap(\.current) }
-        var seen = Set<String>()
-        let unique = found.filter { seen.insert($0.variationID).inserted }
-        guard !unique.isEmpty else {
-            throw AppError(
-                stale
-                    ? "No tag on the shelves is stale: every printed price is still the catalog's."
-                    : "Nothing matches that selection.", exitCode: .notFound)
-        }
-        return unique
+    /// What the flags select.
+    var selection: LabelSelection {
+        LabelSelection(codes: codes, categories: categories, changedSince: changedSince, stale: stale)
     }
 }

@@ -128,14 +128,7 @@ struct OutboxSendCommand: AsyncParsableCommand {
             let settings = try Settings.resolve(options)
             let editor = Editor(
                 database: try settings.openDatabase(), client: try settings.makeClient(), counter: settings.counter)
-            Terminal.out(OutboxSendCommand.line(try await editor.sendOutbox()))
+            Terminal.out(SyncWorkflow.line(try await editor.sendOutbox()))
         }
-    }
-
-    static func line(_ summary: OutboxReplaySummary) -> String {
-        var parts = ["\(summary.applied) applied"]
-        if summary.conflicts > 0 { parts.append("\(summary.conflicts) conflict(s) to decide (catalog outbox)") }
-        if summary.failed > 0 { parts.append("\(summary.failed) failed (catalog outbox)") }
-        return "outbox: " + parts.joined(separator: ", ")
     }
 }

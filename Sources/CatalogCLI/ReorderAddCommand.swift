@@ -148,7 +148,7 @@ struct ReorderClearCommand: AsyncParsableCommand {
             let settings = try Settings.resolve(options)
             let database = try settings.openDatabase()
             var lines = try await database.reorderLines(statuses: [.wanted])
-            if let vendor { lines = try ReorderExportCommand.filter(lines, vendor: vendor) }
+            if let vendor { lines = try ReorderExport.filter(lines, vendor: vendor) }
             let removed = try await database.removeReorderLines(
                 ids: lines.map(\.id), action: "clear", counter: settings.counter)
             Terminal.out("Cleared \(Terminal.count(removed)) line\(removed == 1 ? "" : "s") from the list.")

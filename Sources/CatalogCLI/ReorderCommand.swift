@@ -30,9 +30,6 @@ struct ReorderCommand: AsyncParsableCommand {
         ]
     )
 
-    /// The name lines without a vendor are filed under.
-    static let noVendor = "No vendor"
-
     /// A whole number of units from 1 to 1,000,000, or a usage error naming the option.
     static func quantity(_ value: Int, option: String, allowZero: Bool = false) throws -> Int {
         guard value >= (allowZero ? 0 : 1), value <= 1_000_000 else {

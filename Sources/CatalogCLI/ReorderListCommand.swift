@@ -37,7 +37,7 @@ struct ReorderListCommand: AsyncParsableCommand {
             let place = try await CounterLocation.resolve(
                 location, configured: settings.location, in: database, required: location != nil)
             var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
-            if let vendor { lines = try ReorderExportCommand.filter(lines, vendor: vendor) }
+            if let vendor { lines = try ReorderExport.filter(lines, vendor: vendor) }
             if json {
                 for line in ReorderOutput.sorted(lines) { Terminal.out(ReorderOutput.json(line)) }
             } else if lines.isEmpty {

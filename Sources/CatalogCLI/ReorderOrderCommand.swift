@@ -33,7 +33,7 @@ struct ReorderOrderCommand: AsyncParsableCommand {
             let database = try settings.openDatabase()
             let place = try await CounterLocation.resolve(
                 export.location, configured: settings.location, in: database, required: export.location != nil)
-            let lines = try ReorderExportCommand.filter(
+            let lines = try ReorderExport.filter(
                 try await database.reorderLines(statuses: [.wanted], locationID: place?.id), vendor: export.vendor ?? ""
             )
             guard !lines.isEmpty else {

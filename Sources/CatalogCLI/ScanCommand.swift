@@ -104,12 +104,12 @@ struct ScanCommand: AsyncParsableCommand {
             var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
             try await configureReceiving(&session, settings: settings, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
-                let template = try label.loadTemplate(settings: settings)
+                let template = try label.request.loadTemplate(settings: settings)
                 let printer = printer ?? settings.labels.printer
-                let labelOptions = label
+                let labelRequest = label.request
                 session.printLabel = { variation, copies in
-                    let labels = try labelOptions.labelData(for: [variation], settings: settings)
-                    let outcome = try await LabelPrintCommand.print(
+                    let labels = try labelRequest.labelData(for: [variation], settings: settings, note: Terminal.note)
+                    let outcome = try await LabelPrinting.print(
                         labels, template: template, printer: printer, copies: copies, wait: false,
                         database: database, counter: settings.counter)
                     return "label job \(outcome.job.id) on \(outcome.job.printer)"

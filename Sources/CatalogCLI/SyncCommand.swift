@@ -29,49 +29,15 @@ struct SyncCommand: AsyncParsableCommand {
         try await reportingErrors {
             let settings = try Settings.resolve(options)
             let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
-            try await Self.sendOutbox(engine, counter: settings.counter)
+            try await SyncWorkflow.sendOutbox(engine, counter: settings.counter, report: Terminal.error)
             let summary = try await Self.sync(engine, full: full)
-            if json { Terminal.out(Self.json(summary)) } else { Terminal.out(Self.line(summary)) }
+            if json { Terminal.out(SyncWorkflow.json(summary)) } else { Terminal.out(SyncWorkflow.line(summary)) }
         }
-    }
-
-    /// Sends the edits waiting in the outbox before pulling, so the pull brings back what they wrote.
-    static func sendOutbox(_ engine: SyncEngine, counter: String) async throws {
-        let editor = Editor(database: engine.database, client: engine.client, counter: counter)
-        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return }
-        Terminal.error(OutboxSendCommand.line(try await editor.sendOutbox()))
     }
 
     /// Runs the sync with a progress line on a terminal.
     static func sync(_ engine: SyncEngine, full: Bool) async throws -> SyncSummary {
         defer { Terminal.clearStatus() }
-        return try await engine.run(full: full) { progress in
-            Terminal.status(
-                "syncing (\(progress.kind.rawValue)): \(Terminal.count(progress.fetched)) objects, "
-                    + "\(Terminal.count(progress.changed)) changed, \(Terminal.count(progress.deleted)) deleted, "
-                    + "page \(progress.pages)")
-        }
-    }
-
-    static func line(_ summary: SyncSummary) -> String {
-        let rate = summary.rate >= 1 ? ", \(Terminal.count(Int(summary.rate))) objects/s" : ""
-        return "synced (\(summary.kind.rawValue)\(summary.resumed ? ", resumed" : "")): "
-            + "\(Terminal.count(summary.fetched)) fetched, \(Terminal.count(summary.changed)) changed, "
-            + "\(Terminal.count(summary.deleted)) deleted, \(summary.locations) locations in "
-            + String(format: "%.2fs", summary.elapsed) + rate
-    }
-
-    static func json(_ summary: SyncSummary) -> JSONValue {
-        [
-            "kind": .string(summary.kind.rawValue),
-            "resumed": .bool(summary.resumed),
-            "pages": .int(summary.pages),
-            "fetched": .int(summary.fetched),
-            "changed": .int(summary.changed),
-            "deleted": .int(summary.deleted),
-            "locations": .int(summary.locations),
-            "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
-            "latest_time": summary.latestTime.map(JSONValue.string) ?? .null,
-        ]
+        return try await engine.run(full: full) { progress in Terminal.status(SyncWorkflow.status(progress)) }
     }
 }

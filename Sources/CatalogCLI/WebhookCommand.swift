@@ -92,8 +92,7 @@ struct WebhookCommand: AsyncParsableCommand {
     /// The sync one webhook event asks for: the outbox first (as `catalog sync` does), then an incremental
     /// pull, one line on stderr.
     static func sync(_ engine: SyncEngine, counter: String) async throws {
-        try await SyncCommand.sendOutbox(engine, counter: counter)
-        let summary = try await engine.run()
+        let summary = try await SyncWorkflow.run(engine, counter: counter, report: Terminal.error)
         Terminal.error(
             "synced: \(Terminal.count(summary.changed)) changed, \(Terminal.count(summary.deleted)) deleted, "
                 + "\(Terminal.count(summary.fetched)) fetched in " + String(format: "%.2fs", summary.elapsed))

@@ -52,3 +52,12 @@ extension Int64 {
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
+
+extension Timestamp {
+    /// The start of a day (`2026-11-23`, midnight UTC) or an RFC 3339 time, as RFC 3339 text; nil when
+    /// `text` is neither (a day is checked like a time: 2026-11-99 is no date).
+    public static func start(of text: String) -> String? {
+        if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil { return Timestamp(rfc3339: text + "T00:00:00Z")?.rfc3339 }
+        return Timestamp(rfc3339: text)?.rfc3339
+    }
+}

@@ -1,39 +1,41 @@
-import CatalogApp
 import CatalogCore
 import Foundation
 import Store
 
 /// How reorder lines are shown: one JSON shape for scripts and exports, and lines for people.
-enum ReorderOutput {
+public enum ReorderOutput {
+    /// The name lines without a vendor are filed under.
+    public static let noVendor = "No vendor"
+
     /// The columns of a CSV export, in order: the JSON members of the same name.
-    static let exportColumns = [
+    public static let exportColumns = [
         "vendor", "vendor_code", "sku", "gtin", "item", "variation", "quantity", "unit_cost", "line_cost", "currency",
         "on_hand", "threshold", "note", "first_added", "last_added", "status", "order_reference",
     ]
 
     /// The vendor a line is filed under: its name, its id when the name is not known, or "No vendor".
-    static func vendor(_ line: ReorderLine) -> String {
+    public static func vendor(_ line: ReorderLine) -> String {
         if let name = line.vendorName { return name }
         if let id = line.supply?.vendorID { return "Vendor \(id)" }
-        return ReorderCommand.noVendor
+        return noVendor
     }
 
     /// The barcode in the form printed on the pack: UPC-A, else EAN-13, else GTIN-8 or GTIN-14.
-    static func barcode(_ variation: VariationSummary?) -> String? {
+    public static func barcode(_ variation: VariationSummary?) -> String? {
         guard let gtin = variation?.gtin, let code = try? Barcode(gtin) else { return variation?.upc }
         return code.upcA ?? code.gtin13 ?? code.gtin8 ?? code.gtin14
     }
 
     /// Lines in export order: by vendor name ("No vendor" last), then item and variation name, ignoring
     /// case and accents. Each line's keys are made once, so a long list sorts quickly.
-    static func sorted(_ lines: [ReorderLine]) -> [ReorderLine] {
+    public static func sorted(_ lines: [ReorderLine]) -> [ReorderLine] {
         func key(_ text: String?) -> String {
             (text ?? "").folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         }
         let keyed = lines.map { line in
             let vendor = vendor(line)
             return (
-                line: line, last: vendor == ReorderCommand.noVendor, vendor: key(vendor),
+                line: line, last: vendor == noVendor, vendor: key(vendor),
                 item: key(line.variation?.itemName), variation: key(line.variation?.variationName)
             )
         }
@@ -47,7 +49,7 @@ enum ReorderOutput {
     }
 
     /// Sorted lines in runs of one vendor.
-    static func groups(_ lines: [ReorderLine]) -> [(vendor: String, lines: [ReorderLine])] {
+    public static func groups(_ lines: [ReorderLine]) -> [(vendor: String, lines: [ReorderLine])] {
         var groups: [(vendor: String, lines: [ReorderLine])] = []
         for line in sorted(lines) {
             let vendor = vendor(line)
@@ -61,7 +63,7 @@ enum ReorderOutput {
     }
 
     /// One line as a JSON object with snake_case keys.
-    static func json(_ line: ReorderLine) -> JSONValue {
+    public static func json(_ line: ReorderLine) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let cost = line.supply?.unitCost
         return [
@@ -81,7 +83,7 @@ enum ReorderOutput {
 
     /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark, `;` and
     /// cells that start like a formula written as text.
-    static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
+    public static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
         let rows = sorted(lines).map { line in
             let object = json(line)
             return exportColumns.map { column -> String in
@@ -97,7 +99,7 @@ enum ReorderOutput {
     }
 
     /// One line for people: quantity first, then what it is, the codes, the cost and the stock.
-    static func text(_ line: ReorderLine) -> String {
+    public static func text(_ line: ReorderLine) -> String {
         var parts = ["\(line.quantity) ×", Terminal.visible(line.label)]
         if line.status == .ordered { parts[0] = "\(line.outstanding) of \(line.quantity) ×" }
         if let sku = line.variation?.sku { parts.append("SKU \(Terminal.visible(sku))") }
@@ -114,7 +116,7 @@ enum ReorderOutput {
     }
 
     /// The total cost of lines that all have a unit cost in one currency; nil otherwise.
-    static func total(_ lines: [ReorderLine]) -> Money? {
+    public static func total(_ lines: [ReorderLine]) -> Money? {
         var sum: Money?
         for line in lines {
             guard let cost = line.lineCost else { return nil }
@@ -129,7 +131,7 @@ enum ReorderOutput {
     }
 
     /// The list as people read it: grouped by vendor, each with its line count, units and total.
-    static func table(_ lines: [ReorderLine]) -> String {
+    public static func table(_ lines: [ReorderLine]) -> String {
         var out: [String] = []
         for group in groups(lines) {
             out.append(Terminal.visible(group.vendor))

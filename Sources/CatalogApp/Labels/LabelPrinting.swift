@@ -1,0 +1,77 @@
+import CatalogCore
+import Foundation
+import Labels
+import Printing
+import Store
+
+/// The print workflow: find the printer, render for it (ZPL for a raw queue, else PDF), submit one job,
+/// log every label with the price and version it showed, and optionally follow the job to its end.
+public enum LabelPrinting {
+    /// What a print did.
+    public struct Outcome: Sendable {
+        public var job: PrintJob
+        public var labels: Int
+        public var format: DocumentFormat
+        public var finished: JobOutcome?
+
+        public var failure: PrintingError? { finished?.error }
+
+        public var text: String {
+            var line = "job \(job.id) on \(job.printer): \(labels) label\(labels == 1 ? "" : "s")"
+            line += format == .raw ? " as ZPL" : " as PDF"
+            if let finished { line += ": " + finished.description } else { line += ", submitted" }
+            return line
+        }
+
+        public var json: JSONValue {
+            [
+                "job_id": .int(job.id), "printer": .string(job.printer), "labels": .int(labels),
+                "format": .string(format == .raw ? "zpl" : "pdf"),
+                "state": .string(finished?.result.rawValue ?? "submitted"),
+                "reason": finished.flatMap { $0.succeeded ? nil : JSONValue.string($0.explanation) } ?? .null,
+            ]
+        }
+    }
+
+    /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
+    public static func print(
+        _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
+        database: CatalogDatabase, counter: String
+    ) async throws -> Outcome {
+        let chosen: PrintDestination?
+        if let printer {
+            chosen = try await PrintDestinations.named(printer)
+        } else {
+            chosen = try await PrintDestinations.default()
+        }
+        guard let destination = chosen else {
+            throw PrintingError.noDefaultPrinter(available: try await PrintDestinations.list().map(\.name))
+        }
+        let format: DocumentFormat = destination.isRaw ? .raw : .pdf
+        let document = try LabelOutput.render(template, labels: labels, format: destination.isRaw ? .zpl : .pdf)
+        let job = try await PrintJobs.submit(
+            document: document, format: format, to: destination.name,
+            title: "catalog: \(labels.count) label\(labels.count == 1 ? "" : "s") (\(template.name))", copies: copies,
+            mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
+            media: template.media)
+        _ = try await database.recordPrints(
+            labels.map { data in
+                PrintRecord(
+                    counter: counter, variationID: data.variationID, itemID: data.itemID, template: template.name,
+                    printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
+                    regularAmount: data.regularPrice?.amount, version: data.version)
+            })
+        var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
+        if wait {
+            let finished = try await PrintJobs.wait(job)
+            outcome.finished = finished
+            if finished.succeeded {
+                try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)
+            } else if ![JobOutcome.Result.timedOut, .printerStopped].contains(finished.result) {
+                try await database.updatePrintJob(
+                    job.id, printer: job.printer, status: .failed, reason: finished.explanation)
+            }
+        }
+        return outcome
+    }
+}

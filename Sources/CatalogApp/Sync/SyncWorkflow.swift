@@ -1,0 +1,63 @@
+import CatalogCore
+import Foundation
+import Store
+import Sync
+
+/// Bringing the local catalog up to date: the outbox is sent first, so the pull brings back what it
+/// wrote. Every front end that syncs (the command, the webhook listener, the benchmarks) uses this.
+public enum SyncWorkflow {
+    /// Sends the edits waiting in the outbox; `report` hears one line when there were any.
+    public static func sendOutbox(_ engine: SyncEngine, counter: String, report: (String) -> Void) async throws {
+        let editor = Editor(database: engine.database, client: engine.client, counter: counter)
+        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return }
+        report(line(try await editor.sendOutbox()))
+    }
+
+    /// The outbox, then a sync; `progress` hears a status line per page.
+    public static func run(
+        _ engine: SyncEngine, counter: String, full: Bool = false, report: (String) -> Void,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> SyncSummary {
+        try await sendOutbox(engine, counter: counter, report: report)
+        return try await engine.run(full: full) { state in progress(status(state)) }
+    }
+
+    /// The progress line for a sync under way.
+    public static func status(_ progress: SyncProgress) -> String {
+        "syncing (\(progress.kind.rawValue)): \(Terminal.count(progress.fetched)) objects, "
+            + "\(Terminal.count(progress.changed)) changed, \(Terminal.count(progress.deleted)) deleted, "
+            + "page \(progress.pages)"
+    }
+
+    /// What sending the outbox did, in one line.
+    public static func line(_ summary: OutboxReplaySummary) -> String {
+        var parts = ["\(summary.applied) applied"]
+        if summary.conflicts > 0 { parts.append("\(summary.conflicts) conflict(s) to decide (catalog outbox)") }
+        if summary.failed > 0 { parts.append("\(summary.failed) failed (catalog outbox)") }
+        return "outbox: " + parts.joined(separator: ", ")
+    }
+
+    /// What a sync did, in one line.
+    public static func line(_ summary: SyncSummary) -> String {
+        let rate = summary.rate >= 1 ? ", \(Terminal.count(Int(summary.rate))) objects/s" : ""
+        return "synced (\(summary.kind.rawValue)\(summary.resumed ? ", resumed" : "")): "
+            + "\(Terminal.count(summary.fetched)) fetched, \(Terminal.count(summary.changed)) changed, "
+            + "\(Terminal.count(summary.deleted)) deleted, \(summary.locations) locations in "
+            + String(format: "%.2fs", summary.elapsed) + rate
+    }
+
+    /// What a sync did, for scripts.
+    public static func json(_ summary: SyncSummary) -> JSONValue {
+        [
+            "kind": .string(summary.kind.rawValue),
+            "resumed": .bool(summary.resumed),
+            "pages": .int(summary.pages),
+            "fetched": .int(summary.fetched),
+            "changed": .int(summary.changed),
+            "deleted": .int(summary.deleted),
+            "locations": .int(summary.locations),
+            "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
+            "latest_time": summary.latestTime.map(JSONValue.string) ?? .null,
+        ]
+    }
+}
