@@ -14,7 +14,8 @@ let package = Package(
     name: "catalog",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "catalog", targets: ["CatalogCLI"])
+        .executable(name: "catalog", targets: ["CatalogCLI"]),
+        .executable(name: "catalog-bench", targets: ["CatalogBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -70,16 +71,30 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // What every command-line front end shares: failures as one line and an exit status.
+        .target(
+            name: "CommandSupport",
+            dependencies: ["CatalogApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
                 "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
-                "CBuildInfo",
+                "CBuildInfo", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
             // Foundation asks for -lcurl; this -L folder answers with libcurl "as needed", and CDelayLoad
             // already defines what Foundation calls, so the binary does not load libcurl at start.
+            linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
+        ),
+        // `catalog-bench`: the speed targets, measured against a sandbox; not part of the product.
+        .executableTarget(
+            name: "CatalogBench",
+            dependencies: [
+                "CatalogApp", "CommandSupport", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels",
+                "Scanner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),

@@ -19,7 +19,7 @@ struct CatalogCommand: AsyncParsableCommand {
         subcommands: [
             SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
             HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
-            SandboxCommand.self, DemoCommand.self, BenchCommand.self, WebhookCommand.self,
+            SandboxCommand.self, DemoCommand.self, WebhookCommand.self, BenchMovedCommand.self,
             ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
             ImportCommand.self, ReorderCommand.self,
         ]

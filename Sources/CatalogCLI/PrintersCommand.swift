@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Printing
 
 /// `catalog printers`: the CUPS destinations, their state and media.

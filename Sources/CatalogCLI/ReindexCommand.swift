@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Store
 
 /// `catalog reindex`: rebuild the search index from the local catalog.

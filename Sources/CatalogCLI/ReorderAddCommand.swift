@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Store
 
 /// `catalog reorder add CODE|TEXT [--qty N]`: put a variation on the reorder list (adding up).

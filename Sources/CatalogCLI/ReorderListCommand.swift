@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Store
 
 /// `catalog reorder list`: the list grouped by vendor, with totals.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogApp
+import CommandSupport
 import Foundation
 import Sandbox
 

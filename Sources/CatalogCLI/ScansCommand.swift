@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Store
 
 /// `catalog scans`: the scan log, or the codes scanned that the catalog does not have.

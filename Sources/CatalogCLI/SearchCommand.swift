@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import Store
 

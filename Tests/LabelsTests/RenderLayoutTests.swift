@@ -104,16 +104,6 @@ struct RenderLayoutTests {
         }
     }
 
-    @Test("The timing API the benchmark calls renders what it says")
-    func timings() throws {
-        let result = try renderer.timings(
-            RenderFixtures.shelfTag(dpi: 203), label: RenderFixtures.item(gtin: "4006381333931"), count: 20,
-            pngRuns: 3)
-        #expect(result.pdfLabels == 20)
-        #expect(result.pdfBytes > 1000 && result.pngBytes > 1000)
-        #expect(result.pdfSeconds > 0 && result.pngSeconds > 0)
-    }
-
     /// `pdfinfo`'s fields, such as `Pages` and `Page size`.
     private func pdfInfo(_ pdf: [UInt8]) throws -> [String: String] {
         let folder = try Scan.folder()

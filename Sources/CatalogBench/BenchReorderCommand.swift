@@ -1,12 +1,13 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import SquareAPI
 import Store
 import Sync
 
-/// `catalog bench reorder`: suggestions from Square's counts, and exports of a long list.
+/// `catalog-bench reorder`: suggestions from Square's counts, and exports of a long list.
 struct BenchReorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reorder",

@@ -3,7 +3,7 @@ import CatalogApp
 
 extension AsyncParsableCommand {
     /// Runs `body`, turning any error into one line on stderr and the exit status the error names.
-    func reportingErrors(_ body: () async throws -> Void) async throws {
+    public func reportingErrors(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let error as ExitCode {

@@ -1,11 +1,12 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import Labels
 import Printing
 
-/// `catalog bench labels`: rendering and job submission speed.
+/// `catalog-bench labels`: rendering and job submission speed.
 struct BenchLabelsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labels",
@@ -56,7 +57,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                 for _ in 0..<runs {
                     let started = ContinuousClock.now
                     _ = try await PrintJobs.submit(
-                        document: document, format: .pdf, to: printer, title: "catalog bench",
+                        document: document, format: .pdf, to: printer, title: "catalog-bench",
                         mediaSize: (template.width.points, template.height.points))
                     submits.append((ContinuousClock.now - started).seconds * 1000)
                 }

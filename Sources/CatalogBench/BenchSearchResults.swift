@@ -3,7 +3,7 @@ import CatalogCore
 import Foundation
 import Store
 
-/// What `catalog bench search` measured, and its report.
+/// What `catalog-bench search` measured, and its report.
 struct BenchSearchResults {
     let queries: [BenchQuery]
     /// Milliseconds per query, every run.

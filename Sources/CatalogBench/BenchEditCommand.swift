@@ -1,11 +1,12 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import Store
 import Sync
 
-/// `catalog bench edit`: how long a whole `catalog edit --price` process takes against a sandbox.
+/// `catalog-bench edit`: how long a whole `catalog edit --price` process takes against a sandbox.
 struct BenchEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
@@ -74,8 +75,7 @@ struct BenchEditCommand: AsyncParsableCommand {
     static func runSelf(_ arguments: [String], environment: [String: String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
+            fileURLWithPath: try CatalogBinary.path())
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice

@@ -1,7 +1,9 @@
-/// Timing of the decoding layer, for `catalog bench scan`.
-public enum ScanBenchmark {
+import Scanner
+
+/// Timing of the decoding layer, for `catalog-bench scan`.
+enum ScanBenchmark {
     /// Decodes `events` into scans and measures how long it took (the events are already in memory).
-    public static func decode(
+    static func decode(
         events: [InputEvent], layout: KeyboardLayout = .us, configuration: ScanConfiguration = ScanConfiguration()
     ) -> (scans: [Scan], seconds: Double) {
         let clock = ContinuousClock()

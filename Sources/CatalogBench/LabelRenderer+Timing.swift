@@ -1,21 +1,23 @@
-/// How long rendering took, for `catalog bench labels`.
-public struct LabelRenderTimings: Sendable, Hashable {
+import Labels
+
+/// How long rendering took, for `catalog-bench labels`.
+struct LabelRenderTimings: Sendable, Hashable {
     /// Labels rendered into the one PDF.
-    public var pdfLabels: Int
+    var pdfLabels: Int
     /// Wall time for the whole PDF, in seconds.
-    public var pdfSeconds: Double
+    var pdfSeconds: Double
     /// The PDF's size in bytes.
-    public var pdfBytes: Int
+    var pdfBytes: Int
     /// Wall time for one PNG preview, in seconds (the median of `pngRuns`).
-    public var pngSeconds: Double
+    var pngSeconds: Double
     /// The PNG's size in bytes.
-    public var pngBytes: Int
+    var pngBytes: Int
 }
 
 extension LabelRenderer {
     /// Renders `count` copies of `label` into one PDF and `pngRuns` PNG previews of it, and says
     /// how long each took. The output is thrown away; errors are the renderers' own.
-    public func timings(
+    func timings(
         _ template: LabelTemplate, label: LabelData, count: Int = 1000, pngRuns: Int = 9
     ) throws -> LabelRenderTimings {
         let clock = ContinuousClock()

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import Scanner
 import Store
 import Sync
 
-/// `catalog bench scan`: decoding speed, and the time from a scan's terminator to its printed line.
+/// `catalog-bench scan`: decoding speed, and the time from a scan's terminator to its printed line.
 struct BenchScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",

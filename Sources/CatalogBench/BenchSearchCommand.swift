@@ -1,12 +1,13 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import SquareAPI
 import Store
 import Sync
 
-/// `catalog bench search`: search latency and quality on a synthetic shop catalog.
+/// `catalog-bench search`: search latency and quality on a synthetic shop catalog.
 struct BenchSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -105,7 +106,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
     /// gives for run i, and returns each wall-clock time in milliseconds (start to exit).
     static func timeProcesses(count: Int, arguments: (Int) -> [String]) throws -> [Double] {
         let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            try CatalogBinary.path()
         var times: [Double] = []
         for index in 0..<count {
             let process = Process()

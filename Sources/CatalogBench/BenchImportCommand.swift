@@ -1,12 +1,13 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import SquareAPI
 import Store
 import Sync
 
-/// `catalog bench import`: a CSV price update against a sandbox that serialises writes.
+/// `catalog-bench import`: a CSV price update against a sandbox that serialises writes.
 struct BenchImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",

@@ -10,8 +10,7 @@ final class SandboxProcess {
     /// Starts `catalog sandbox --port 0` with `arguments` and waits for its `listening on` line.
     init(arguments: [String]) throws {
         let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
+            try CatalogBinary.path()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["sandbox", "--port", "0"] + arguments
         let output = Pipe()

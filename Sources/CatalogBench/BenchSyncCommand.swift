@@ -1,12 +1,13 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import SquareAPI
 import Store
 import Sync
 
-/// `catalog bench sync`: full and incremental sync speed against a sandbox over loopback.
+/// `catalog-bench sync`: full and incremental sync speed against a sandbox over loopback.
 struct BenchSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",

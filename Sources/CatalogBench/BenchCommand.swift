@@ -1,0 +1,21 @@
+import ArgumentParser
+import CatalogApp
+
+/// `catalog-bench ...`: measure catalog's speed targets on this machine.
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog-bench",
+        abstract: "Measure catalog's speed targets on this machine.",
+        discussion: """
+            Each benchmark starts its own sandbox (a child catalog process with a synthetic shop) and works \
+            in a scratch folder it removes afterwards. It runs the catalog binary next to it (or \
+            CATALOG_BIN); build both with swift build -c release for figures worth comparing.
+            """,
+        subcommands: [
+            BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
+            BenchScanCommand.self,
+            BenchImportCommand.self, BenchReorderCommand.self,
+        ]
+    )
+}
