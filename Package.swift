@@ -37,7 +37,14 @@ let package = Package(
         .target(
             name: "Sync",
             dependencies: [
-                "CatalogCore", "Store", "SquareAPI",
+                "CatalogCore", "Store", "SquareAPI", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Square's webhooks: a signed-notification listener (Hummingbird) that asks for syncs.
+        .target(
+            name: "Webhooks",
+            dependencies: [
+                "CatalogCore", "Store", "Sync",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -79,8 +86,8 @@ let package = Package(
         .executableTarget(
             name: "CatalogCLI",
             dependencies: [
-                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
-                "CBuildInfo", "CommandSupport",
+                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Webhooks", "Sandbox", "Labels", "Printing",
+                "Scanner", "CBuildInfo", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -115,6 +122,13 @@ let package = Package(
         .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(
+            name: "WebhooksTests",
+            dependencies: [
+                "Webhooks", "Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
             name: "CatalogCLITests",
             dependencies: [
                 "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
@@ -124,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "CatalogAppTests",
             dependencies: [
-                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels", "Printing", "Scanner",
+                "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Webhooks", "Sandbox", "Labels", "Printing",
+                "Scanner",
             ]
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import Foundation
 import SquareAPI
 import Store
 import Sync
+import Webhooks
 
 /// `catalog webhook`: keep the local catalog current from Square's webhook events.
 struct WebhookCommand: AsyncParsableCommand {

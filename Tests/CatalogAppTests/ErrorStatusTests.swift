@@ -9,6 +9,7 @@ import SquareAPI
 import Store
 import Sync
 import Testing
+import Webhooks
 
 /// Every failure says its own exit status and message (`UserFacingError`), every status is in the
 /// README's table, and no public error type is left out: a new one, or a new case, fails here until it

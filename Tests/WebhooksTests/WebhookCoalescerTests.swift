@@ -1,6 +1,7 @@
 import Foundation
 import Sync
 import Testing
+import Webhooks
 
 /// The coalescer on its own: one running, one queued, failures do not stop it.
 struct WebhookCoalescerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Sync
 import Testing
+import Webhooks
 
 /// Square's webhook signature, against the known answer Square publishes and against forgeries.
 struct WebhookSignatureTests {

@@ -1,6 +1,7 @@
 import CatalogCore
 import Logging
 import Store
+import Sync
 
 /// Decides what one webhook delivery means: checks its signature, reads it, drops repeats, asks for a sync.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import Store
 import Sync
 import Testing
+import Webhooks
 
 /// The receiver without HTTP: the memory of event ids is bounded, oldest forgotten first.
 struct WebhookReceiverTests {

@@ -2,6 +2,7 @@ import CatalogCore
 import Foundation
 import Sync
 import Testing
+import Webhooks
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Store
+import Sync
 
 /// An HTTP server that receives Square's webhook deliveries and turns them into coalesced syncs.
 ///
