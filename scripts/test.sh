@@ -17,8 +17,9 @@ echo "== build"
 swift build --build-tests
 
 echo "== swift tests"
-# One test at a time: several tests assert timeouts and races against a live sandbox, and on a
-# shared 2-core machine the whole suite in parallel starves them (about 50 s serial, 22 s parallel).
+# One test at a time, for now: some test helpers (running zbarimg, python and child processes) block
+# a thread of Swift's cooperative pool, which has one thread per core; on a 2-core machine two such
+# tests stall the in-process sandboxes and every test awaiting them until their timeouts fire.
 swift test --skip-build --no-parallel
 
 echo "== python tests (Square's SDK against the sandbox, set-up, Debian package)"
