@@ -1,5 +1,3 @@
-import CatalogCore
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -84,17 +82,6 @@ public enum ScannerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .streamTruncated(let count):
             return "The event stream ends with \(count) bytes of an incomplete 24-byte record; the events "
                 + "before it were read. Record it again if the last scan is missing."
-        }
-    }
-}
-
-extension ScannerError: UserFacingError {
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .permissionDenied, .busy, .notFound, .notAnInputDevice, .keyHeld, .noScannerFound, .system:
-            return .unavailable
-        case .streamReadFailed, .streamTruncated: return .noInput
-        case .streamWriteFailed: return .cannotCreate
         }
     }
 }

@@ -1,5 +1,3 @@
-import CatalogCore
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,11 +35,5 @@ func systemCall<Result: BinaryInteger>(_ call: String, _ body: () -> Result) thr
         let code = errno
         if code == EINTR { continue }
         throw Errno(code, call: call)
-    }
-}
-
-extension Errno: UserFacingError {
-    public var exitStatus: ExitStatus {
-        .unavailable
     }
 }
