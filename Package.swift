@@ -104,26 +104,35 @@ let package = Package(
             ],
             linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),
-        .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogCore"]),
-        .testTarget(name: "LabelsTests", dependencies: ["Labels", "CatalogCore"]),
-        .testTarget(name: "ScannerTests", dependencies: ["Scanner", "CatalogCore"]),
+        .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogTestSupport", "CatalogCore"]),
+        .testTarget(name: "LabelsTests", dependencies: ["CatalogTestSupport", "Labels", "CatalogCore"]),
+        .testTarget(name: "ScannerTests", dependencies: ["CatalogTestSupport", "Scanner", "CatalogCore"]),
         .target(name: "PrintingTestSupport", path: "Tests/PrintingTestSupport"),
-        .testTarget(name: "PrintingTests", dependencies: ["Printing", "PrintingTestSupport", "CatalogCore"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "CatalogCore"]),
+        // What many test targets share: a clock the test moves, child processes awaited off Swift's pool.
+        .target(name: "CatalogTestSupport", dependencies: ["CatalogCore"], path: "Tests/CatalogTestSupport"),
+        .testTarget(
+            name: "PrintingTests",
+            dependencies: ["CatalogTestSupport", "Printing", "PrintingTestSupport", "CatalogCore"]),
+        .testTarget(name: "StoreTests", dependencies: ["CatalogTestSupport", "Store", "CatalogCore"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
+                "CatalogTestSupport",
                 "Sandbox", "CatalogCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SquareAPITests", dependencies: ["SquareAPI", "Sandbox", "CatalogCore"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
+        .testTarget(
+            name: "SquareAPITests", dependencies: ["CatalogTestSupport", "SquareAPI", "Sandbox", "CatalogCore"]),
+        .testTarget(
+            name: "SyncTests",
+            dependencies: ["CatalogTestSupport", "Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore"]),
         .testTarget(
             name: "WebhooksTests",
             dependencies: [
+                "CatalogTestSupport",
                 "Webhooks", "Sync", "Store", "SquareAPI", "Sandbox", "CatalogCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -131,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [
+                "CatalogTestSupport",
                 "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -138,13 +148,14 @@ let package = Package(
         .testTarget(
             name: "CatalogAppTests",
             dependencies: [
+                "CatalogTestSupport",
                 "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Webhooks", "Sandbox", "Labels", "Printing",
                 "Scanner",
             ]
         ),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
+            dependencies: ["CatalogTestSupport", "SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
             resources: [.copy("Fixtures")]
         ),
     ]

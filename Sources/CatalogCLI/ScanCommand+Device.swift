@@ -41,14 +41,14 @@ extension ScanCommand {
     /// the grab on the way out.
     func readDevice(pipeline start: ScanPipeline, session start2: CounterSession) async throws {
         let path = try device ?? InputDevice.pickScanner(from: InputDevice.list()).path
-        let opened = try InputDevice.open(path, grab: !noGrab)
+        let opened = try await InputDevice.opening(path, grab: !noGrab)
         let reader = try DeviceReader(device: opened, grab: !noGrab)
         var recording: FileHandle?
         if let record {
             guard FileManager.default.createFile(atPath: record, contents: nil),
                 let handle = FileHandle(forWritingAtPath: record)
             else {
-                reader.stop()
+                await reader.stop()
                 throw AppError("Cannot write the recording \(record).", exitCode: .cannotCreate)
             }
             recording = handle
@@ -79,7 +79,7 @@ extension ScanCommand {
         // Ctrl-C or SIGTERM stops the reader (releasing the grab); its stream then ends and so does the loop.
         let stopper = Task {
             await Signals.waitForTermination()
-            reader.stop()
+            await reader.stop()
         }
         var pipeline = start
         var session = start2

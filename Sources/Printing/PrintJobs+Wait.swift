@@ -1,11 +1,14 @@
 import CCups
+import CatalogCore
 import Foundation
 
 extension PrintJobs {
     /// Follows `job` until it completes, is canceled or aborted, or waits on a stopped printer,
-    /// or until `timeout` seconds pass; says which, and why.
-    public static func wait(_ job: PrintJob, timeout: Double = 60) async throws -> JobOutcome {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    /// or until `timeout` seconds pass on `clock`; says which, and why.
+    public static func wait(
+        _ job: PrintJob, timeout: Double = 60, clock: any CatalogClock = SystemClock()
+    ) async throws -> JobOutcome {
+        let deadline = clock.deadline(after: .milliseconds(Int(timeout * 1000)))
         while true {
             let snapshot = try await CupsWorker.shared.perform { try JobSnapshot.fetch(job) }
             if let result = snapshot.finalResult {
@@ -13,12 +16,12 @@ extension PrintJobs {
                     job: job, result: result, state: snapshot.state, reasons: snapshot.reasons,
                     message: snapshot.message)
             }
-            if ContinuousClock.now >= deadline {
+            if clock.hasPassed(deadline) {
                 return JobOutcome(
                     job: job, result: .timedOut, state: snapshot.state, reasons: snapshot.reasons,
                     message: snapshot.message)
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await clock.sleep(for: .milliseconds(100))
         }
     }
 }

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 extension RetryPolicy {
@@ -27,7 +28,7 @@ extension RetryPolicy {
     /// Reads a `Retry-After` value: a number of seconds or an HTTP date (RFC 9110), as seconds from `now`.
     ///
     /// Returns nil for a missing or unreadable value; a date in the past gives zero.
-    public static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> TimeInterval? {
+    public static func retryAfterSeconds(_ header: String?, now: Timestamp = Timestamp.now()) -> TimeInterval? {
         guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if let seconds = Double(text), seconds.isFinite {
             return max(0, seconds)
@@ -38,7 +39,8 @@ extension RetryPolicy {
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
             if let date = formatter.date(from: text) {
-                return max(0, date.timeIntervalSince(now))
+                let current = Double(now.seconds) + Double(now.nanoseconds) / 1e9
+                return max(0, date.timeIntervalSince1970 - current)
             }
         }
         return nil

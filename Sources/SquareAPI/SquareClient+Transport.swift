@@ -32,7 +32,7 @@ extension SquareClient {
                 guard error.isRetryable, attempts < max(policy.maxAttempts, 1) else { throw error }
                 let delay = policy.delay(beforeRetry: attempts, retryAfter: retryAfter)
                 do {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+                    try await configuration.clock.sleep(seconds: delay)
                 } catch {
                     throw SquareError(kind: .cancelled, url: display, attempts: attempts)
                 }
@@ -68,7 +68,8 @@ extension SquareClient {
             }
             return .success(body)
         }
-        let retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
+        let retryAfter = RetryPolicy.retryAfterSeconds(
+            http.value(forHTTPHeaderField: "Retry-After"), now: configuration.clock.now())
         let error = SquareError(
             kind: .api(status: http.statusCode), url: display, errors: SquareAPIError.list(in: body))
         return .failure(error, retryAfter: retryAfter)
@@ -80,11 +81,12 @@ extension SquareClient {
     /// failure), so its own timer is set a little later and this race enforces the real limit.
     private func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let limit = configuration.requestTimeout
+        let clock = configuration.clock
         let session = self.session
         return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
             group.addTask { try await session.data(for: request) }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, min(limit, 86_400)) * 1_000_000_000))
+                try await clock.sleep(seconds: min(limit, 86_400))
                 return nil
             }
             defer { group.cancelAll() }

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Everything a `SquareClient` needs to reach Square: where, as whom, and how patiently.
@@ -15,16 +16,19 @@ public struct SquareClientConfiguration: Sendable {
     public var requestTimeout: TimeInterval = 30
     /// How retryable failures are repeated.
     public var retry = RetryPolicy()
+    /// What retry back-offs and request timeouts wait on, and what `Retry-After` dates are read against.
+    public var clock: any CatalogClock = SystemClock()
 
     /// A configuration for `baseURL` (see `SquareEnvironment.baseURL`) and `accessToken`.
     public init(
         baseURL: URL, accessToken: String, squareVersion: String = defaultSquareVersion,
-        requestTimeout: TimeInterval = 30, retry: RetryPolicy = RetryPolicy()
+        requestTimeout: TimeInterval = 30, retry: RetryPolicy = RetryPolicy(), clock: any CatalogClock = SystemClock()
     ) {
         self.baseURL = baseURL
         self.accessToken = accessToken
         self.squareVersion = squareVersion
         self.requestTimeout = requestTimeout
         self.retry = retry
+        self.clock = clock
     }
 }

@@ -12,6 +12,8 @@ public final class CatalogDatabase: Sendable {
     /// Whether the file (or its folder) cannot be written: reads work, every write fails with
     /// `StoreError.readOnly`.
     public let isReadOnly: Bool
+    /// The time every row this database stamps (outbox, reorder list, receipts) is stamped with.
+    public let clock: any CatalogClock
     let pool: DatabasePool
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
@@ -23,8 +25,9 @@ public final class CatalogDatabase: Sendable {
     static let cacheKilobytes = 32 * 1024
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, clock: any CatalogClock = SystemClock()) throws(StoreError) {
         self.path = path
+        self.clock = clock
         let folder = (path as NSString).deletingLastPathComponent
         // An existing file that cannot be written (or whose folder cannot hold the WAL beside it) is opened
         // read-only: looking things up still works.

@@ -89,9 +89,9 @@ public struct SyncEngine: Sendable {
 
         let watermark = pass.latestTime ?? newest?.rfc3339 ?? state[SyncStateKey.latestTime]
         var finish: [String: String?] = [
-            SyncStateKey.latestTime: watermark, SyncStateKey.lastSyncAt: Timestamp.now().rfc3339,
+            SyncStateKey.latestTime: watermark, SyncStateKey.lastSyncAt: database.clock.now().rfc3339,
         ]
-        if everyVendor && vendorsChecked { finish[SyncStateKey.vendorsCheckedAt] = Timestamp.now().rfc3339 }
+        if everyVendor && vendorsChecked { finish[SyncStateKey.vendorsCheckedAt] = database.clock.now().rfc3339 }
         for key in SyncStateKey.passKeys { finish[key] = .some(nil) }
         if pass.sweep {
             tally.deleted += try await database.sweepUnseen(syncState: finish)

@@ -56,7 +56,7 @@ extension AsyncStream<DeviceReport>.Iterator {
     mutating func next(within seconds: Double, stopping reader: DeviceReader) async -> DeviceReport? {
         let watchdog = Task {
             try await Task.sleep(for: .seconds(seconds))
-            reader.stop(timeout: 1)
+            await reader.stop(timeout: 1)
         }
         defer { watchdog.cancel() }
         return await next()

@@ -33,7 +33,7 @@ struct DeviceReaderTests {
             received += more
         }
         #expect(received == records)
-        #expect(reader.stop())
+        #expect(await reader.stop())
     }
 
     @Test("stop() ends the thread, finishes the stream and closes the device")
@@ -41,7 +41,7 @@ struct DeviceReaderTests {
         let pipe = try DevicePipe()
         let device = pipe.device
         let reader = try DeviceReader(device: device, grab: false)
-        #expect(reader.stop(timeout: 2))
+        #expect(await reader.stop(timeout: 2))
         var reports = reader.reports.makeAsyncIterator()
         #expect(await reports.next() == nil)
         #expect(device.fd == -1)
@@ -59,7 +59,7 @@ struct DeviceReaderTests {
         #expect(first == .events(DeviceFixtures.record(second: 2, micro: 0, type: 1, code: 2, value: 1)))
         let second = await reports.next(within: 5, stopping: reader)
         guard case .disconnected = second else { Issue.record("expected disconnected: \(second as Any)"); return }
-        #expect(reader.stop())
+        #expect(await reader.stop())
         #expect(await reports.next() == nil)
     }
 }

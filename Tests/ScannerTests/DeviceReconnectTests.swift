@@ -53,7 +53,7 @@ struct DeviceReconnectTests {
         write(writer, release)
         #expect(await reports.next(within: 5, stopping: reader) == .events(release))
         #expect(opens.value == 1)
-        #expect(reader.stop())
+        #expect(await reader.stop())
         Glibc.close(writer)
     }
 
@@ -102,7 +102,7 @@ struct DeviceReconnectTests {
             if case .reconnected = report { break }
         }
         #expect(attempts.value == deniedTimes + 1)
-        #expect(reader.stop())
+        #expect(await reader.stop())
         return after
     }
 

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ struct RetryPolicyTests {
 
     @Test("Retry-After is read as seconds or as an HTTP date")
     func retryAfterParsing() {
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let now = Timestamp(seconds: 1_700_000_000)
         #expect(RetryPolicy.retryAfterSeconds("1", now: now) == 1)
         #expect(RetryPolicy.retryAfterSeconds(" 120 ", now: now) == 120)
         #expect(RetryPolicy.retryAfterSeconds(nil, now: now) == nil)

@@ -30,9 +30,9 @@ public final class DeviceReader: Sendable {
     /// The reader's reports; the stream finishes after `stop()`.
     public let reports: AsyncStream<DeviceReport>
     private let wakeRead: Int32
-    private let wakeWrite: Int32
+    let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
-    private let state = ReaderState()
+    let state = ReaderState()
 
     /// How a lost device is reopened: by default `InputDevice.open(path, grab:)`.
     public typealias Reopen = @Sendable (String) throws(ScannerError) -> InputDevice
@@ -68,9 +68,11 @@ public final class DeviceReader: Sendable {
             reopen: reopen ?? Self.openAgain(grab: grab)
         )
         let finished = self.finished
+        let state = self.state
         let thread = Thread {
             loop.run()
             continuation.finish()
+            state.markFinished()
             finished.signal()
         }
         thread.name = "catalog-scanner"
@@ -91,23 +93,55 @@ public final class DeviceReader: Sendable {
     }
 
     /// Stops the reader: wakes its thread, which releases the grab (EVIOCGRAB 0), closes the device and
-    /// finishes `reports`. Waits up to `timeout` seconds for that; returns whether it finished. Safe to repeat.
+    /// finishes `reports`. Blocks the calling thread up to `timeout` seconds for that (from async code, use
+    /// the `async` overload, which waits without holding a thread); returns whether it finished. Safe to repeat.
     @discardableResult
     public func stop(timeout: Double = 3) -> Bool {
-        if state.markStopping() {
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
-        }
+        requestStop()
         guard finished.wait(timeout: .now() + timeout) == .success else { return false }
         finished.signal()  // let every other caller of stop() through too
         return true
     }
 }
 
-/// Whether `stop()` was already called, shared between callers of `stop()`.
+extension DeviceReader {
+    /// Wakes the reader's thread to stop, once.
+    func requestStop() {
+        if state.markStopping() {
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
+    }
+
+    /// Runs `body` once the reader's thread has finished (at once if it has).
+    func whenFinished(_ body: @escaping @Sendable () -> Void) { state.whenFinished(body) }
+}
+
+/// Whether `stop()` was already called, shared between callers of `stop()`, and whether the thread is done.
 final class ReaderState: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
+    private var finished = false
+    private var waiting: [@Sendable () -> Void] = []
+
+    /// Marks the reader's thread finished and runs what waited for that.
+    func markFinished() {
+        let callbacks = lock.withLock {
+            finished = true
+            defer { waiting = [] }
+            return waiting
+        }
+        for callback in callbacks { callback() }
+    }
+
+    /// Runs `body` once the thread has finished (at once if it has).
+    func whenFinished(_ body: @escaping @Sendable () -> Void) {
+        let already = lock.withLock {
+            if !finished { waiting.append(body) }
+            return finished
+        }
+        if already { body() }
+    }
 
     /// Marks the reader stopping; true the first time only.
     func markStopping() -> Bool {

@@ -27,7 +27,7 @@ public struct StockRule: Sendable, Equatable {
 extension CatalogDatabase {
     /// Stores IN_STOCK counts read from Square, replacing older ones for the same variation and location.
     public func saveStockCounts(_ counts: [StockCount]) async throws {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         try await write { db in
             let statement = try db.makeStatement(
                 sql: """

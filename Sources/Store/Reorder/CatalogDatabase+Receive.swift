@@ -31,7 +31,7 @@ extension CatalogDatabase {
         variationID: String, quantity: Int, counter: String, outbox: OutboxEntry,
         claimedBy sender: OutboxSender = .thisProcess
     ) async throws -> StockReceipt {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         return try await write { db in
             let outboxID = try Self.insert(outbox, claimedBy: sender, db: db)
             let detail = "outbox \(outboxID)"
@@ -81,7 +81,7 @@ extension CatalogDatabase {
     /// back (a completed line reopens as ordered, or wanted when it never was ordered), a line made for
     /// unlisted units is removed, and the history says why.
     public func reverseStockReceipt(outboxID: Int64, reason: String, counter: String) async throws {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         try await write { db in
             let detail = "outbox \(outboxID)"
             let events = try Row.fetchAll(

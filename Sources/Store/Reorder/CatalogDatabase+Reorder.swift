@@ -10,7 +10,7 @@ extension CatalogDatabase {
     public func addToReorderList(
         variationID: String, quantity: Int, note: String? = nil, counter: String
     ) async throws -> ReorderLine {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         let id = try await write { db in
             guard
                 let id = try Int64.fetchOne(
@@ -40,7 +40,7 @@ extension CatalogDatabase {
     /// Sets the quantity of a variation's wanted line; 0 takes the line off the list. Returns the line
     /// as it now stands, or `nil` when the variation is not on the list.
     public func setReorderQuantity(variationID: String, quantity: Int, counter: String) async throws -> ReorderLine? {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         let id = try await write { db -> Int64? in
             guard
                 let id = try Int64.fetchOne(
@@ -65,7 +65,7 @@ extension CatalogDatabase {
     /// the history (`remove` or `clear`). Returns how many lines were still wanted and are now removed.
     @discardableResult
     public func removeReorderLines(ids: [Int64], action: String, counter: String) async throws -> Int {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         return try await write { db in
             var removed = 0
             for id in ids {
@@ -91,7 +91,7 @@ extension CatalogDatabase {
     public func orderReorderLines(
         _ lines: [(id: Int64, quantity: Int, vendorID: String?)], reference: String, counter: String
     ) async throws -> [Int64] {
-        let now = Timestamp.now().rfc3339
+        let now = clock.now().rfc3339
         return try await write { db in
             var ordered: [Int64] = []
             for line in lines {

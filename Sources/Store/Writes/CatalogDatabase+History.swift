@@ -14,7 +14,7 @@ extension CatalogDatabase {
             }
             try context.upkeep.finish(cache: self.vocabularyCache, db: db)
             try Self.append(history, db: db)
-            for update in outbox { try Self.update(update, db: db) }
+            for update in outbox { try Self.update(update, at: self.clock.now().rfc3339, db: db) }
         }
     }
 

@@ -24,7 +24,7 @@ extension CatalogDatabase {
                 entry.createdAt, entry.updatedAt, entry.counter, entry.kind.rawValue, entry.objectID,
                 entry.itemID, entry.label, entry.baseVersion, OutboxEntry.encode(entry.changes),
                 HistoryEntry.encode(entry.payload), entry.idempotencyKey, entry.status.rawValue, entry.reason,
-                sender?.token, sender == nil ? nil : Timestamp.now().rfc3339,
+                sender?.token, sender == nil ? nil : entry.createdAt,
             ])
         return db.lastInsertedRowID
     }
@@ -50,7 +50,7 @@ extension CatalogDatabase {
             }
             try db.execute(
                 sql: "UPDATE outbox SET claim = ?, claimed_at = ? WHERE id = ?",
-                arguments: [sender.token, Timestamp.now().rfc3339, id])
+                arguments: [sender.token, self.clock.now().rfc3339, id])
             return entry
         }
     }
@@ -87,13 +87,14 @@ extension CatalogDatabase {
 
     /// Changes an entry's state on its own (no Square write went with it: still pending, or a conflict).
     public func updateOutbox(_ update: OutboxUpdate) async throws {
-        try await write { db in try Self.update(update, db: db) }
+        let now = clock.now().rfc3339
+        try await write { db in try Self.update(update, at: now, db: db) }
     }
 
     /// Stores `update`; one made by a sender (`update.sender`) lands only while that sender still holds the
     /// entry, or else throws `StoreError.outboxEntryTaken` and the caller's transaction (with any history
     /// rows of the write) is rolled back. Every update lets go of the claim.
-    static func update(_ update: OutboxUpdate, db: Database) throws {
+    static func update(_ update: OutboxUpdate, at now: String, db: Database) throws {
         var remoteText: String?
         if let remote = update.remote {
             let object = JSONObject(remote.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
@@ -107,7 +108,7 @@ extension CatalogDatabase {
                 WHERE id = ? AND (? IS NULL OR claim = ?)
                 """,
             arguments: [
-                update.status.rawValue, update.reason, remoteText, update.resultVersion, Timestamp.now().rfc3339,
+                update.status.rawValue, update.reason, remoteText, update.resultVersion, now,
                 update.id, update.sender?.token, update.sender?.token,
             ])
         if update.sender != nil, db.changesCount == 0 { throw StoreError.outboxEntryTaken(id: update.id) }

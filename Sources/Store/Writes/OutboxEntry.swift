@@ -72,10 +72,11 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
     /// Creates a pending entry stamped now.
     public init(
         counter: String, kind: Kind, objectID: String, itemID: String?, label: String, baseVersion: Int64?,
-        changes: [Change], payload: JSONValue? = nil, idempotencyKey: String, reason: String?
+        changes: [Change], payload: JSONValue? = nil, idempotencyKey: String, reason: String?,
+        at time: Timestamp = Timestamp.now()
     ) {
         id = nil
-        createdAt = Timestamp.now().rfc3339
+        createdAt = time.rfc3339
         updatedAt = createdAt
         self.counter = counter
         self.kind = kind

@@ -13,7 +13,8 @@ extension Editor {
             result.idMappings.map { ($0.clientObjectID, $0.objectID) }, uniquingKeysWith: { first, _ in first })
         let history = result.objects.map { object in
             HistoryEntry(
-                counter: counter, action: .create, objectType: "CATEGORY", objectID: object["id"]?.stringValue ?? "",
+                at: database.clock.now().rfc3339, counter: counter, action: .create, objectType: "CATEGORY",
+                objectID: object["id"]?.stringValue ?? "",
                 itemID: nil, field: "name", oldValue: nil, newValue: object["category_data"]?["name"],
                 version: object["version"]?.int64Value)
         }

@@ -169,7 +169,7 @@ public struct Editor: Sendable {
     ) -> [HistoryEntry] {
         changes.map { change in
             HistoryEntry(
-                counter: counter, action: purpose.action,
+                at: database.clock.now().rfc3339, counter: counter, action: purpose.action,
                 objectType: change.field.onItem ? "ITEM" : "ITEM_VARIATION",
                 objectID: change.field.onItem ? itemID : variationID, itemID: itemID,
                 field: change.field.rawValue, oldValue: change.old, newValue: change.new,
@@ -228,7 +228,7 @@ public struct Editor: Sendable {
                 counter: counter, kind: .edit, objectID: variationID, itemID: itemID, label: label,
                 baseVersion: version,
                 changes: changes.map { OutboxEntry.Change(field: $0.field.rawValue, old: $0.old, new: $0.new) },
-                idempotencyKey: UUID().uuidString, reason: "being sent"),
+                idempotencyKey: UUID().uuidString, reason: "being sent", at: database.clock.now()),
             claimedBy: sender)
         return entry.id ?? 0
     }
@@ -257,7 +257,7 @@ public struct Editor: Sendable {
                 counter: counter, kind: .edit, objectID: variationID, itemID: itemID, label: label,
                 baseVersion: variation["version"]?.int64Value,
                 changes: changes.map { OutboxEntry.Change(field: $0.field.rawValue, old: $0.old, new: $0.new) },
-                idempotencyKey: UUID().uuidString, reason: reason))
+                idempotencyKey: UUID().uuidString, reason: reason, at: database.clock.now()))
         return EditResult(
             status: .queued(outboxID: entry.id ?? 0, reason: reason), itemID: itemID, variationID: variationID,
             changes: changes, oldVersion: variation["version"]?.int64Value, newVersion: nil, attempts: 1)

@@ -40,7 +40,7 @@ public struct ItemCreator: Sendable {
             OutboxEntry(
                 counter: counter, kind: .create, objectID: ItemPlan.itemID, itemID: nil, label: plan.name,
                 baseVersion: nil, changes: plan.changes, payload: .array(plan.objects),
-                idempotencyKey: idempotencyKey, reason: "being sent"),
+                idempotencyKey: idempotencyKey, reason: "being sent", at: database.clock.now()),
             claimedBy: sender)
         let id = entry.id ?? 0
         let result: BatchUpsertResult
@@ -90,7 +90,8 @@ public struct ItemCreator: Sendable {
             }
             history.append(
                 HistoryEntry(
-                    counter: counter, action: .create, objectType: field.objectType, objectID: real(field.objectID),
+                    at: database.clock.now().rfc3339, counter: counter, action: .create, objectType: field.objectType,
+                    objectID: real(field.objectID),
                     itemID: itemID, field: field.change.field, oldValue: nil, newValue: value,
                     version: versions[real(field.objectID)]))
         }
@@ -100,7 +101,8 @@ public struct ItemCreator: Sendable {
             }
             history.append(
                 HistoryEntry(
-                    counter: counter, action: .create, objectType: "CATEGORY", objectID: id, itemID: nil,
+                    at: database.clock.now().rfc3339, counter: counter, action: .create, objectType: "CATEGORY",
+                    objectID: id, itemID: nil,
                     field: "name", oldValue: nil, newValue: object["category_data"]?["name"], version: versions[id]))
         }
         try await database.recordWrite(

@@ -116,7 +116,8 @@ extension Editor {
         let version = result.objects.first { $0["id"]?.stringValue == itemID }?["version"]?.int64Value
         let history = entry.changes.map { change in
             HistoryEntry(
-                counter: counter, action: .create, objectType: "ITEM", objectID: itemID, itemID: itemID,
+                at: database.clock.now().rfc3339, counter: counter, action: .create, objectType: "ITEM",
+                objectID: itemID, itemID: itemID,
                 field: change.field, oldValue: nil, newValue: change.new, version: version,
                 source: "outbox \(id)")
         }

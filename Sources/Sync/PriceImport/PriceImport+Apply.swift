@@ -111,7 +111,8 @@ extension PriceImport {
             run.rows[index].version = version
             history.append(
                 HistoryEntry(
-                    counter: run.counter, action: .import, objectType: "ITEM_VARIATION", objectID: id,
+                    at: database.clock.now().rfc3339, counter: run.counter, action: .import,
+                    objectType: "ITEM_VARIATION", objectID: id,
                     itemID: before["item_variation_data"]?["item_id"]?.stringValue ?? run.rows[index].itemID,
                     field: EditField.price.rawValue, oldValue: EditField.price.value(in: before),
                     newValue: run.rows[index].newPrice?.json, version: version,

@@ -35,14 +35,15 @@ extension Editor {
             "reference_id": .string("catalog-receive-" + key.prefix(8).lowercased()),
             "from_state": "NONE", "to_state": "IN_STOCK", "location_id": .string(locationID),
             "catalog_object_id": .string(variation.variationID), "catalog_object_type": "ITEM_VARIATION",
-            "quantity": .string(String(quantity)), "occurred_at": .string(Timestamp.now().rfc3339),
+            "quantity": .string(String(quantity)), "occurred_at": .string(database.clock.now().rfc3339),
         ]
         let change: JSONValue = ["type": "ADJUSTMENT", "adjustment": adjustment]
         let entry = OutboxEntry(
             counter: counter, kind: .inventory, objectID: variation.variationID, itemID: variation.itemID,
             label: variation.label, baseVersion: nil,
             changes: [OutboxEntry.Change(field: "in_stock", old: nil, new: .string("+\(quantity) at \(locationID)"))],
-            payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet")
+            payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet",
+            at: database.clock.now())
         let receipt = try await database.receiveStock(
             variationID: variation.variationID, quantity: quantity, counter: counter, outbox: entry,
             claimedBy: sender)
