@@ -1,21 +1,23 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
 @Suite struct ConfigurationTests {
     @Test func aWrongOrMissingTokenIsOneLineAndExit69WithoutTheToken() async throws {
         let shop = try await DemoShop.start(seed: .none)
-        defer { Task { await shop.stop() } }
-        let secret = "wrong-token-7f3a9c"
-        let wrong = try await shop.catalog("sync", environment: ["SQUARE_ACCESS_TOKEN": secret])
-        #expect(wrong.status == 69)
-        #expect(!wrong.all.contains(secret))
-        #expect(!wrong.all.contains(DemoShop.token))
-        #expect(wrong.stderr.split(separator: "\n").count == 1, "\(wrong.stderr)")
+        try await cleaningUp({ await shop.stop() }) {
+            let secret = "wrong-token-7f3a9c"
+            let wrong = try await shop.catalog("sync", environment: ["SQUARE_ACCESS_TOKEN": secret])
+            #expect(wrong.status == 69)
+            #expect(!wrong.all.contains(secret))
+            #expect(!wrong.all.contains(DemoShop.token))
+            #expect(wrong.stderr.split(separator: "\n").count == 1, "\(wrong.stderr)")
 
-        let missing = try await shop.catalog("sync", environment: ["SQUARE_ACCESS_TOKEN": ""])
-        #expect(missing.status == 69)
-        #expect(missing.stderr.contains("SQUARE_ACCESS_TOKEN"))
+            let missing = try await shop.catalog("sync", environment: ["SQUARE_ACCESS_TOKEN": ""])
+            #expect(missing.status == 69)
+            #expect(missing.stderr.contains("SQUARE_ACCESS_TOKEN"))
+        }
     }
 
     @Test func impossibleDatesAndEmptyLimitsAreUsageErrorsNotEmptyAnswers() async throws {
@@ -48,50 +50,53 @@ import Testing
 
     @Test func aTokenFileOthersCanReadIsRefused() async throws {
         let shop = try await DemoShop.start(seed: .none)
-        defer { Task { await shop.stop() } }
-        let tokenFile = shop.folder.appendingPathComponent("token")
-        try (DemoShop.token + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
-        let config = shop.folder.appendingPathComponent("config.yaml")
-        try "square:\n  base_url: \(shop.server.baseURL.absoluteString)\n  access_token_file: \(tokenFile.path)\n"
-            .write(to: config, atomically: true, encoding: .utf8)
+        try await cleaningUp({ await shop.stop() }) {
+            let tokenFile = shop.folder.appendingPathComponent("token")
+            try (DemoShop.token + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
+            let config = shop.folder.appendingPathComponent("config.yaml")
+            try "square:\n  base_url: \(shop.server.baseURL.absoluteString)\n  access_token_file: \(tokenFile.path)\n"
+                .write(to: config, atomically: true, encoding: .utf8)
 
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile.path)
-        let open = try await CLI.run(
-            ["sync", "--config", config.path, "--db", shop.database], folder: shop.folder)
-        #expect(open.status == 78)
-        #expect(open.stderr.contains("chmod 600"))
-        #expect(!open.all.contains(DemoShop.token))
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile.path)
+            let open = try await CLI.run(
+                ["sync", "--config", config.path, "--db", shop.database], folder: shop.folder)
+            #expect(open.status == 78)
+            #expect(open.stderr.contains("chmod 600"))
+            #expect(!open.all.contains(DemoShop.token))
 
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
-        let closed = try await CLI.run(
-            ["sync", "--config", config.path, "--db", shop.database], folder: shop.folder)
-        #expect(closed.status == 0, "\(closed.all)")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+            let closed = try await CLI.run(
+                ["sync", "--config", config.path, "--db", shop.database], folder: shop.folder)
+            #expect(closed.status == 0, "\(closed.all)")
+        }
     }
 
     @Test func flagsBeatEnvironmentWhichBeatsTheConfigFile() async throws {
         let shop = try await DemoShop.start(seed: .none)
-        defer { Task { await shop.stop() } }
-        let home = shop.folder.appendingPathComponent("home")
-        let configFolder = home.appendingPathComponent(".config/catalog")
-        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
-        let fromFile = shop.folder.appendingPathComponent("from-file.sqlite").path
-        let fromEnv = shop.folder.appendingPathComponent("from-env.sqlite").path
-        let fromFlag = shop.folder.appendingPathComponent("from-flag.sqlite").path
-        try "database: \(fromFile)\n".write(
-            to: configFolder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
-        let base = ["SQUARE_BASE_URL": shop.server.baseURL.absoluteString, "SQUARE_ACCESS_TOKEN": DemoShop.token]
+        try await cleaningUp({ await shop.stop() }) {
+            let home = shop.folder.appendingPathComponent("home")
+            let configFolder = home.appendingPathComponent(".config/catalog")
+            try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+            let fromFile = shop.folder.appendingPathComponent("from-file.sqlite").path
+            let fromEnv = shop.folder.appendingPathComponent("from-env.sqlite").path
+            let fromFlag = shop.folder.appendingPathComponent("from-flag.sqlite").path
+            try "database: \(fromFile)\n".write(
+                to: configFolder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+            let base = ["SQUARE_BASE_URL": shop.server.baseURL.absoluteString, "SQUARE_ACCESS_TOKEN": DemoShop.token]
 
-        #expect(try await CLI.run(["sync"], environment: base, folder: shop.folder).status == 0)
-        #expect(FileManager.default.fileExists(atPath: fromFile))
-        var env = base
-        env["CATALOG_DB"] = fromEnv
-        #expect(try await CLI.run(["sync"], environment: env, folder: shop.folder).status == 0)
-        #expect(FileManager.default.fileExists(atPath: fromEnv))
-        #expect(try await CLI.run(["sync", "--db", fromFlag], environment: env, folder: shop.folder).status == 0)
-        #expect(FileManager.default.fileExists(atPath: fromFlag))
+            #expect(try await CLI.run(["sync"], environment: base, folder: shop.folder).status == 0)
+            #expect(FileManager.default.fileExists(atPath: fromFile))
+            var env = base
+            env["CATALOG_DB"] = fromEnv
+            #expect(try await CLI.run(["sync"], environment: env, folder: shop.folder).status == 0)
+            #expect(FileManager.default.fileExists(atPath: fromEnv))
+            #expect(try await CLI.run(["sync", "--db", fromFlag], environment: env, folder: shop.folder).status == 0)
+            #expect(FileManager.default.fileExists(atPath: fromFlag))
 
-        let bad = try await CLI.run(["sync", "--square-environment", "staging"], environment: env, folder: shop.folder)
-        #expect(bad.status == 64)
+            let bad = try await CLI.run(
+                ["sync", "--square-environment", "staging"], environment: env, folder: shop.folder)
+            #expect(bad.status == 64)
+        }
     }
 
     @Test func configMistakesNameTheFileTheLineAndTheKey() async throws {

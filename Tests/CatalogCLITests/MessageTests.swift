@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import Scanner
@@ -18,20 +19,21 @@ import Testing
 
     @Test func scanOutcomesUpperCaseOnlyTheActionWord() async throws {
         let shop = try await DemoShop.start()
-        defer { Task { await shop.stop() } }
-        let (_, ean) = try await ScanReplayTests.syncedNotebook(shop)
-        let file = shop.folder.appendingPathComponent("scans.bin")
-        try Data(ScanReplayTests.stream(["CATALOG:MODE:LABEL", "CATALOG:MODE:REORDER", ean, "NOPE-4711"]))
-            .write(to: file)
-        let replay = try await shop.catalog("scan", "--events", file.path)
-        #expect(replay.status == 0, "\(replay.all)")
-        let lines = replay.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(replay.stdout)")
-        let refused = try #require(lines.first)
-        #expect(refused.hasPrefix("REFUSED: label mode needs --template"), "\(refused)")
-        #expect(lines[1].hasPrefix("MODE reorder"), "\(lines[1])")
-        #expect(lines[2].hasPrefix("REORDER +1 = 1"), "\(lines[2])")
-        #expect(lines[3].hasPrefix("UNKNOWN  NOPE-4711"), "\(lines[3])")
+        try await cleaningUp({ await shop.stop() }) {
+            let (_, ean) = try await ScanReplayTests.syncedNotebook(shop)
+            let file = shop.folder.appendingPathComponent("scans.bin")
+            try Data(ScanReplayTests.stream(["CATALOG:MODE:LABEL", "CATALOG:MODE:REORDER", ean, "NOPE-4711"]))
+                .write(to: file)
+            let replay = try await shop.catalog("scan", "--events", file.path)
+            #expect(replay.status == 0, "\(replay.all)")
+            let lines = replay.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4, "\(replay.stdout)")
+            let refused = try #require(lines.first)
+            #expect(refused.hasPrefix("REFUSED: label mode needs --template"), "\(refused)")
+            #expect(lines[1].hasPrefix("MODE reorder"), "\(lines[1])")
+            #expect(lines[2].hasPrefix("REORDER +1 = 1"), "\(lines[2])")
+            #expect(lines[3].hasPrefix("UNKNOWN  NOPE-4711"), "\(lines[3])")
+        }
     }
 
     @Test func everyFlagTheSandboxNamesExists() async throws {

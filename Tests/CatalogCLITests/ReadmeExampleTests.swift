@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -53,42 +54,46 @@ import Testing
         let examples = try Self.examples()
         #expect(examples.count > 30, "the README's example block was not found")
         let shop = try await DemoShop.start()
-        defer { Task { await shop.stop() } }
-        let sync = try await shop.catalog("sync")
-        #expect(sync.status == 0, "\(sync.all)")
-        try Data("sku,price\nAC-WDG-0040-S,4.25\nHW-0142-S,6.75\n".utf8)
-            .write(to: shop.folder.appendingPathComponent("supplier.csv"))
-        // A counter with its location configured, as `reorder receive` at a two-location shop needs.
-        let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street"]) { $1 }
-        var ran = 0
-        // CATALOG_README_TRANSCRIPT=FILE keeps every command's exit code and output, to diff two builds.
-        var transcript = ""
-        defer {
-            if let path = ProcessInfo.processInfo.environment["CATALOG_README_TRANSCRIPT"] {
-                try? Data(transcript.utf8).write(to: URL(fileURLWithPath: path))
+        try await cleaningUp({ await shop.stop() }) {
+            let sync = try await shop.catalog("sync")
+            #expect(sync.status == 0, "\(sync.all)")
+            try Data("sku,price\nAC-WDG-0040-S,4.25\nHW-0142-S,6.75\n".utf8)
+                .write(to: shop.folder.appendingPathComponent("supplier.csv"))
+            // A counter with its location configured, as `reorder receive` at a two-location shop needs.
+            let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street"]) { $1 }
+            var ran = 0
+            // CATALOG_README_TRANSCRIPT=FILE keeps every command's exit code and output, to diff two builds.
+            var transcript = ""
+            defer {
+                if let path = ProcessInfo.processInfo.environment["CATALOG_README_TRANSCRIPT"] {
+                    try? Data(transcript.utf8).write(to: URL(fileURLWithPath: path))
+                }
             }
-        }
-        for arguments in examples where !Self.skipped.contains(where: { arguments.starts(with: $0) }) {
-            let result = try await CLI.run(arguments, environment: environment, folder: shop.folder)
-            #expect(result.status == 0, "catalog \(arguments.joined(separator: " ")): \(result.all)")
-            transcript += "$ catalog \(arguments.joined(separator: " "))\n\(result.all)\n[exit \(result.status)]\n"
-            let lookups: [[String]] = [["show"], ["search"], ["history"], ["reorder", "list"], ["reorder", "add"]]
-            if lookups.contains(where: { arguments.starts(with: $0) }) {
-                let empty = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                #expect(!["", "[]"].contains(empty), "catalog \(arguments.joined(separator: " ")) found nothing")
+            for arguments in examples where !Self.skipped.contains(where: { arguments.starts(with: $0) }) {
+                let result = try await CLI.run(arguments, environment: environment, folder: shop.folder)
+                #expect(result.status == 0, "catalog \(arguments.joined(separator: " ")): \(result.all)")
+                transcript += "$ catalog \(arguments.joined(separator: " "))\n\(result.all)\n[exit \(result.status)]\n"
+                let lookups: [[String]] = [
+                    ["show"], ["search"], ["history"], ["reorder", "list"], ["reorder", "add"],
+                ]
+                if lookups.contains(where: { arguments.starts(with: $0) }) {
+                    let empty = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                    #expect(!["", "[]"].contains(empty), "catalog \(arguments.joined(separator: " ")) found nothing")
+                }
+                if ["show", "search"].contains(arguments[0]) {
+                    // The README's lookups all name the Acme Blue Widget family or the hex key set, best match first.
+                    let first = String(result.stdout.prefix(300))
+                    #expect(
+                        first.contains("Acme Blue Widget") || first.contains("Workshop Hex Key Set"),
+                        "catalog \(arguments.joined(separator: " ")) shows first: \(first)")
+                }
+                ran += 1
             }
-            if ["show", "search"].contains(arguments[0]) {
-                // The README's lookups all name the Acme Blue Widget family or the hex key set, best match first.
-                let first = String(result.stdout.prefix(300))
+            #expect(ran >= 25)
+            for file in ["tag.png", "order.csv", "acme.pdf", "commands.pdf"] {
                 #expect(
-                    first.contains("Acme Blue Widget") || first.contains("Workshop Hex Key Set"),
-                    "catalog \(arguments.joined(separator: " ")) shows first: \(first)")
+                    FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent(file).path), "\(file)")
             }
-            ran += 1
-        }
-        #expect(ran >= 25)
-        for file in ["tag.png", "order.csv", "acme.pdf", "commands.pdf"] {
-            #expect(FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent(file).path), "\(file)")
         }
     }
 }

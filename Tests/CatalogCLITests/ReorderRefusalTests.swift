@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import SquareAPI
 import Testing
@@ -7,97 +8,101 @@ import Testing
 @Suite struct ReorderRefusalTests {
     @Test func aReceiptSquareRefusesPutsTheListBackAndSaysWhy() async throws {
         let shop = try await ReorderShop.start()
-        defer { Task { [shop] in await shop.stop() } }
-        try await shop.ok("sync")
-        let variationID = try await shop.variationID(DemoCodes.small)
-        try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "3")
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let variationID = try await shop.variationID(DemoCodes.small)
+            try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "3")
 
-        // Someone deletes the variation in Square; this counter has not synced since.
-        let client = SquareClient(
-            configuration: SquareClientConfiguration(baseURL: shop.baseURL, accessToken: ReorderShop.token))
-        _ = try await client.deleteCatalogObject(id: variationID)
+            // Someone deletes the variation in Square; this counter has not synced since.
+            let client = SquareClient(
+                configuration: SquareClientConfiguration(baseURL: shop.baseURL, accessToken: ReorderShop.token))
+            _ = try await client.deleteCatalogObject(id: variationID)
 
-        let refused = try await shop.catalog(
-            "reorder", "receive", DemoCodes.small, "--qty", "2", "--location", "High Street")
-        #expect(refused.status == 65, "\(refused.all)")
-        #expect(refused.stderr.contains("Square refused the stock receipt"))
-        #expect(!refused.all.contains(ReorderShop.token))
+            let refused = try await shop.catalog(
+                "reorder", "receive", DemoCodes.small, "--qty", "2", "--location", "High Street")
+            #expect(refused.status == 65, "\(refused.all)")
+            #expect(refused.stderr.contains("Square refused the stock receipt"))
+            #expect(!refused.all.contains(ReorderShop.token))
 
-        // The line is as it was: still wanted, nothing received.
-        let lines = try await shop.jsonLines("reorder", "list", "--json", "--status", "all")
-        let line = try #require(lines.first { $0["variation_id"]?.stringValue == variationID })
-        #expect(line["status"] == "wanted")
-        #expect(line["received"] == .int(0))
-        #expect(line["quantity"] == .int(3))
-        let history = try await shop.jsonLines("reorder", "history", "--json")
-        #expect(history.compactMap { $0["action"]?.stringValue } == ["add", "receive", "receive-refused"])
-        // The outbox keeps the refused post with Square's reason, never to be sent again.
-        let outbox = try await shop.ok("outbox", "list", "--all", "--json")
-        let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
-        #expect(entries.contains { $0["kind"] == "inventory" && $0["status"] == "failed" })
+            // The line is as it was: still wanted, nothing received.
+            let lines = try await shop.jsonLines("reorder", "list", "--json", "--status", "all")
+            let line = try #require(lines.first { $0["variation_id"]?.stringValue == variationID })
+            #expect(line["status"] == "wanted")
+            #expect(line["received"] == .int(0))
+            #expect(line["quantity"] == .int(3))
+            let history = try await shop.jsonLines("reorder", "history", "--json")
+            #expect(history.compactMap { $0["action"]?.stringValue } == ["add", "receive", "receive-refused"])
+            // The outbox keeps the refused post with Square's reason, never to be sent again.
+            let outbox = try await shop.ok("outbox", "list", "--all", "--json")
+            let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            #expect(entries.contains { $0["kind"] == "inventory" && $0["status"] == "failed" })
+        }
     }
 
     @Test func aReceiptWhoseTokenSquareRejectsIsNeitherSentNorKept() async throws {
         let shop = try await ReorderShop.start()
-        defer { Task { [shop] in await shop.stop() } }
-        try await shop.ok("sync")
-        let highStreet = try #require(try await shop.locations()["High Street"])
-        let variationID = try await shop.variationID(DemoCodes.small)
-        let start = try await shop.inStock(variationID, at: highStreet)
-        try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "3")
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let highStreet = try #require(try await shop.locations()["High Street"])
+            let variationID = try await shop.variationID(DemoCodes.small)
+            let start = try await shop.inStock(variationID, at: highStreet)
+            try await shop.ok("reorder", "add", DemoCodes.small, "--qty", "3")
 
-        let wrongToken = "wrong-token-5f2a"
-        let refused = try await shop.catalog(
-            "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street",
-            environment: ["SQUARE_ACCESS_TOKEN": wrongToken])
-        #expect(refused.status == 69, "\(refused.all)")
-        #expect(refused.stderr.contains("access token"), "\(refused.all)")
-        #expect(!refused.all.contains(wrongToken))
+            let wrongToken = "wrong-token-5f2a"
+            let refused = try await shop.catalog(
+                "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street",
+                environment: ["SQUARE_ACCESS_TOKEN": wrongToken])
+            #expect(refused.status == 69, "\(refused.all)")
+            #expect(refused.stderr.contains("access token"), "\(refused.all)")
+            #expect(!refused.all.contains(wrongToken))
 
-        // The token is fixed, the unit received again, and the counter syncs: Square counts it once.
-        let received = try await shop.catalog(
-            "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street")
-        #expect(received.status == 0, "\(received.all)")
-        try await shop.ok("sync")
-        #expect(try await shop.inStock(variationID, at: highStreet) == ReorderReceiveTests.plus(start, 1))
-        let line = try #require(
-            try await shop.jsonLines("reorder", "list", "--json", "--status", "all").first {
-                $0["variation_id"]?.stringValue == variationID
-            })
-        #expect(line["received"] == .int(1))
-        let outbox = try await shop.ok("outbox", "list", "--all", "--json")
-        let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
-        #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "pending" }.isEmpty)
-        #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "failed" }.count == 1)
+            // The token is fixed, the unit received again, and the counter syncs: Square counts it once.
+            let received = try await shop.catalog(
+                "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street")
+            #expect(received.status == 0, "\(received.all)")
+            try await shop.ok("sync")
+            #expect(try await shop.inStock(variationID, at: highStreet) == ReorderReceiveTests.plus(start, 1))
+            let line = try #require(
+                try await shop.jsonLines("reorder", "list", "--json", "--status", "all").first {
+                    $0["variation_id"]?.stringValue == variationID
+                })
+            #expect(line["received"] == .int(1))
+            let outbox = try await shop.ok("outbox", "list", "--all", "--json")
+            let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "pending" }.isEmpty)
+            #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "failed" }.count == 1)
+        }
     }
 
     @Test func aNameTypedAtATerminalIsConfirmedFirst() async throws {
         let shop = try await ReorderShop.start()
-        defer { Task { [shop] in await shop.stop() } }
-        try await shop.ok("sync")
-        let hits =
-            try JSONValue.parse(try await shop.ok("search", "notebook", "--json", "--limit", "5").stdout)
-            .arrayValue ?? []
-        #expect(hits.count >= 2)
-        let second = try #require(hits.dropFirst().first?["variation_id"]?.stringValue)
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let hits =
+                try JSONValue.parse(try await shop.ok("search", "notebook", "--json", "--limit", "5").stdout)
+                .arrayValue ?? []
+            #expect(hits.count >= 2)
+            let second = try #require(hits.dropFirst().first?["variation_id"]?.stringValue)
 
-        // A pseudo-terminal (util-linux `script`) stands in for the person: they answer 2.
-        func typed(_ answer: String) async throws -> CLIResult {
-            let command = "\(CLI.binary) reorder add notebook --qty 4"
-            return try await CLI.run(
-                ["-c", "printf '\(answer)\\n' | script -q -e -c '\(command)' /dev/null"], environment: shop.environment,
-                folder: shop.folder, binary: "/bin/sh")
+            // A pseudo-terminal (util-linux `script`) stands in for the person: they answer 2.
+            func typed(_ answer: String) async throws -> CLIResult {
+                let command = "\(CLI.binary) reorder add notebook --qty 4"
+                return try await CLI.run(
+                    ["-c", "printf '\(answer)\\n' | script -q -e -c '\(command)' /dev/null"],
+                    environment: shop.environment,
+                    folder: shop.folder, binary: "/bin/sh")
+            }
+            let chosen = try await typed("2")
+            #expect(chosen.status == 0, "\(chosen.all)")
+            #expect(chosen.stdout.contains("Take 1?"))
+            let lines = try await shop.jsonLines("reorder", "list", "--json")
+            #expect(lines.count == 1)
+            #expect(lines.first?["variation_id"]?.stringValue == second)
+            #expect(lines.first?["quantity"] == .int(4))
+
+            let declined = try await typed("n")
+            #expect(declined.status == 1, "\(declined.all)")
+            #expect(try await shop.jsonLines("reorder", "list", "--json").first?["quantity"] == .int(4))
         }
-        let chosen = try await typed("2")
-        #expect(chosen.status == 0, "\(chosen.all)")
-        #expect(chosen.stdout.contains("Take 1?"))
-        let lines = try await shop.jsonLines("reorder", "list", "--json")
-        #expect(lines.count == 1)
-        #expect(lines.first?["variation_id"]?.stringValue == second)
-        #expect(lines.first?["quantity"] == .int(4))
-
-        let declined = try await typed("n")
-        #expect(declined.status == 1, "\(declined.all)")
-        #expect(try await shop.jsonLines("reorder", "list", "--json").first?["quantity"] == .int(4))
     }
 }

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Store
 import Testing
@@ -68,80 +69,82 @@ import Testing
 
     @Test func proposalsMatchTheSandboxCountsAndThresholdsAtBothLocations() async throws {
         let shop = try await ReorderShop.start()
-        defer { Task { await shop.stop() } }
-        try await shop.ok("sync")
-        let locations = try await shop.locations()
-        #expect(Set(locations.keys) == ["High Street", "Market Hall"])
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let locations = try await shop.locations()
+            #expect(Set(locations.keys) == ["High Street", "Market Hall"])
 
-        var found: [String: [String: String]] = [:]
-        for (name, locationID) in locations.sorted(by: { $0.key < $1.key }) {
-            let rules = try await Self.rules(database: shop.database, locationID: locationID)
-            let expected = try await Self.expected(shop, rules: rules, locationID: locationID)
-            #expect(expected.count > 5, "the demo shop has low stock at \(name)")
-            let untracked = Set(rules.filter { !$0.value.tracked }.keys)
-            #expect(!untracked.isEmpty, "the demo shop has untracked variations")
-            // One location by --location, the other by CATALOG_LOCATION.
-            let run =
-                name == "High Street"
-                ? try await shop.catalog("reorder", "suggest", "--location", "high street", "--json")
-                : try await shop.catalog("reorder", "suggest", "--json", environment: ["CATALOG_LOCATION": name])
-            #expect(run.status == 0, "\(run.all)")
-            let lines = try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
-            let got = Self.proposals(lines)
-            #expect(got == expected, "\(name)")
-            #expect(untracked.isDisjoint(with: got.keys), "untracked variations are never proposed")
-            let tracked = rules.values.filter(\.tracked).count
-            #expect(run.stderr.contains("\(name): \(tracked) tracked variations"), "\(run.stderr)")
-            found[name] = got
-        }
-        #expect(found["High Street"] != found["Market Hall"], "the two locations differ")
+            var found: [String: [String: String]] = [:]
+            for (name, locationID) in locations.sorted(by: { $0.key < $1.key }) {
+                let rules = try await Self.rules(database: shop.database, locationID: locationID)
+                let expected = try await Self.expected(shop, rules: rules, locationID: locationID)
+                #expect(expected.count > 5, "the demo shop has low stock at \(name)")
+                let untracked = Set(rules.filter { !$0.value.tracked }.keys)
+                #expect(!untracked.isEmpty, "the demo shop has untracked variations")
+                // One location by --location, the other by CATALOG_LOCATION.
+                let run =
+                    name == "High Street"
+                    ? try await shop.catalog("reorder", "suggest", "--location", "high street", "--json")
+                    : try await shop.catalog("reorder", "suggest", "--json", environment: ["CATALOG_LOCATION": name])
+                #expect(run.status == 0, "\(run.all)")
+                let lines = try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+                let got = Self.proposals(lines)
+                #expect(got == expected, "\(name)")
+                #expect(untracked.isDisjoint(with: got.keys), "untracked variations are never proposed")
+                let tracked = rules.values.filter(\.tracked).count
+                #expect(run.stderr.contains("\(name): \(tracked) tracked variations"), "\(run.stderr)")
+                found[name] = got
+            }
+            #expect(found["High Street"] != found["Market Hall"], "the two locations differ")
 
-        // --apply adds exactly the proposals; a second run proposes nothing new.
-        let applied = try await shop.catalog("reorder", "suggest", "--location", "High Street", "--apply")
-        #expect(applied.status == 0, "\(applied.all)")
-        let highStreet = try #require(found["High Street"])
-        let lines = try await shop.jsonLines("reorder", "list", "--json")
-        var listed: [String: String] = [:]
-        for line in lines {
-            listed[line["variation_id"]?.stringValue ?? "?"] = line["quantity"]?.int64Value.map(String.init)
+            // --apply adds exactly the proposals; a second run proposes nothing new.
+            let applied = try await shop.catalog("reorder", "suggest", "--location", "High Street", "--apply")
+            #expect(applied.status == 0, "\(applied.all)")
+            let highStreet = try #require(found["High Street"])
+            let lines = try await shop.jsonLines("reorder", "list", "--json")
+            var listed: [String: String] = [:]
+            for line in lines {
+                listed[line["variation_id"]?.stringValue ?? "?"] = line["quantity"]?.int64Value.map(String.init)
+            }
+            #expect(listed == highStreet.mapValues { String($0.prefix { $0 != " " }) })
+            let again = try await shop.catalog("reorder", "suggest", "--location", "High Street", "--json")
+            #expect(again.status == 0)
+            #expect(again.stdout.isEmpty, "nothing new to propose: \(again.stdout.prefix(300))")
+            #expect(again.stderr.contains("\(highStreet.count) already on the list"), "\(again.stderr)")
         }
-        #expect(listed == highStreet.mapValues { String($0.prefix { $0 != " " }) })
-        let again = try await shop.catalog("reorder", "suggest", "--location", "High Street", "--json")
-        #expect(again.status == 0)
-        #expect(again.stdout.isEmpty, "nothing new to propose: \(again.stdout.prefix(300))")
-        #expect(again.stderr.contains("\(highStreet.count) already on the list"), "\(again.stderr)")
     }
 
     @Test func suggestPagesCountsForMoreThanAThousandTrackedVariations() async throws {
         let shop = try await ReorderShop.start(seed: .synthetic(variations: 6000))
-        defer { Task { await shop.stop() } }
-        try await shop.ok("sync")
-        let locations = try await shop.locations()
-        let (name, locationID) = try #require(locations.sorted { $0.key < $1.key }.first)
-        let rules = try await Self.rules(database: shop.database, locationID: locationID)
-        let tracked = Set(rules.filter(\.value.tracked).keys)
-        #expect(tracked.count > 1000 && tracked.count < rules.count)
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let locations = try await shop.locations()
+            let (name, locationID) = try #require(locations.sorted { $0.key < $1.key }.first)
+            let rules = try await Self.rules(database: shop.database, locationID: locationID)
+            let tracked = Set(rules.filter(\.value.tracked).keys)
+            #expect(tracked.count > 1000 && tracked.count < rules.count)
 
-        let before = shop.log.requests(to: "/v2/inventory/counts/batch-retrieve").count
-        let started = Date()
-        let run = try await shop.catalog("reorder", "suggest", "--location", name)
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(run.status == 0, "\(run.all)")
-        let requests = shop.log.requests(to: "/v2/inventory/counts/batch-retrieve").dropFirst(before)
-        #expect(requests.count >= 2, "more than 1,000 ids need several requests")
-        var asked: [String] = []
-        for request in requests {
-            let body = try JSONValue.parse(request.requestBody)
-            let ids = body["catalog_object_ids"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            #expect(ids.count <= 1000)
-            #expect(request.status == 200)
-            asked += ids
+            let before = shop.log.requests(to: "/v2/inventory/counts/batch-retrieve").count
+            let started = Date()
+            let run = try await shop.catalog("reorder", "suggest", "--location", name)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(run.status == 0, "\(run.all)")
+            let requests = shop.log.requests(to: "/v2/inventory/counts/batch-retrieve").dropFirst(before)
+            #expect(requests.count >= 2, "more than 1,000 ids need several requests")
+            var asked: [String] = []
+            for request in requests {
+                let body = try JSONValue.parse(request.requestBody)
+                let ids = body["catalog_object_ids"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(ids.count <= 1000)
+                #expect(request.status == 200)
+                asked += ids
+            }
+            #expect(Set(asked) == tracked, "every tracked variation's count is read, and only those")
+            #expect(
+                run.stdout.contains("\(name): \(groupedCount(tracked.count)) tracked variations"),
+                "\(run.stdout.suffix(300))")
+            print("reorder suggest over \(tracked.count) tracked of \(rules.count) variations took \(elapsed) s")
         }
-        #expect(Set(asked) == tracked, "every tracked variation's count is read, and only those")
-        #expect(
-            run.stdout.contains("\(name): \(groupedCount(tracked.count)) tracked variations"),
-            "\(run.stdout.suffix(300))")
-        print("reorder suggest over \(tracked.count) tracked of \(rules.count) variations took \(elapsed) s")
     }
 }
 

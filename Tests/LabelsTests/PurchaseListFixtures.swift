@@ -79,9 +79,9 @@ enum PurchaseListFixtures {
     static let hasZbar = FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg")
 
     /// `pdfinfo`'s fields, such as `Pages` and `Page size`.
-    static func info(_ pdf: URL) throws -> [String: String] {
+    static func info(_ pdf: URL) async throws -> [String: String] {
         var fields: [String: String] = [:]
-        for line in try Scan.run("/usr/bin/pdfinfo", [pdf.path]).split(separator: "\n") {
+        for line in try await Scan.run("/usr/bin/pdfinfo", [pdf.path]).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
@@ -90,10 +90,10 @@ enum PurchaseListFixtures {
     }
 
     /// The text of pages `first` to `last` (all when nil), as `pdftotext -layout` reads it.
-    static func text(_ pdf: URL, first: Int? = nil, last: Int? = nil) throws -> String {
+    static func text(_ pdf: URL, first: Int? = nil, last: Int? = nil) async throws -> String {
         var arguments = ["-layout", "-enc", "UTF-8"]
         if let first { arguments += ["-f", String(first)] }
         if let last { arguments += ["-l", String(last)] }
-        return try Scan.run("/usr/bin/pdftotext", arguments + [pdf.path, "-"])
+        return try await Scan.run("/usr/bin/pdftotext", arguments + [pdf.path, "-"])
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Purchase list PDF", .enabled(if: PurchaseListFixtures.hasPoppler, "needs poppler-utils"))
 struct PurchaseListPDFTests {
     @Test("Letter and A4 pages; each vendor starts a page; the long section runs on with its name repeated")
-    func pages() throws {
+    func pages() async throws {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (paper, size) in [
@@ -17,7 +17,7 @@ struct PurchaseListPDFTests {
             let list = PurchaseListFixtures.threeVendors(paper: paper)
             let pages = PurchaseListRenderer.pages(list)
             let url = try Scan.write(PurchaseListRenderer.pdf(list), to: "\(paper).pdf", in: folder)
-            let info = try PurchaseListFixtures.info(url)
+            let info = try await PurchaseListFixtures.info(url)
             #expect(info["Page size"] == size)
             #expect(info["Pages"] == String(pages.count))
             // One page each for the short sections, several for the 40 lines.
@@ -26,7 +26,7 @@ struct PurchaseListPDFTests {
             #expect(perVendor[1] >= 3 && perVendor[1] <= 5, "40 lines on \(paper): \(perVendor[1]) pages")
             #expect(pages.count == perVendor.reduce(0, +))
             for (index, page) in pages.enumerated() {
-                let text = try PurchaseListFixtures.text(url, first: index + 1, last: index + 1)
+                let text = try await PurchaseListFixtures.text(url, first: index + 1, last: index + 1)
                 let vendor = list.vendors[page.vendor!].name
                 #expect(text.contains(vendor), "page \(index + 1) names \(vendor)")
                 #expect(text.contains("(continued)") == page.continued, "page \(index + 1)")

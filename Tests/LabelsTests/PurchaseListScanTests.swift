@@ -10,27 +10,27 @@ import Testing
     .enabled(if: PurchaseListFixtures.hasPoppler && PurchaseListFixtures.hasZbar, "needs poppler-utils and zbar-tools"))
 struct PurchaseListScanTests {
     @Test("zbar reads each page's EAN-13, UPC-A and Code 128 codes at 300 dpi", arguments: PurchaseList.Paper.allCases)
-    func scans(_ paper: PurchaseList.Paper) throws {
+    func scans(_ paper: PurchaseList.Paper) async throws {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = PurchaseListFixtures.threeVendors(paper: paper)
         let url = try Scan.write(PurchaseListRenderer.pdf(list), to: "list.pdf", in: folder)
-        let images = try Scan.rasterise(url, dpi: 300)
+        let images = try await Scan.rasterise(url, dpi: 300)
         let pages = PurchaseListRenderer.pages(list)
         #expect(images.count == pages.count)
         var kinds: Set<String> = []
-        let hasZXing = Scan.hasZXing
+        let hasZXing = await Scan.hasZXing
         for (page, image) in zip(pages, images) {
             let expected = page.blocks.compactMap { placed -> Scan.Reading? in
                 guard case .line(let index) = placed.block.kind else { return nil }
                 return Self.reading(list.vendors[page.vendor!].lines[index])
             }
-            let read = try Scan.zbar(image)
+            let read = try await Scan.zbar(image)
             #expect(read.sorted(by: Self.order) == expected.sorted(by: Self.order), "\(image.lastPathComponent)")
             kinds.formUnion(read.map(\.format))
             // zxing-cpp, the stricter decoder, when it is installed (it gives a UPC-A as an EAN-13).
             guard hasZXing else { continue }
-            let strict = try Scan.zxing(image).map(\.text).sorted()
+            let strict = try await Scan.zxing(image).map(\.text).sorted()
             #expect(strict == expected.map { $0.format == "UPC-A" ? "0" + $0.text : $0.text }.sorted())
         }
         #expect(kinds == ["EAN-13", "UPC-A", "CODE-128"])

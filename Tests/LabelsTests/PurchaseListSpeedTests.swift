@@ -8,7 +8,7 @@ import Testing
 @Suite("Purchase list size")
 struct PurchaseListSpeedTests {
     @Test("5,000 lines from 10 vendors render into one PDF")
-    func fiveThousandLines() throws {
+    func fiveThousandLines() async throws {
         let vendors = (0..<10).map { vendor in
             PurchaseListVendor(
                 name: "Vendor \(vendor) Größe",
@@ -26,6 +26,6 @@ struct PurchaseListSpeedTests {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = try Scan.write(pdf, to: "long.pdf", in: folder)
-        #expect(try PurchaseListFixtures.info(url)["Pages"] == String(pages.count))
+        #expect(try await PurchaseListFixtures.info(url)["Pages"] == String(pages.count))
     }
 }

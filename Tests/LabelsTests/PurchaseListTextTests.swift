@@ -11,14 +11,14 @@ struct PurchaseListTextTests {
     @Test(
         "pdftotext finds the header, every vendor, name, code, note, quantity and total",
         arguments: PurchaseList.Paper.allCases)
-    func words(_ paper: PurchaseList.Paper) throws {
+    func words(_ paper: PurchaseList.Paper) async throws {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = PurchaseListFixtures.threeVendors(paper: paper)
         let pages = PurchaseListRenderer.pages(list)
         let url = try Scan.write(PurchaseListRenderer.pdf(list), to: "list.pdf", in: folder)
         // Runs of white space as one space: a wrapped sentence reads on across its line break.
-        let text = try PurchaseListFixtures.text(url).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = try await PurchaseListFixtures.text(url).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         var expected = ["Purchase list", "Corner Shop", "Reference PO-2026-0042", "Created 2026-11-23 14:05"]
         expected += ["page 1 of \(pages.count)", "page \(pages.count) of \(pages.count)"]
         expected += ["£7.20", "£1,234.56", "Total for Café Øresund (2 lines): some costs are not known"]
@@ -41,7 +41,7 @@ struct PurchaseListTextTests {
     }
 
     @Test("The quantity column holds exactly each line's quantity, and nothing runs into it")
-    func quantities() throws {
+    func quantities() async throws {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = PurchaseListFixtures.threeVendors(paper: .letter)
@@ -52,7 +52,7 @@ struct PurchaseListTextTests {
                 guard case .line(let line) = placed.block.kind else { continue }
                 // The top of the line's quantity cell (a long SKU's barcode may span the row below it).
                 // pdftotext's crop box is in pixels at its -r resolution (72: points).
-                let cell = try Scan.run(
+                let cell = try await Scan.run(
                     "/usr/bin/pdftotext",
                     [
                         "-f", String(index + 1), "-l", String(index + 1), "-x", String(Int(geometry.quantityX)),

@@ -12,7 +12,7 @@ struct RenderDotsTests {
         "Dark runs are multiples of the module at 203 dpi",
         arguments: [("4006381333931", nil, 3), ("012345678905", nil, 3), (nil, "ac-wdg-0042-l", 2)]
             as [(String?, String?, Int)])
-    func wholeDots(gtin: String?, sku: String?, module: Int) throws {
+    func wholeDots(gtin: String?, sku: String?, module: Int) async throws {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let template = RenderFixtures.shelfTag(dpi: 203, moduleDots: module)
@@ -22,10 +22,10 @@ struct RenderDotsTests {
         let row = barcode.topDots + barcode.heightDots / 2
         let png = try Scan.write(LabelRenderer().png(template, label: label), to: "p.png", in: folder)
         let pdf = try Scan.write(LabelRenderer().pdf(template, labels: [label]), to: "p.pdf", in: folder)
-        let raster = try #require(try Scan.rasterise(pdf, dpi: 203).first)
+        let raster = await try #require(try Scan.rasterise(pdf, dpi: 203).first)
         let expected = barcode.symbol.bars.map { $0.count * module }
         for image in [png, raster] {
-            let runs = try Scan.darkRuns(image, row: row)
+            let runs = try await Scan.darkRuns(image, row: row)
             #expect(runs.allSatisfy { $0 % module == 0 }, "\(image.lastPathComponent): \(runs)")
             #expect(runs == expected, "\(image.lastPathComponent)")
         }

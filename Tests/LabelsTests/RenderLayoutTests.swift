@@ -45,19 +45,19 @@ struct RenderLayoutTests {
     }
 
     @Test("Roll templates give one page per label of the label's size")
-    func rollPages() throws {
+    func rollPages() async throws {
         let labels = (0..<3).map { RenderFixtures.item(name: "N\($0)", sku: "s-\($0)") }
         let pdf = try renderer.pdf(RenderFixtures.shelfTag(dpi: 203), labels: labels)
-        let info = try pdfInfo(pdf)
+        let info = try await pdfInfo(pdf)
         #expect(info["Pages"] == "3")
         #expect(info["Page size"] == "162 x 90 pts")
     }
 
     @Test("Sheet templates fill the grid row by row onto as many pages as needed")
-    func sheetPages() throws {
+    func sheetPages() async throws {
         let template = RenderFixtures.sheet()
         let labels = (0..<13).map { RenderFixtures.item(name: "N\($0)", sku: "s-\($0)") }
-        let info = try pdfInfo(try renderer.pdf(template, labels: labels))
+        let info = try await pdfInfo(try renderer.pdf(template, labels: labels))
         #expect(info["Pages"] == "3")
         #expect(info["Page size"] == "446.4 x 288 pts")
         #expect(abs(LabelRenderer.origin(of: 0, in: template).x - 0.0333 * 72) < 1e-9)
@@ -94,9 +94,9 @@ struct RenderLayoutTests {
     }
 
     @Test("An empty label list still makes a valid PDF; a zero-size template is refused")
-    func edges() throws {
+    func edges() async throws {
         let pdf = try renderer.pdf(RenderFixtures.shelfTag(dpi: 203), labels: [])
-        #expect(try pdfInfo(pdf)["Pages"] == "1")
+        #expect(try await pdfInfo(pdf)["Pages"] == "1")
         var broken = RenderFixtures.shelfTag(dpi: 203)
         broken.width = .zero
         #expect(throws: LabelRenderError.badTemplateSize(template: "test-shelf")) {
@@ -105,12 +105,12 @@ struct RenderLayoutTests {
     }
 
     /// `pdfinfo`'s fields, such as `Pages` and `Page size`.
-    private func pdfInfo(_ pdf: [UInt8]) throws -> [String: String] {
+    private func pdfInfo(_ pdf: [UInt8]) async throws -> [String: String] {
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = try Scan.write(pdf, to: "info.pdf", in: folder)
         var fields: [String: String] = [:]
-        for line in try Scan.run("/usr/bin/pdfinfo", [url.path]).split(separator: "\n") {
+        for line in try await Scan.run("/usr/bin/pdfinfo", [url.path]).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)

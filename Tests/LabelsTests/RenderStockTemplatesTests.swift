@@ -34,8 +34,8 @@ struct RenderStockTemplatesTests {
     }
 
     @Test("Each stock template renders demo items whose barcodes scan", arguments: names)
-    func rendersAndScans(_ name: String) throws {
-        try #require(Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
+    func rendersAndScans(_ name: String) async throws {
+        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
         let library = TemplateLibrary(folders: [.init(path: Self.folder, origin: .stock)])
         let template = try library.template(named: name)
         let renderer = LabelRenderer()
@@ -45,20 +45,20 @@ struct RenderStockTemplatesTests {
         let codes = Self.items.map(\.1)
         let pdf = try Scan.write(renderer.pdf(template, labels: labels), to: "\(name).pdf", in: work)
         for dpi in [203, 300] {
-            let pages = try Scan.rasterise(pdf, dpi: dpi)
+            let pages = try await Scan.rasterise(pdf, dpi: dpi)
             if template.sheet == nil {
                 #expect(pages.count == labels.count)
                 for (page, code) in zip(pages, codes) {
-                    try expectScans(page, codes: [code], "\(name) page \(page.lastPathComponent)")
+                    try await expectScans(page, codes: [code], "\(name) page \(page.lastPathComponent)")
                 }
             } else {
                 #expect(pages.count == 1)
-                try expectScans(pages[0], codes: codes, "\(name) sheet at \(dpi) dpi")
+                try await expectScans(pages[0], codes: codes, "\(name) sheet at \(dpi) dpi")
             }
         }
         for (index, (label, code)) in Self.items.enumerated() {
             let png = try Scan.write(renderer.png(template, label: label), to: "\(name)-\(index).png", in: work)
-            try expectScans(png, codes: [code], "\(name) preview \(index)")
+            try await expectScans(png, codes: [code], "\(name) preview \(index)")
         }
         if template.sheet == nil {
             let zpl = try ZPLRenderer().zpl(template, labels: labels)
@@ -67,10 +67,10 @@ struct RenderStockTemplatesTests {
     }
 
     /// Both decoders read exactly `codes` (in any order) in `image`.
-    private func expectScans(_ image: URL, codes: [String], _ context: String) throws {
-        let zxing = try Scan.zxing(image).map { normalised($0.text, codes) }
+    private func expectScans(_ image: URL, codes: [String], _ context: String) async throws {
+        let zxing = try await Scan.zxing(image).map { normalised($0.text, codes) }
         #expect(zxing.sorted() == codes.sorted(), "zxing-cpp: \(context)")
-        let zbar = try Scan.zbar(image).map { normalised($0.text, codes) }
+        let zbar = try await Scan.zbar(image).map { normalised($0.text, codes) }
         #expect(zbar.sorted() == codes.sorted(), "zbar: \(context)")
     }
 

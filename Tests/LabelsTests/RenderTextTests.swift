@@ -74,7 +74,7 @@ struct RenderTextTests {
     }
 
     @Test("Unicode names draw: é, ß, Ж and Ω leave ink in the preview")
-    func unicode() throws {
+    func unicode() async throws {
         let measurer = CairoTextMeasurer()
         for word in ["é", "ß", "Ж", "Ω"] {
             #expect(measurer.width(word, font: "DejaVu Sans", weight: .regular, size: 10) > 3)
@@ -86,7 +86,7 @@ struct RenderTextTests {
                 name: "glyph", width: .points(40), height: .points(30), dpi: 300,
                 elements: [.text(TextElement(frame: RenderFixtures.rect(4, 4, 32, 22), content: word, size: 18))])
             let png = try Scan.write(renderer.png(template, label: RenderFixtures.item()), to: "g.png", in: folder)
-            let inkRows = try Scan.inkedRows(png)
+            let inkRows = try await Scan.inkedRows(png)
             #expect(inkRows > 15, "\(word) left ink on \(inkRows) rows")
         }
     }

@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Foundation
 
 /// Turns rendered labels back into text the way a shop's scanner would: rasterise PDFs with
@@ -26,9 +27,9 @@ enum Scan {
     }
 
     /// The pages of `pdf` as grey PNGs at `dpi`, in page order.
-    static func rasterise(_ pdf: URL, dpi: Int) throws -> [URL] {
+    static func rasterise(_ pdf: URL, dpi: Int) async throws -> [URL] {
         let prefix = pdf.deletingPathExtension().path + "-\(dpi)"
-        _ = try run("/usr/bin/pdftoppm", ["-r", String(dpi), "-gray", "-png", pdf.path, prefix])
+        _ = try await run("/usr/bin/pdftoppm", ["-r", String(dpi), "-gray", "-png", pdf.path, prefix])
         let folder = pdf.deletingLastPathComponent()
         let stem = URL(fileURLWithPath: prefix).lastPathComponent + "-"
         return try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -39,8 +40,9 @@ enum Scan {
 
     /// What zbar reads in `image` (UPC-A enabled, so it is not reported as EAN-13).
     /// zbar (0.23) has no DataMatrix decoder.
-    static func zbar(_ image: URL) throws -> [Reading] {
-        let output = try run("/usr/bin/zbarimg", ["--nodbus", "-q", "-Supca.enable", image.path], allowFailure: true)
+    static func zbar(_ image: URL) async throws -> [Reading] {
+        let output = try await run(
+            "/usr/bin/zbarimg", ["--nodbus", "-q", "-Supca.enable", image.path], allowFailure: true)
         return output.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
@@ -49,8 +51,8 @@ enum Scan {
     }
 
     /// What zxing-cpp reads in `image`. zxing-cpp 3.1 reports a UPC-A as EAN-13 with a leading zero.
-    static func zxing(_ image: URL) throws -> [Reading] {
-        let output = try run("/usr/bin/env", ["python3", "-c", zxingScript, image.path])
+    static func zxing(_ image: URL) async throws -> [Reading] {
+        let output = try await run("/usr/bin/env", ["python3", "-c", zxingScript, image.path])
         return output.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
@@ -60,24 +62,24 @@ enum Scan {
 
     /// Whether zxing-cpp for Python is installed (the tests say so instead of passing silently).
     static var hasZXing: Bool {
-        (try? run("/usr/bin/env", ["python3", "-c", "import zxingcpp"])) != nil
+        get async { (try? await run("/usr/bin/env", ["python3", "-c", "import zxingcpp"])) != nil }
     }
 
     /// The lengths of the runs of dark pixels (below half grey) along pixel row `row` of `image`.
-    static func darkRuns(_ image: URL, row: Int) throws -> [Int] {
-        let output = try run("/usr/bin/env", ["python3", "-c", runsScript, image.path, String(row)])
+    static func darkRuns(_ image: URL, row: Int) async throws -> [Int] {
+        let output = try await run("/usr/bin/env", ["python3", "-c", runsScript, image.path, String(row)])
         return output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     /// How many pixel rows of `image` have any dark pixel.
-    static func inkedRows(_ image: URL) throws -> Int {
+    static func inkedRows(_ image: URL) async throws -> Int {
         let script = """
             import sys
             from PIL import Image
             image = Image.open(sys.argv[1]).convert("L")
             print(sum(1 for y in range(image.height) if min(image.crop((0, y, image.width, y + 1)).getdata()) < 128))
             """
-        let output = try run("/usr/bin/env", ["python3", "-c", script, image.path])
+        let output = try await run("/usr/bin/env", ["python3", "-c", script, image.path])
         return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
@@ -109,30 +111,15 @@ enum Scan {
         Int(name.split(separator: "-").last?.split(separator: ".").first ?? "") ?? 0
     }
 
-    struct ToolError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// Runs a tool and returns its standard output; throws on a non-zero exit unless allowed
-    /// (zbarimg exits 4 when it finds nothing).
+    /// (zbarimg exits 4 when it finds nothing). Awaited without holding a thread of Swift's pool.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 && !allowFailure {
-            let message = String(decoding: errorData, as: UTF8.self)
-            throw ToolError(
-                description: "\(tool) \(arguments.first ?? "") exited \(process.terminationStatus): \(message)")
+    static func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) async throws -> String {
+        let result = try await ChildProcess.run(tool, arguments)
+        if result.status != 0 && !allowFailure {
+            throw ChildProcessError(
+                description: "\(tool) \(arguments.first ?? "") exited \(result.status): \(result.stderr)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.stdout
     }
 }

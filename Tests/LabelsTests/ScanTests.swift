@@ -51,8 +51,8 @@ struct ScanTests {
     ]
 
     @Test("PNG previews and rasterised PDFs decode with zbar and zxing-cpp", arguments: cases)
-    func scans(_ scan: Case) throws {
-        try #require(Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed (pip install zxing-cpp pillow)")
+    func scans(_ scan: Case) async throws {
+        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed (pip install zxing-cpp pillow)")
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let label = RenderFixtures.item(gtin: scan.gtin, sku: scan.sku)
@@ -63,32 +63,32 @@ struct ScanTests {
             let renderer = LabelRenderer()
             images.append(try Scan.write(renderer.png(template, label: label), to: "preview-\(dpi).png", in: folder))
             let pdf = try Scan.write(renderer.pdf(template, labels: [label]), to: "label-\(dpi).pdf", in: folder)
-            images += try Scan.rasterise(pdf, dpi: 203)
-            images += try Scan.rasterise(pdf, dpi: 300)
+            images += try await Scan.rasterise(pdf, dpi: 203)
+            images += try await Scan.rasterise(pdf, dpi: 300)
         }
         #expect(images.count == 6)
         for image in images {
             let expectedZbar = scan.zbarFormat.map { [Scan.Reading(format: $0, text: scan.code)] } ?? []
-            #expect(try Scan.zbar(image) == expectedZbar, "zbar on \(image.lastPathComponent)")
+            #expect(try await Scan.zbar(image) == expectedZbar, "zbar on \(image.lastPathComponent)")
             let expectedZXing = Scan.Reading(format: scan.zxingFormat, text: scan.zxingText ?? scan.code)
-            #expect(try Scan.zxing(image) == [expectedZXing], "zxing-cpp on \(image.lastPathComponent)")
+            #expect(try await Scan.zxing(image) == [expectedZXing], "zxing-cpp on \(image.lastPathComponent)")
         }
     }
 
     @Test("Every sheet position scans, wherever the label falls on the page")
-    func sheetScans() throws {
-        try #require(Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
+    func sheetScans() async throws {
+        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let labels = (0..<7).map { index in
             RenderFixtures.item(name: "Item \(index)", sku: "sku-\(index)-ab")
         }
         let pdf = try Scan.write(LabelRenderer().pdf(RenderFixtures.sheet(), labels: labels), to: "s.pdf", in: folder)
-        let pages = try Scan.rasterise(pdf, dpi: 300)
+        let pages = try await Scan.rasterise(pdf, dpi: 300)
         #expect(pages.count == 2)
-        let first = try Scan.zxing(pages[0]).map(\.text).sorted()
+        let first = try await Scan.zxing(pages[0]).map(\.text).sorted()
         #expect(first == (0..<6).map { "sku-\($0)-ab" })
-        #expect(try Scan.zxing(pages[1]).map(\.text) == ["sku-6-ab"])
-        #expect(try Scan.zbar(pages[0]).count == 6)
+        #expect(try await Scan.zxing(pages[1]).map(\.text) == ["sku-6-ab"])
+        #expect(try await Scan.zbar(pages[0]).count == 6)
     }
 }

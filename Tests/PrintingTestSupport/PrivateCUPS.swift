@@ -51,7 +51,7 @@ public final class PrivateCUPS: Sendable {
             let cups = PrivateCUPS(base: base, port: port, process: process)
             if await cups.waitUntilRunning() { return cups }
             lastLog = cups.log()
-            cups.stop()
+            await cups.stop()
         }
         throw PrivateCUPSError.cupsdDidNotStart(log: lastLog)
     }
@@ -123,9 +123,25 @@ public final class PrivateCUPS: Sendable {
         return [path, stdout].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
+    /// Starts a private cupsd, runs `body` with it, and stops it (awaited) whether `body` returned or threw.
+    public static func with<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PrivateCUPS) async throws -> T
+    ) async throws -> T {
+        let cups = try await start()
+        let value: T
+        do {
+            value = try await body(cups)
+        } catch {
+            await cups.stop()
+            throw error
+        }
+        await cups.stop()
+        return value
+    }
+
     /// Stops cupsd by its PID, stops the listeners and removes the folder.
-    public func stop() {
-        process.terminate()
+    public func stop() async {
+        await process.terminate()
         for listener in listeners.withLock({ Array($0.values) }) { listener.stop() }
         try? FileManager.default.removeItem(at: base)
     }

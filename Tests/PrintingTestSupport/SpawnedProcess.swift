@@ -48,14 +48,14 @@ final class SpawnedProcess: Sendable {
         return waitpid(pid, &status, WNOHANG) == 0
     }
 
-    /// Sends SIGTERM, waits up to `timeout` seconds, then SIGKILL; reaps the child.
-    func terminate(timeout: Double = 5) {
+    /// Sends SIGTERM, waits up to `timeout` seconds (without holding a thread), then SIGKILL; reaps the child.
+    func terminate(timeout: Double = 5) async {
         guard isRunning else { return }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if !isRunning { return }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         kill(pid, SIGKILL)
         var status: Int32 = 0

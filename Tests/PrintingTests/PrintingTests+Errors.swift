@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Foundation
 import Printing
 import PrintingTestSupport
@@ -107,15 +108,16 @@ extension PrintingTests {
 
     @Test func cupsServerEnvironmentIsHonoured() async throws {
         let cups = try await PrivateCUPS.start()
-        defer { cups.stop() }
-        try await cups.addZebraQueue(name: "envzebra")
-        let previous = ProcessInfo.processInfo.environment["CUPS_SERVER"]
-        setenv("CUPS_SERVER", cups.server, 1)
-        defer {
-            if let previous { setenv("CUPS_SERVER", previous, 1) } else { unsetenv("CUPS_SERVER") }
+        try await cleaningUp({ await cups.stop() }) {
+            try await cups.addZebraQueue(name: "envzebra")
+            let previous = ProcessInfo.processInfo.environment["CUPS_SERVER"]
+            setenv("CUPS_SERVER", cups.server, 1)
+            defer {
+                if let previous { setenv("CUPS_SERVER", previous, 1) } else { unsetenv("CUPS_SERVER") }
+            }
+            PrintServer.use(nil)
+            #expect(await PrintServer.current() == cups.server)
+            #expect(try await PrintDestinations.list().map(\.name) == ["envzebra"])
         }
-        PrintServer.use(nil)
-        #expect(await PrintServer.current() == cups.server)
-        #expect(try await PrintDestinations.list().map(\.name) == ["envzebra"])
     }
 }

@@ -9,16 +9,14 @@ struct PrintingTests {
     /// Starts a private cupsd with a Zebra, a DYMO and a raw socket queue, points libcups at it,
     /// runs `body`, then stops it.
     static func withServer(_ body: (PrivateCUPS) async throws -> Void) async throws {
-        let cups = try await PrivateCUPS.start()
-        defer {
-            PrintServer.use(nil)
-            cups.stop()
+        try await PrivateCUPS.with { cups in
+            defer { PrintServer.use(nil) }
+            try await cups.addZebraQueue(name: "zebra")
+            try await cups.addDymoQueue(name: "dymo")
+            try await cups.addRawSocketQueue(name: "raw")
+            PrintServer.use(cups.server)
+            try await body(cups)
         }
-        try await cups.addZebraQueue(name: "zebra")
-        try await cups.addDymoQueue(name: "dymo")
-        try await cups.addRawSocketQueue(name: "raw")
-        PrintServer.use(cups.server)
-        try await body(cups)
     }
 
     @Test func listsDestinationsWithStateAndMedia() async throws {

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -144,24 +145,25 @@ struct InventoryChangesTests {
     @Test("a change sends a signed inventory.count.updated event with the changed counts")
     func webhook() async throws {
         let receiver = try await EventReceiver.start()
-        defer { Task { await receiver.stop() } }
-        let url = "http://127.0.0.1:\(receiver.port)/hook"
-        try await withSandbox(SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key")) {
-            _, client in
-            let (variation, locations) = try await Self.target(client)
-            let reply = try await client.post(
-                "/v2/inventory/changes/batch-create",
-                [
-                    "idempotency_key": "hook",
-                    "changes": [Self.adjustment(variation, locations[0], "3", from: "NONE", to: "IN_STOCK")],
-                ])
-            #expect(reply.status == 200)
-            let events = try await receiver.waitForEvents(1)
-            #expect(events.count == 1)
-            let event = try #require(events.first)
-            #expect(event.json["type"] == "inventory.count.updated")
-            #expect(event.json["data"]?["object"]?["inventory_counts"] == reply.json["counts"])
-            #expect(event.signature == WebhookSender.signature(body: event.body, url: url, key: "inv-key"))
+        try await cleaningUp({ await receiver.stop() }) {
+            let url = "http://127.0.0.1:\(receiver.port)/hook"
+            try await withSandbox(SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key")) {
+                _, client in
+                let (variation, locations) = try await Self.target(client)
+                let reply = try await client.post(
+                    "/v2/inventory/changes/batch-create",
+                    [
+                        "idempotency_key": "hook",
+                        "changes": [Self.adjustment(variation, locations[0], "3", from: "NONE", to: "IN_STOCK")],
+                    ])
+                #expect(reply.status == 200)
+                let events = try await receiver.waitForEvents(1)
+                #expect(events.count == 1)
+                let event = try #require(events.first)
+                #expect(event.json["type"] == "inventory.count.updated")
+                #expect(event.json["data"]?["object"]?["inventory_counts"] == reply.json["counts"])
+                #expect(event.signature == WebhookSender.signature(body: event.body, url: url, key: "inv-key"))
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -20,9 +21,9 @@ struct DeviceUdevRuleTests {
         "udevadm verify accepts the rule",
         .enabled(if: udevadm != nil, "this udevadm has no 'verify' (needs systemd 254+); the structure test still runs")
     )
-    func udevadmVerify() throws {
+    func udevadmVerify() async throws {
         let udevadm = try #require(Self.udevadm)
-        let result = run(udevadm, ["verify", Self.rulesPath])
+        let result = try await ChildProcess.run(udevadm, ["verify", Self.rulesPath])
         #expect(result.status == 0, "udevadm verify: \(result.output)")
     }
 
@@ -58,6 +59,7 @@ struct DeviceUdevRuleTests {
         #expect(assignments.contains("MODE=0660"))
     }
 
+    /// Runs `tool` and waits, blocking: only for the trait check above, which runs before any test does.
     private func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(filePath: tool)

@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -37,19 +38,12 @@ struct QEMUScannerTests {
         let qemu = Self.qemu
         let work = NSTemporaryDirectory() + "catalog-qemu-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let build = Process()
-        build.executableURL = URL(filePath: "/bin/bash")
-        build.arguments = [Self.root.appending(path: "scripts/qemu-scanner/build.sh").path, work]
-        let buildOutput = Pipe()
-        build.standardOutput = buildOutput
-        build.standardError = buildOutput
-        try build.run()
-        let buildLog = String(decoding: buildOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        build.waitUntilExit()
-        try #require(build.terminationStatus == 0, "build.sh failed:\n\(buildLog)")
+        let build = try await ChildProcess.run(
+            "/bin/bash", [Self.root.appending(path: "scripts/qemu-scanner/build.sh").path, work])
+        try #require(build.status == 0, "build.sh failed:\n\(build.output)")
 
         let started = Date()
-        let machine = try QEMUVirtualMachine(
+        let machine = try await QEMUVirtualMachine(
             qemu: qemu, kernel: work + "/vmlinuz", initrd: work + "/initrd.gz", socketPath: work + "/qmp.sock",
             consolePath: work + "/console.log")
         defer { print("QEMUScannerTests: guest log:\n" + machine.log.joined(separator: "\n")) }

@@ -14,7 +14,7 @@ final class QEMUVirtualMachine: @unchecked Sendable {
 
     /// Boots `kernel` with `initrd`; the keyboard is `usb-kbd` with id `scanner` on an xhci bus.
     /// The guest's serial console is written to `consolePath`; QEMU's own messages go to `consolePath + ".qemu"`.
-    init(qemu: String, kernel: String, initrd: String, socketPath: String, consolePath: String) throws {
+    init(qemu: String, kernel: String, initrd: String, socketPath: String, consolePath: String) async throws {
         unlink(socketPath)
         self.consolePath = consolePath
         process.executableURL = URL(filePath: qemu)
@@ -31,7 +31,7 @@ final class QEMUVirtualMachine: @unchecked Sendable {
         process.standardError = messages
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        try connect(socketPath)
+        try await connect(socketPath)
         _ = try command("qmp_capabilities")
     }
 
@@ -105,8 +105,8 @@ final class QEMUVirtualMachine: @unchecked Sendable {
         qmp = -1
     }
 
-    private func connect(_ path: String) throws {
-        for _ in 0..<100 where access(path, F_OK) != 0 { usleep(100_000) }
+    private func connect(_ path: String) async throws {
+        for _ in 0..<100 where access(path, F_OK) != 0 { try await Task.sleep(for: .milliseconds(100)) }
         qmp = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -48,20 +49,22 @@ import Testing
         // outbox replay does) creates it once, and a second send changes nothing.
         let server = try await SandboxServer.start(
             SandboxConfiguration(port: 0, token: SyncHarness.token, dataFile: dataFile))
-        defer { Task { await server.stop() } }
-        let back = SyncHarness(
-            server: server, client: SyncHarness.client(for: server.baseURL), database: fixture.database,
-            folder: fixture.harness.folder)
-        let revived = CreatorFixture(harness: back)
-        #expect(try await revived.serverItems(named: "Offline Kettle").isEmpty)
-        // As if an earlier send got through but its answer was lost; then the outbox is sent.
-        _ = try await back.client.batchUpsertCatalogObjects(batches: [payload], idempotencyKey: entry.idempotencyKey)
-        let sent = try await Editor(database: fixture.database, client: back.client, counter: "till-2").sendOutbox()
-        #expect(sent.applied == 1)
-        #expect(try await revived.serverItems(named: "Offline Kettle").count == 1)
-        #expect(try await fixture.database.outboxEntry(id: outboxID)?.status == .applied)
-        #expect(try await fixture.database.variations(sku: "KET-1").count == 1)
-        #expect(try await fixture.database.history().contains { $0.source == "outbox \(outboxID)" })
+        try await cleaningUp({ await server.stop() }) {
+            let back = SyncHarness(
+                server: server, client: SyncHarness.client(for: server.baseURL), database: fixture.database,
+                folder: fixture.harness.folder)
+            let revived = CreatorFixture(harness: back)
+            #expect(try await revived.serverItems(named: "Offline Kettle").isEmpty)
+            // As if an earlier send got through but its answer was lost; then the outbox is sent.
+            _ = try await back.client.batchUpsertCatalogObjects(
+                batches: [payload], idempotencyKey: entry.idempotencyKey)
+            let sent = try await Editor(database: fixture.database, client: back.client, counter: "till-2").sendOutbox()
+            #expect(sent.applied == 1)
+            #expect(try await revived.serverItems(named: "Offline Kettle").count == 1)
+            #expect(try await fixture.database.outboxEntry(id: outboxID)?.status == .applied)
+            #expect(try await fixture.database.variations(sku: "KET-1").count == 1)
+            #expect(try await fixture.database.history().contains { $0.source == "outbox \(outboxID)" })
+        }
     }
 
     @Test(arguments: [
@@ -69,24 +72,27 @@ import Testing
     ])
     func rateLimitsAndDroppedAnswersNeverCreateTheItemTwice(faults: SandboxFaults) async throws {
         let fixture = try await CreatorFixture.start()
-        defer { Task { await fixture.harness.stop() } }
-        await fixture.harness.server.setFaults(faults)
-        var names: [String] = []
-        for round in 1...3 {
-            let name = "Flaky Lamp \(round)"
-            names.append(name)
-            let draft = ItemDraft(
-                name: name,
-                variations: [
-                    .init(price: Money(amount: 1500, currency: "USD"), sku: "LAMP-\(round)", gtin: freshUPC(30 + round))
-                ])
-            let created = try await fixture.creator.create(draft)
-            #expect(created.status == .created)
+        try await cleaningUp({ await fixture.harness.stop() }) {
+            await fixture.harness.server.setFaults(faults)
+            var names: [String] = []
+            for round in 1...3 {
+                let name = "Flaky Lamp \(round)"
+                names.append(name)
+                let draft = ItemDraft(
+                    name: name,
+                    variations: [
+                        .init(
+                            price: Money(amount: 1500, currency: "USD"), sku: "LAMP-\(round)",
+                            gtin: freshUPC(30 + round))
+                    ])
+                let created = try await fixture.creator.create(draft)
+                #expect(created.status == .created)
+            }
+            await fixture.harness.server.setFaults(SandboxFaults())
+            for name in names {
+                #expect(try await fixture.serverItems(named: name).count == 1, "\(name)")
+            }
+            try await fixture.harness.expectDatabaseEqualsServer()
         }
-        await fixture.harness.server.setFaults(SandboxFaults())
-        for name in names {
-            #expect(try await fixture.serverItems(named: name).count == 1, "\(name)")
-        }
-        try await fixture.harness.expectDatabaseEqualsServer()
     }
 }

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -57,137 +58,142 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func everyIntendedWriteLandsOnceAndIsRecordedOnce(seed: UInt64) async throws {
         let harness = try await SyncHarness.start(seed: .demo)
-        defer { Task { await harness.stop() } }
-        _ = try await harness.engine.run()
-        let admin = harness.client
-        let location = try #require(try await admin.listLocations().first?["id"]?.stringValue)
-        let objects = try await harness.serverObjects()
-        let pool = objects.values.filter {
-            $0["type"] == "ITEM_VARIATION" && $0["item_variation_data"]?["price_money"]?["currency"] == "GBP"
-        }.compactMap { $0["id"]?.stringValue }.sorted().prefix(6)
-        let variations = Array(pool)
-        let victim = variations[5]
-        let startCounts = try await Self.counts(admin, variations, at: location)
+        try await cleaningUp({ await harness.stop() }) {
+            _ = try await harness.engine.run()
+            let admin = harness.client
+            let location = try #require(try await admin.listLocations().first?["id"]?.stringValue)
+            let objects = try await harness.serverObjects()
+            let pool = objects.values.filter {
+                $0["type"] == "ITEM_VARIATION" && $0["item_variation_data"]?["price_money"]?["currency"] == "GBP"
+            }.compactMap { $0["id"]?.stringValue }.sorted().prefix(6)
+            let variations = Array(pool)
+            let victim = variations[5]
+            let startCounts = try await Self.counts(admin, variations, at: location)
 
-        let client = Self.client(harness)
-        let senders = (0..<3).map { index in
-            var editor = Editor(database: harness.database, client: client, counter: "till-\(index)")
-            editor.sender = OutboxSender(token: "\(ProcessInfo.processInfo.hostName) \(getpid()) sender\(index)")
-            return editor
-        }
-        var random = SplitMix64(seed: seed)
-        func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
-        var intents: [Intent] = []
-        var nextAmount: Int64 = 10_000 + Int64(seed) * 1000
-
-        for step in 0..<40 {
-            await harness.server.setFaults(step == 20 ? SandboxFaults() : Self.weather[pick(Self.weather.count)])
-            if step == 20 {  // Square deletes one variation: later writes to it are refused.
-                _ = try await admin.deleteCatalogObject(id: victim)
-                await harness.server.setFaults(Self.weather[pick(Self.weather.count)])
+            let client = Self.client(harness)
+            let senders = (0..<3).map { index in
+                var editor = Editor(database: harness.database, client: client, counter: "till-\(index)")
+                editor.sender = OutboxSender(token: "\(ProcessInfo.processInfo.hostName) \(getpid()) sender\(index)")
+                return editor
             }
-            let editor = senders[pick(senders.count)]
-            let variationID = variations[pick(variations.count)]
-            guard let summary = try await harness.database.variation(objectID: variationID) else { continue }
-            switch pick(4) {
-            case 0:
-                nextAmount += 1
-                let amount = nextAmount
-                let edit = FieldEdit(.price, Money(amount: amount, currency: "GBP").json)
-                do {
-                    let result = try await editor.edit(
-                        variationID: variationID, itemID: summary.itemID, label: summary.label, edits: [edit])
-                    switch result.status {
-                    case .applied:
-                        intents.append(.edit(variationID: variationID, amount: amount, applied: true, outboxID: nil))
-                    case .queued(let id, _):
-                        intents.append(.edit(variationID: variationID, amount: amount, applied: false, outboxID: id))
-                    default: break
+            var random = SplitMix64(seed: seed)
+            func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+            var intents: [Intent] = []
+            var nextAmount: Int64 = 10_000 + Int64(seed) * 1000
+
+            for step in 0..<40 {
+                await harness.server.setFaults(step == 20 ? SandboxFaults() : Self.weather[pick(Self.weather.count)])
+                if step == 20 {  // Square deletes one variation: later writes to it are refused.
+                    _ = try await admin.deleteCatalogObject(id: victim)
+                    await harness.server.setFaults(Self.weather[pick(Self.weather.count)])
+                }
+                let editor = senders[pick(senders.count)]
+                let variationID = variations[pick(variations.count)]
+                guard let summary = try await harness.database.variation(objectID: variationID) else { continue }
+                switch pick(4) {
+                case 0:
+                    nextAmount += 1
+                    let amount = nextAmount
+                    let edit = FieldEdit(.price, Money(amount: amount, currency: "GBP").json)
+                    do {
+                        let result = try await editor.edit(
+                            variationID: variationID, itemID: summary.itemID, label: summary.label, edits: [edit])
+                        switch result.status {
+                        case .applied:
+                            intents.append(
+                                .edit(variationID: variationID, amount: amount, applied: true, outboxID: nil))
+                        case .queued(let id, _):
+                            intents.append(
+                                .edit(variationID: variationID, amount: amount, applied: false, outboxID: id))
+                        default: break
+                        }
+                    } catch {
+                        intents.append(.edit(variationID: variationID, amount: amount, applied: false, outboxID: nil))
                     }
-                } catch {
-                    intents.append(.edit(variationID: variationID, amount: amount, applied: false, outboxID: nil))
-                }
-            case 1:
-                let quantity = 1 + pick(5)
-                do {
-                    let result = try await editor.receiveStock(
-                        variation: summary, quantity: quantity, locationID: location)
-                    intents.append(
-                        .receipt(
-                            variationID: variationID, quantity: quantity, posted: result.status == .posted,
-                            outboxID: result.receipt.outboxID))
-                } catch {
-                    intents.append(.receipt(variationID: variationID, quantity: quantity, posted: false, outboxID: nil))
-                }
-            case 2:
-                let name = "Property Tea \(seed)-\(step)"
-                var creator = ItemCreator(database: harness.database, client: client, counter: editor.counter)
-                creator.sender = editor.sender
-                let draft = ItemDraft(
-                    name: name, variations: [ItemDraft.Variation(price: Money(amount: 350, currency: "GBP"))])
-                do {
-                    let creation = try await creator.create(draft)
-                    if case .queued(let id, _) = creation.status {
-                        intents.append(.creation(name: name, created: false, outboxID: id))
-                    } else {
-                        intents.append(.creation(name: name, created: true, outboxID: nil))
+                case 1:
+                    let quantity = 1 + pick(5)
+                    do {
+                        let result = try await editor.receiveStock(
+                            variation: summary, quantity: quantity, locationID: location)
+                        intents.append(
+                            .receipt(
+                                variationID: variationID, quantity: quantity, posted: result.status == .posted,
+                                outboxID: result.receipt.outboxID))
+                    } catch {
+                        intents.append(
+                            .receipt(variationID: variationID, quantity: quantity, posted: false, outboxID: nil))
                     }
-                } catch {
-                    intents.append(.creation(name: name, created: false, outboxID: nil))
+                case 2:
+                    let name = "Property Tea \(seed)-\(step)"
+                    var creator = ItemCreator(database: harness.database, client: client, counter: editor.counter)
+                    creator.sender = editor.sender
+                    let draft = ItemDraft(
+                        name: name, variations: [ItemDraft.Variation(price: Money(amount: 350, currency: "GBP"))])
+                    do {
+                        let creation = try await creator.create(draft)
+                        if case .queued(let id, _) = creation.status {
+                            intents.append(.creation(name: name, created: false, outboxID: id))
+                        } else {
+                            intents.append(.creation(name: name, created: true, outboxID: nil))
+                        }
+                    } catch {
+                        intents.append(.creation(name: name, created: false, outboxID: nil))
+                    }
+                default:
+                    // Several senders at once.
+                    await withTaskGroup(of: Void.self) { group in
+                        for sender in senders { group.addTask { _ = try? await sender.sendOutbox() } }
+                    }
                 }
-            default:
-                // Several senders at once.
+            }
+
+            // Square is back for good: the outbox is sent until nothing waits.
+            await harness.server.setFaults(SandboxFaults())
+            for _ in 0..<3 {
                 await withTaskGroup(of: Void.self) { group in
                     for sender in senders { group.addTask { _ = try? await sender.sendOutbox() } }
                 }
             }
-        }
+            let entries = try await harness.database.outboxEntries()
+            #expect(entries.filter { $0.status == .pending }.isEmpty, "\(entries.filter { $0.status == .pending })")
+            let status = Dictionary(entries.compactMap { entry in entry.id.map { ($0, entry.status) } }) { a, _ in a }
+            func landed(_ done: Bool, _ id: Int64?) -> Bool { done || id.flatMap { status[$0] } == .applied }
 
-        // Square is back for good: the outbox is sent until nothing waits.
-        await harness.server.setFaults(SandboxFaults())
-        for _ in 0..<3 {
-            await withTaskGroup(of: Void.self) { group in
-                for sender in senders { group.addTask { _ = try? await sender.sendOutbox() } }
-            }
-        }
-        let entries = try await harness.database.outboxEntries()
-        #expect(entries.filter { $0.status == .pending }.isEmpty, "\(entries.filter { $0.status == .pending })")
-        let status = Dictionary(entries.compactMap { entry in entry.id.map { ($0, entry.status) } }) { a, _ in a }
-        func landed(_ done: Bool, _ id: Int64?) -> Bool { done || id.flatMap { status[$0] } == .applied }
-
-        let history = try await harness.database.history(limit: 100_000)
-        let serverNow = try await harness.serverObjects()
-        var received: [String: Int] = [:]
-        for intent in intents {
-            switch intent {
-            case .edit(let variationID, let amount, let applied, let outboxID):
-                let rows = history.filter {
-                    $0.objectID == variationID && $0.field == "price" && $0.newValue?["amount"]?.int64Value == amount
+            let history = try await harness.database.history(limit: 100_000)
+            let serverNow = try await harness.serverObjects()
+            var received: [String: Int] = [:]
+            for intent in intents {
+                switch intent {
+                case .edit(let variationID, let amount, let applied, let outboxID):
+                    let rows = history.filter {
+                        $0.objectID == variationID && $0.field == "price"
+                            && $0.newValue?["amount"]?.int64Value == amount
+                    }
+                    #expect(rows.count == (landed(applied, outboxID) ? 1 : 0), "edit to \(amount): \(rows.count) rows")
+                case .receipt(let variationID, let quantity, let posted, let outboxID):
+                    if landed(posted, outboxID) { received[variationID, default: 0] += quantity }
+                case .creation(let name, let created, let outboxID):
+                    let items = serverNow.values.filter {
+                        $0["type"] == "ITEM" && $0["item_data"]?["name"]?.stringValue == name
+                    }
+                    let rows = history.filter { $0.field == "name" && $0.newValue?.stringValue == name }
+                    let expected = landed(created, outboxID) ? 1 : 0
+                    #expect(items.count == expected, "\(name): \(items.count) items in Square")
+                    #expect(rows.count == expected, "\(name): \(rows.count) history rows")
                 }
-                #expect(rows.count == (landed(applied, outboxID) ? 1 : 0), "edit to \(amount): \(rows.count) rows")
-            case .receipt(let variationID, let quantity, let posted, let outboxID):
-                if landed(posted, outboxID) { received[variationID, default: 0] += quantity }
-            case .creation(let name, let created, let outboxID):
-                let items = serverNow.values.filter {
-                    $0["type"] == "ITEM" && $0["item_data"]?["name"]?.stringValue == name
-                }
-                let rows = history.filter { $0.field == "name" && $0.newValue?.stringValue == name }
-                let expected = landed(created, outboxID) ? 1 : 0
-                #expect(items.count == expected, "\(name): \(items.count) items in Square")
-                #expect(rows.count == expected, "\(name): \(rows.count) history rows")
             }
+            let endCounts = try await Self.counts(admin, variations, at: location)
+            for variationID in variations where variationID != victim {
+                #expect(
+                    endCounts[variationID, default: 0] == startCounts[variationID, default: 0]
+                        + received[variationID, default: 0],
+                    "stock of \(variationID)")
+            }
+            // Every applied price edit in the history, once: no write recorded twice.
+            let priceRows = history.filter { $0.action == .edit && $0.field == "price" }.compactMap {
+                $0.newValue?["amount"]?.int64Value
+            }
+            #expect(priceRows.count == Set(priceRows).count)
         }
-        let endCounts = try await Self.counts(admin, variations, at: location)
-        for variationID in variations where variationID != victim {
-            #expect(
-                endCounts[variationID, default: 0] == startCounts[variationID, default: 0]
-                    + received[variationID, default: 0],
-                "stock of \(variationID)")
-        }
-        // Every applied price edit in the history, once: no write recorded twice.
-        let priceRows = history.filter { $0.action == .edit && $0.field == "price" }.compactMap {
-            $0.newValue?["amount"]?.int64Value
-        }
-        #expect(priceRows.count == Set(priceRows).count)
     }
 }

@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Foundation
 
 /// Runs small scripts against the sandbox with Square's official Python SDK (`pip install squareup`).
@@ -15,17 +16,10 @@ enum PythonSDK {
         client.catalog.object.upsert(idempotency_key=str(uuid.uuid4()), object=body)
         """
 
-    /// Runs `script` with `arguments`; returns the exit status (output goes to the test's stderr).
-    static func run(_ script: String, arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        do {
-            try process.run()
-        } catch {
-            return -1
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Runs `script` with `arguments`; returns the exit status (its error output goes to the test's stderr).
+    static func run(_ script: String, arguments: [String]) async -> Int32 {
+        guard let result = try? await ChildProcess.run("python3", ["-c", script] + arguments) else { return -1 }
+        if result.status != 0 { FileHandle.standardError.write(Data(result.stderr.utf8)) }
+        return result.status
     }
 }

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -37,55 +38,56 @@ import Testing
 
     @Test func incrementalSyncKeepsSearchUpToDate() async throws {
         let harness = try await SyncHarness.start(seed: .none)
-        defer { Task { await harness.stop() } }
-        let created = try await harness.client.batchUpsertCatalogObjects(batches: [
-            [
-                Self.newItem(
-                    "kettle", name: "Copper Kettle", variations: [("Small", "KT-100-S"), ("Large", "KT-100-L")]),
-                Self.newItem("teapot", name: "Porcelain Teapot", variations: [("Regular", "TP-200")]),
-                Self.newItem("lamp", name: "Reading Lamp", variations: [("Regular", "RL-300")]),
-                Self.newItem("mug", name: "Enamel Mug", variations: [("Regular", "EM-400")]),
-            ]
-        ])
-        func id(_ temp: String) throws -> String {
-            try #require(created.idMappings.first { $0.clientObjectID == temp }?.objectID)
+        try await cleaningUp({ await harness.stop() }) {
+            let created = try await harness.client.batchUpsertCatalogObjects(batches: [
+                [
+                    Self.newItem(
+                        "kettle", name: "Copper Kettle", variations: [("Small", "KT-100-S"), ("Large", "KT-100-L")]),
+                    Self.newItem("teapot", name: "Porcelain Teapot", variations: [("Regular", "TP-200")]),
+                    Self.newItem("lamp", name: "Reading Lamp", variations: [("Regular", "RL-300")]),
+                    Self.newItem("mug", name: "Enamel Mug", variations: [("Regular", "EM-400")]),
+                ]
+            ])
+            func id(_ temp: String) throws -> String {
+                try #require(created.idMappings.first { $0.clientObjectID == temp }?.objectID)
+            }
+            #expect(try await harness.engine.run().kind == .full)
+            let database = harness.database
+            let kettle = try id("#kettle")
+            #expect(try await items(database, "copper ketle") == [kettle])
+            #expect(try await items(database, "KT-100") == [kettle])
+            #expect(try await items(database, "teapot") == [try id("#teapot")])
+
+            // Rename the kettle, change the teapot's SKU, delete the lamp, archive the mug.
+            var renamed = try await harness.client.retrieveCatalogObject(id: kettle).object
+            renamed["item_data"]?["name"] = "Brass Kettle"
+            _ = try await harness.client.upsertCatalogObject(renamed)
+            var sku = try await harness.client.retrieveCatalogObject(id: try id("#teapot-0")).object
+            sku["item_variation_data"]?["sku"] = "TP-999"
+            _ = try await harness.client.upsertCatalogObject(sku)
+            _ = try await harness.client.deleteCatalogObject(id: try id("#lamp"))
+            var archived = try await harness.client.retrieveCatalogObject(id: try id("#mug")).object
+            archived["item_data"]?["is_archived"] = true
+            _ = try await harness.client.upsertCatalogObject(archived)
+
+            let next = try await harness.engine.run()
+            #expect(next.kind == .incremental)
+            #expect(try await items(database, "brass kettle") == [kettle])
+            #expect(try await items(database, "copper").isEmpty)
+            #expect(try await items(database, "TP-999") == [try id("#teapot")])
+            #expect(try await items(database, "TP-200").isEmpty)
+            #expect(try await items(database, "reading lamp").isEmpty)
+            #expect(try await items(database, "RL-300").isEmpty)
+            #expect(try await items(database, "enamel mug").isEmpty)
+            #expect(try await items(database, "EM-400").isEmpty)
+            #expect(try await items(database, "e").isEmpty)
+            let large = try await database.search(SearchQuery("brass kettle large")).hits
+            #expect(large.first?.variation.variationID == (try id("#kettle-1")))
+
+            // A rebuilt index answers the same.
+            _ = try await database.reindex()
+            #expect(try await items(database, "brass kettle") == [kettle])
+            #expect(try await items(database, "enamel mug").isEmpty)
         }
-        #expect(try await harness.engine.run().kind == .full)
-        let database = harness.database
-        let kettle = try id("#kettle")
-        #expect(try await items(database, "copper ketle") == [kettle])
-        #expect(try await items(database, "KT-100") == [kettle])
-        #expect(try await items(database, "teapot") == [try id("#teapot")])
-
-        // Rename the kettle, change the teapot's SKU, delete the lamp, archive the mug.
-        var renamed = try await harness.client.retrieveCatalogObject(id: kettle).object
-        renamed["item_data"]?["name"] = "Brass Kettle"
-        _ = try await harness.client.upsertCatalogObject(renamed)
-        var sku = try await harness.client.retrieveCatalogObject(id: try id("#teapot-0")).object
-        sku["item_variation_data"]?["sku"] = "TP-999"
-        _ = try await harness.client.upsertCatalogObject(sku)
-        _ = try await harness.client.deleteCatalogObject(id: try id("#lamp"))
-        var archived = try await harness.client.retrieveCatalogObject(id: try id("#mug")).object
-        archived["item_data"]?["is_archived"] = true
-        _ = try await harness.client.upsertCatalogObject(archived)
-
-        let next = try await harness.engine.run()
-        #expect(next.kind == .incremental)
-        #expect(try await items(database, "brass kettle") == [kettle])
-        #expect(try await items(database, "copper").isEmpty)
-        #expect(try await items(database, "TP-999") == [try id("#teapot")])
-        #expect(try await items(database, "TP-200").isEmpty)
-        #expect(try await items(database, "reading lamp").isEmpty)
-        #expect(try await items(database, "RL-300").isEmpty)
-        #expect(try await items(database, "enamel mug").isEmpty)
-        #expect(try await items(database, "EM-400").isEmpty)
-        #expect(try await items(database, "e").isEmpty)
-        let large = try await database.search(SearchQuery("brass kettle large")).hits
-        #expect(large.first?.variation.variationID == (try id("#kettle-1")))
-
-        // A rebuilt index answers the same.
-        _ = try await database.reindex()
-        #expect(try await items(database, "brass kettle") == [kettle])
-        #expect(try await items(database, "enamel mug").isEmpty)
     }
 }

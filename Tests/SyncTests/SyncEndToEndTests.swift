@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -9,39 +10,41 @@ import Testing
 @Suite struct SyncEndToEndTests {
     @Test func firstSyncThenIncrementalSyncsMatchTheServer() async throws {
         let harness = try await SyncHarness.start(seed: .synthetic(variations: 2500))
-        defer { Task { await harness.stop() } }
+        try await cleaningUp({ await harness.stop() }) {
 
-        let first = try await harness.engine.run()
-        #expect(first.kind == .full)
-        #expect(first.pages >= 3)
-        #expect(first.latestTime != nil)
-        try await harness.expectDatabaseEqualsServer()
-
-        for round in 1...2 {
-            let deleted = try await ServerChanges.apply(round: round, client: harness.client)
-            let next = try await harness.engine.run()
-            #expect(next.kind == .incremental)
-            #expect(next.deleted >= deleted.count)
-            #expect(next.fetched < first.fetched / 10, "an incremental sync fetches only the changes")
+            let first = try await harness.engine.run()
+            #expect(first.kind == .full)
+            #expect(first.pages >= 3)
+            #expect(first.latestTime != nil)
             try await harness.expectDatabaseEqualsServer()
-            for id in deleted { #expect(try await harness.database.variation(objectID: id) == nil) }
-        }
 
-        let idle = try await harness.engine.run()
-        #expect(idle.changed == 0 && idle.deleted == 0)
+            for round in 1...2 {
+                let deleted = try await ServerChanges.apply(round: round, client: harness.client)
+                let next = try await harness.engine.run()
+                #expect(next.kind == .incremental)
+                #expect(next.deleted >= deleted.count)
+                #expect(next.fetched < first.fetched / 10, "an incremental sync fetches only the changes")
+                try await harness.expectDatabaseEqualsServer()
+                for id in deleted { #expect(try await harness.database.variation(objectID: id) == nil) }
+            }
+
+            let idle = try await harness.engine.run()
+            #expect(idle.changed == 0 && idle.deleted == 0)
+        }
     }
 
     @Test func syncSurvivesRateLimitsServerErrorsAndDroppedConnections() async throws {
         let harness = try await SyncHarness.start(seed: .synthetic(variations: 1500))
-        defer { Task { await harness.stop() } }
-        await harness.server.setFaults(SandboxFaults(failRate: 0.15, rateLimitEvery: 4, dropEvery: 5, seed: 7))
+        try await cleaningUp({ await harness.stop() }) {
+            await harness.server.setFaults(SandboxFaults(failRate: 0.15, rateLimitEvery: 4, dropEvery: 5, seed: 7))
 
-        _ = try await harness.engine.run()
-        try await ServerChanges.apply(round: 1, client: harness.client)
-        _ = try await harness.engine.run()
+            _ = try await harness.engine.run()
+            try await ServerChanges.apply(round: 1, client: harness.client)
+            _ = try await harness.engine.run()
 
-        await harness.server.setFaults(SandboxFaults())
-        try await harness.expectDatabaseEqualsServer()
+            await harness.server.setFaults(SandboxFaults())
+            try await harness.expectDatabaseEqualsServer()
+        }
     }
 
     @Test func aSyncCutOffByTheNetworkResumesWithoutLosingDeletions() async throws {
@@ -65,26 +68,28 @@ import Testing
         // The same shop comes back (on another port); the next run finishes the pass.
         let server = try await SandboxServer.start(
             SandboxConfiguration(port: 0, token: SyncHarness.token, dataFile: dataFile))
-        defer { Task { await server.stop() } }
-        let resumed = SyncHarness(
-            server: server, client: SyncHarness.client(for: server.baseURL), database: harness.database,
-            folder: harness.folder)
-        let summary = try await resumed.engine.run()
-        #expect(summary.resumed)
-        #expect(summary.kind == .full)
-        try await resumed.expectDatabaseEqualsServer()
+        try await cleaningUp({ await server.stop() }) {
+            let resumed = SyncHarness(
+                server: server, client: SyncHarness.client(for: server.baseURL), database: harness.database,
+                folder: harness.folder)
+            let summary = try await resumed.engine.run()
+            #expect(summary.resumed)
+            #expect(summary.kind == .full)
+            try await resumed.expectDatabaseEqualsServer()
+        }
     }
 
     @Test func fullSyncRemovesWhatTheServerNoLongerHas() async throws {
         let harness = try await SyncHarness.start(seed: .synthetic(variations: 800))
-        defer { Task { await harness.stop() } }
-        _ = try await harness.engine.run()
-        let deleted = try await ServerChanges.apply(round: 3, client: harness.client)
-        // Forget the watermark so only a full pass can notice the deletions.
-        try await harness.database.updateSyncState(["latest_time": nil])
-        let summary = try await harness.engine.run(full: true)
-        #expect(summary.kind == .full)
-        #expect(summary.deleted >= deleted.count)
-        try await harness.expectDatabaseEqualsServer()
+        try await cleaningUp({ await harness.stop() }) {
+            _ = try await harness.engine.run()
+            let deleted = try await ServerChanges.apply(round: 3, client: harness.client)
+            // Forget the watermark so only a full pass can notice the deletions.
+            try await harness.database.updateSyncState(["latest_time": nil])
+            let summary = try await harness.engine.run(full: true)
+            #expect(summary.kind == .full)
+            #expect(summary.deleted >= deleted.count)
+            try await harness.expectDatabaseEqualsServer()
+        }
     }
 }
