@@ -9,12 +9,13 @@ extension DeviceReader {
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let answer = FirstAnswer(continuation)
             let timer = Task {
-                try? await Task.sleep(for: .milliseconds(Int(max(0, timeout) * 1000)))
+                // Cancelled (the thread finished first): the answer was given already.
+                guard (try? await Task.sleep(for: .milliseconds(Int(max(0, timeout) * 1000)))) != nil else { return }
                 answer.give(false)
             }
             whenFinished {
-                timer.cancel()
                 answer.give(true)
+                timer.cancel()
             }
         }
     }
