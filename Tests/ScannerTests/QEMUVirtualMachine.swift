@@ -37,11 +37,14 @@ final class QEMUVirtualMachine: @unchecked Sendable {
 
     deinit { shutDown() }
 
-    /// Everything the guest printed so far.
+    /// Every whole line the guest printed so far (a line still being written is left for the next look).
     var log: [String] {
-        let console = (try? String(contentsOfFile: consolePath, encoding: .utf8)) ?? ""
-        let messages = (try? String(contentsOfFile: consolePath + ".qemu", encoding: .utf8)) ?? ""
-        return (console + messages).split(separator: "\n").map { $0.trimmingCharacters(in: .init(charactersIn: "\r")) }
+        [consolePath, consolePath + ".qemu"].flatMap { path in
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            // By scalars: "\r\n" is one Character, which a split on "\n" would not see.
+            return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map { String(String.UnicodeScalarView($0)).trimmingCharacters(in: .init(charactersIn: "\r")) }
+        }
     }
 
     /// The first console line containing `text`, waiting up to `seconds`; nil on time-out or exit.

@@ -6,6 +6,8 @@
 # Usage: scripts/qemu-scanner/build.sh OUTPUT-DIR
 # Needs: qemu-system-x86, busybox-static, linux-image-amd64 (scripts/setup.sh --with-test-tools).
 # Writes OUTPUT-DIR/vmlinuz and OUTPUT-DIR/initrd.gz.
+# With CATALOG_QEMU_CACHE=DIR, a build is kept in DIR under a hash of everything it is made from (the
+# probe's sources, this script, the kernel, busybox, swiftc's version) and reused while none changes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${1:?usage: build.sh OUTPUT-DIR}"
@@ -21,6 +23,20 @@ busybox="$(command -v busybox || true)"
 if [ -z "$busybox" ] || ldd "$busybox" >/dev/null 2>&1; then
     echo "no static busybox: install busybox-static" >&2
     exit 2
+fi
+
+cache=""
+if [ -n "${CATALOG_QEMU_CACHE:-}" ]; then
+    key=$( (cat "$root"/Sources/Scanner/Device/*.swift "$root/scripts/qemu-scanner/main.swift" "$0" \
+        "$root/Sources/CEvdev/shim.h" "$root/Sources/CEvdev/module.modulemap"
+        echo "$kernel $(stat -c %s.%Y "$kernel") $(stat -c %s.%Y "$busybox")"
+        swiftc --version 2>&1) | sha256sum | cut -c1-16)
+    cache="$CATALOG_QEMU_CACHE/$key"
+    if [ -f "$cache/vmlinuz" ] && [ -f "$cache/initrd.gz" ]; then
+        cp "$cache/vmlinuz" "$cache/initrd.gz" "$out/"
+        echo "reused $cache (nothing it is built from changed)"
+        exit 0
+    fi
 fi
 
 echo "== scanner-probe (static)"
@@ -59,4 +75,10 @@ EOI
 chmod +x "$rootfs/init"
 cp "$kernel" "$out/vmlinuz"
 (cd "$rootfs" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1 > "$out/initrd.gz")
+if [ -n "$cache" ]; then
+    mkdir -p "$cache.tmp.$$"
+    cp "$out/vmlinuz" "$out/initrd.gz" "$cache.tmp.$$/"
+    rm -rf "$cache"
+    mv "$cache.tmp.$$" "$cache"
+fi
 echo "built $out/vmlinuz and $out/initrd.gz"
