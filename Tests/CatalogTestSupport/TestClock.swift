@@ -1,14 +1,24 @@
 import CatalogCore
 import Foundation
 
-/// A clock for tests: its time stands still until something sleeps on it, and a sleep returns at once
-/// after moving the time forward by exactly what was asked. A retry back-off of 8 s, a 30 s print
-/// timeout or a 3 s reconnect grace then take no real time, and a test can check what was waited.
+/// A clock the test moves by hand: its time stands still, a sleep waits until the test advances the
+/// clock past its end, and nothing takes real time. A retry back-off of 8 s, a 30 s request timeout or a
+/// 60 s print wait then run in microseconds, in the order the test chooses, and the test can check what
+/// was waited for.
 public final class TestClock: CatalogClock, @unchecked Sendable {
+    private struct Sleeper {
+        var id: Int
+        var duration: Duration
+        var deadline: Duration
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
     private let lock = NSLock()
     private let start: Timestamp
     private var elapsed: Duration = .zero
     private var waits: [Duration] = []
+    private var sleepers: [Sleeper] = []
+    private var nextID = 0
 
     /// A clock showing `start` (by default 2026-01-02T09:00:00Z, a Friday morning).
     public init(start: Timestamp = Timestamp(seconds: 1_767_344_400)) {
@@ -24,23 +34,65 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
 
     public func uptime() -> Duration { lock.withLock { elapsed } }
 
+    /// Waits until the clock is advanced `duration` past now; throws `CancellationError` when the task is
+    /// cancelled first.
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
-        lock.withLock {
-            waits.append(duration)
-            if duration > .zero { elapsed += duration }
+        guard duration > .zero else { return }
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
         }
-        await Task.yield()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                lock.withLock {
+                    waits.append(duration)
+                    sleepers.append(
+                        Sleeper(id: id, duration: duration, deadline: elapsed + duration, continuation: continuation))
+                }
+                // Cancelled before the sleeper was registered: the handler found nothing to wake.
+                if Task.isCancelled { wake(id, throwing: CancellationError()) }
+            }
+        } onCancel: {
+            wake(id, throwing: CancellationError())
+        }
     }
 
-    /// Moves the time forward without anyone sleeping (a person who waited, a slow answer).
+    /// Moves the time forward by `duration` and wakes every sleep that has ended.
     public func advance(by duration: Duration) {
-        lock.withLock { elapsed += duration }
+        let due = lock.withLock {
+            elapsed += duration
+            let due = sleepers.filter { $0.deadline <= elapsed }
+            sleepers.removeAll { $0.deadline <= elapsed }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Every sleep asked of this clock so far, in order.
+    /// Waits (in real time, up to `seconds`) until something sleeps on this clock for a duration that
+    /// `matching` accepts, and returns that duration; nil when nothing did.
+    public func nextSleep(
+        matching: (Duration) -> Bool = { _ in true }, seconds: Double = 10
+    ) async -> Duration? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if let found = lock.withLock({ sleepers.first { matching($0.duration) }?.duration }) { return found }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return nil
+    }
+
+    /// Every sleep asked of this clock so far, in order (the ones still waiting too).
     public var sleeps: [Duration] { lock.withLock { waits } }
 
-    /// The time passed since the clock was made.
-    public var total: Duration { uptime() }
+    /// How many sleeps are waiting for the clock to move.
+    public var waiting: Int { lock.withLock { sleepers.count } }
+
+    private func wake(_ id: Int, throwing error: any Error) {
+        let sleeper = lock.withLock { () -> Sleeper? in
+            guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+            return sleepers.remove(at: index)
+        }
+        sleeper?.continuation.resume(throwing: error)
+    }
 }

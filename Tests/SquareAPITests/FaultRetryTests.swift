@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import CatalogCore
 import Foundation
 import Sandbox
@@ -65,15 +66,54 @@ struct FaultRetryTests {
         }
     }
 
-    @Test("Retry-After from a 429 is honoured before the retry")
+    @Test("Retry-After from a 429 is honoured before the retry, on the client's clock")
     func honoursRetryAfter() async throws {
         let retry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.5)
-        try await SandboxHarness.run(seed: .none, retry: retry) { server, client, _ in
+        let clock = TestClock()
+        try await SandboxHarness.run(seed: .none, requestTimeout: 10, retry: retry, clock: clock) {
+            server, client, log in
             await server.setFaults(SandboxFaults(rateLimitEvery: 2))
             _ = try await client.catalogInfo()  // request 1 passes
-            let started = ContinuousClock.now
-            _ = try await client.catalogInfo()  // request 2 gets 429 with Retry-After: 1; request 3 passes
-            #expect(ContinuousClock.now - started >= .milliseconds(950))
+            let call = Task { try await client.catalogInfo() }  // request 2 gets 429 with Retry-After: 1
+            // The wait is the server's second, not the policy's 0.01 s (each request's 10 s timeout also
+            // sleeps on this clock, and is never reached).
+            let wait = await clock.nextSleep { $0 != .seconds(10) }
+            #expect(wait == .seconds(1))
+            clock.advance(by: .milliseconds(999))
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(log.matching("GET", "/v2/catalog/info").count == 2, "no retry before the second is up")
+            clock.advance(by: .milliseconds(1))
+            _ = try await call.value  // request 3 passes
+            #expect(log.matching("GET", "/v2/catalog/info").count == 3)
+        }
+    }
+
+    @Test("retries back off within the policy's ceilings, on the client's clock")
+    func backOffOnTheClock() async throws {
+        let retry = RetryPolicy(maxAttempts: 6, initialDelay: 0.25, maxDelay: 8)
+        let clock = TestClock()
+        try await SandboxHarness.run(seed: .none, requestTimeout: 10, retry: retry, clock: clock) {
+            server, client, log in
+            await server.setFaults(SandboxFaults(failRate: 1))
+            let call = Task { () -> SquareError? in
+                do throws(SquareError) {
+                    _ = try await client.catalogInfo()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            // Five waits, each at most its ceiling (0.25, 0.5, 1, 2, 4 s), each ended by the test.
+            for retryNumber in 1...5 {
+                let wait = try #require(await clock.nextSleep { $0 != .seconds(10) }, "wait \(retryNumber)")
+                #expect(wait <= .milliseconds(Int(retry.delayCeiling(beforeRetry: retryNumber) * 1000)))
+                #expect(log.matching("GET", "/v2/catalog/info").count == retryNumber)
+                clock.advance(by: wait)
+            }
+            let error = await call.value
+            #expect(error?.attempts == 6)
+            #expect(error?.status == 500)
+            #expect(log.matching("GET", "/v2/catalog/info").count == 6)
         }
     }
 }

@@ -35,6 +35,7 @@ enum SandboxHarness {
         token clientToken: String = token,
         requestTimeout: TimeInterval = 10,
         retry: RetryPolicy = RetryPolicy(maxAttempts: 8, initialDelay: 0.02, maxDelay: 0.2),
+        clock: any CatalogClock = SystemClock(),
         _ body: (SandboxServer, SquareClient, ExchangeLog) async throws -> T
     ) async throws -> T {
         let log = ExchangeLog()
@@ -42,7 +43,8 @@ enum SandboxHarness {
             SandboxConfiguration(port: 0, token: token, seed: seed, faults: faults, onExchange: log.append))
         let client = SquareClient(
             configuration: SquareClientConfiguration(
-                baseURL: server.baseURL, accessToken: clientToken, requestTimeout: requestTimeout, retry: retry))
+                baseURL: server.baseURL, accessToken: clientToken, requestTimeout: requestTimeout, retry: retry,
+                clock: clock))
         do {
             let result = try await body(server, client, log)
             await server.stop()
