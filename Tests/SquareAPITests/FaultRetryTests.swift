@@ -1,5 +1,5 @@
-import CatalogTestSupport
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -95,14 +95,7 @@ struct FaultRetryTests {
         try await SandboxHarness.run(seed: .none, requestTimeout: 10, retry: retry, clock: clock) {
             server, client, log in
             await server.setFaults(SandboxFaults(failRate: 1))
-            let call = Task { () -> SquareError? in
-                do throws(SquareError) {
-                    _ = try await client.catalogInfo()
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            let call = failure { () throws(SquareError) in _ = try await client.catalogInfo() }
             // Five waits, each at most its ceiling (0.25, 0.5, 1, 2, 4 s), each ended by the test.
             for retryNumber in 1...5 {
                 let wait = try #require(await clock.nextSleep { $0 != .seconds(10) }, "wait \(retryNumber)")

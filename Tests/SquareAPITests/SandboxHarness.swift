@@ -80,3 +80,16 @@ enum SandboxHarness {
         return objects
     }
 }
+
+/// Starts `call` in a task whose value is the `SquareError` it ended with, or nil when it succeeded: for
+/// tests that act (move a clock, cancel) while a call is under way.
+func failure(of call: @escaping @Sendable () async throws(SquareError) -> Void) -> Task<SquareError?, Never> {
+    Task {
+        do throws(SquareError) {
+            try await call()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,5 +1,5 @@
-import CatalogTestSupport
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -35,14 +35,7 @@ struct TransportFailureTests {
         let client = SquareClient(
             configuration: SquareClientConfiguration(
                 baseURL: silent.url, accessToken: Self.token, requestTimeout: 30, retry: .none, clock: clock))
-        let call = Task { () -> SquareError? in
-            do throws(SquareError) {
-                _ = try await client.catalogInfo()
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let call = failure { () throws(SquareError) in _ = try await client.catalogInfo() }
         #expect(await clock.nextSleep() == .seconds(30))
         clock.advance(by: .seconds(29))
         try await Task.sleep(for: .milliseconds(50))
@@ -60,14 +53,7 @@ struct TransportFailureTests {
         let silent = try SilentListener()
         let client = SquareClient(
             configuration: SquareClientConfiguration(baseURL: silent.url, accessToken: Self.token, requestTimeout: 20))
-        let task = Task { () -> SquareError? in
-            do throws(SquareError) {
-                _ = try await client.listLocations()
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let task = failure { () throws(SquareError) in _ = try await client.listLocations() }
         try await Task.sleep(nanoseconds: 300_000_000)
         let started = ContinuousClock.now
         task.cancel()
