@@ -31,6 +31,24 @@ public final class PrivateCUPS: Sendable {
         self.process = process
     }
 
+    /// What this machine lacks to run a private cupsd with the test queues (`scripts/setup.sh
+    /// --with-test-tools` installs it), or nil. Suites that print are skipped with this reason, never
+    /// passed, when something is missing.
+    public static let missing: String? = {
+        let files = FileManager.default
+        for tool in ["cupsd", "lpadmin", "lpstat", "cupsdisable", "cupsreject"]
+        where !files.isExecutableFile(atPath: ToolRunner.resolve(tool)) {
+            return "needs \(tool) (Debian's cups and cups-client)"
+        }
+        // The driver generator behind `dymo:0/cups/model/lw450.ppd`, and its raster filter.
+        if !files.isExecutableFile(atPath: "/usr/lib/cups/driver/dymo")
+            || !files.isExecutableFile(atPath: "/usr/lib/cups/filter/raster2dymolw")
+        {
+            return "needs the DYMO LabelWriter driver (Debian's printer-driver-dymo)"
+        }
+        return nil
+    }()
+
     /// Writes the configuration into a new temporary folder, starts `cupsd -f` on a free port and
     /// waits until `lpstat -r` says the scheduler is running.
     public static func start() async throws -> PrivateCUPS {

@@ -4,7 +4,7 @@ import PrintingTestSupport
 import Testing
 
 /// Printing through a private cupsd started per test. Serialized: libcups has one server per process.
-@Suite(.serialized)
+@Suite(.serialized, .enabled(if: PrivateCUPS.missing == nil, Comment(rawValue: PrivateCUPS.missing ?? "")))
 struct PrintingTests {
     /// Starts a private cupsd with a Zebra, a DYMO and a raw socket queue, points libcups at it,
     /// runs `body`, then stops it.
