@@ -1,11 +1,12 @@
+import CatalogCore
 import Foundation
 import SquareAPI
 import Store
 import Yams
 
 /// What `config.yaml` may say; every key is optional.
-public struct ConfigFile: Decodable, Equatable {
-    public struct Square: Decodable, Equatable {
+public struct ConfigFile: Decodable, Equatable, Sendable {
+    public struct Square: Decodable, Equatable, Sendable {
         public var environment: String?
         public var baseURL: String?
         public var accessTokenFile: String?
@@ -19,7 +20,7 @@ public struct ConfigFile: Decodable, Equatable {
     }
 
     /// `labels:` — defaults for `catalog label`.
-    public struct Labels: Decodable, Equatable {
+    public struct Labels: Decodable, Equatable, Sendable {
         /// The template `catalog label` uses when none is given.
         public var template: String?
         /// The printer used when `--printer` is not given (else the CUPS default).
@@ -31,7 +32,7 @@ public struct ConfigFile: Decodable, Equatable {
     }
 
     /// `reorder:` — how `catalog reorder` proposes and exports.
-    public struct Reorder: Decodable, Equatable {
+    public struct Reorder: Decodable, Equatable, Sendable {
         /// Suggestions order up to the low-stock threshold times this factor (default 2).
         public var parFactor: Double?
         /// Paper for `reorder export --format pdf`: `letter` (default) or `a4`.
@@ -73,7 +74,7 @@ public struct SettingsOverrides: Sendable, Equatable {
 }
 
 /// The configuration a command runs with: flags, then environment, then config file, then defaults.
-public struct Settings {
+public struct Settings: Sendable {
     public var databasePath: String
     public var baseURL: URL
     public var squareVersion: String
@@ -233,13 +234,13 @@ public struct Settings {
     /// Opens the catalog database.
     public func openDatabase() throws -> CatalogDatabase { try CatalogDatabase(path: databasePath) }
 
-    /// A Square client; fails with exit 69 when there is no token.
-    public func makeClient() throws -> SquareClient {
+    /// A Square client that waits on `clock`; fails with exit 69 when there is no token.
+    public func makeClient(clock: any CatalogClock = SystemClock()) throws -> SquareClient {
         guard let accessToken else {
             throw AppError("No Square access token. \(tokenHint)", exitCode: .unavailable)
         }
         return SquareClient(
             configuration: SquareClientConfiguration(
-                baseURL: baseURL, accessToken: accessToken, squareVersion: squareVersion))
+                baseURL: baseURL, accessToken: accessToken, squareVersion: squareVersion, clock: clock))
     }
 }

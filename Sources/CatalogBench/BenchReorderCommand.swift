@@ -86,7 +86,8 @@ struct BenchReorderCommand: AsyncParsableCommand {
     /// The whole list in `format` (PDF on A4), exactly as `reorder export --format FORMAT` makes it.
     static func export(_ format: String, database: CatalogDatabase, locationID: String) async throws -> [UInt8] {
         let list = try await database.reorderLines(statuses: [.wanted], locationID: locationID)
-        return try ReorderExport(format: format, paper: "a4").encode(list, defaultPaper: nil, reference: nil)
+        return try ReorderExport(format: format, paper: "a4").encode(
+            list, defaultPaper: nil, reference: nil, at: SystemClock().now())
     }
 
     func report(suggest: [Double], tracked: Int, exports: [String: [Double]]) {

@@ -115,7 +115,7 @@ struct DemoCommand: AsyncParsableCommand {
             LabelData(
                 itemID: relabel[0].itemID, variationID: relabel[0].variationID, itemName: relabel[0].itemName,
                 variationName: relabel[0].variationName, price: relabel[0].price, sku: relabel[0].sku,
-                gtin: relabel[0].upc, category: relabel[0].category, date: LabelRequest.today())
+                gtin: relabel[0].upc, category: relabel[0].category, date: LabelRequest.today(at: SystemClock().now()))
         ]
         let labelFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-labels")
         try FileManager.default.createDirectory(at: labelFolder, withIntermediateDirectories: true)

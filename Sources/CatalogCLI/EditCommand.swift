@@ -2,8 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
-import Sync
 
 /// `catalog edit CODE --price 4.99 ...`: change a variation and its item in Square, safely.
 struct EditCommand: AsyncParsableCommand {
@@ -97,86 +95,17 @@ struct EditCommand: AsyncParsableCommand {
                 try AppError.refuseControlCharacters(in: value, field: field)
             }
             try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            // Item fields alone (name, description, categories, archive) may name the item by any of its codes.
-            let itemOnly = price == nil && variationName == nil && sku == nil && gtin == nil
-            let match = try await Lookup.single(code, in: database, itemFieldsOnly: itemOnly)
-            let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
-            var edits = try await fieldEdits(for: match, database: database)
-            if !categories.isEmpty {
-                let resolution = try await CategoryResolver(database: database).resolve(
-                    categories, create: createCategory)
-                let ids = try await editor.createCategories(resolution)
-                edits.append(FieldEdit(.categories, .array(ids.map(JSONValue.string))))
-            }
-            let result = try await editor.edit(
-                variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
+            let request = EditRequest(
+                price: price, name: name, variationName: variationName, sku: sku, gtin: gtin,
+                description: description, archived: archive ? true : unarchive ? false : nil, categories: categories,
+                createCategories: createCategory, allowDuplicate: allowDuplicate)
+            let outcome = try await EditWorkflow(context: .live(options)).edit(code, request)
             if json {
-                Terminal.out(EditOutput.json(result))
+                Terminal.out(EditOutput.json(outcome.result))
             } else {
-                Terminal.out(EditOutput.text(result, label: match.label))
+                Terminal.out(EditOutput.text(outcome.result, label: outcome.variation.label))
             }
-            if case .queued = result.status { throw ExitCode(ExitStatus.tryLater.rawValue) }
+            if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
         }
-    }
-
-    /// The typed values as field edits, checked and normalised.
-    func fieldEdits(for match: VariationSummary, database: CatalogDatabase) async throws -> [FieldEdit] {
-        var edits: [FieldEdit] = []
-        if let price {
-            if price.lowercased() == "variable" {
-                edits.append(FieldEdit(.price, nil))
-            } else {
-                var currency = match.price?.currency
-                if currency == nil { currency = try await database.mainCurrency() }
-                do {
-                    edits.append(FieldEdit(.price, try Money.parse(price, currency: currency ?? "USD").json))
-                } catch {
-                    throw AppError("--price: \(error.description)", exitCode: .dataError)
-                }
-            }
-        }
-        if let name { edits.append(FieldEdit(.name, .string(name.trimmingCharacters(in: .whitespacesAndNewlines)))) }
-        if let variationName { edits.append(FieldEdit(.variationName, Self.optional(variationName))) }
-        if let sku {
-            let value = Self.optional(sku)
-            if let value = value?.stringValue, !allowDuplicate {
-                try Self.refuseDuplicate(try await database.variations(sku: value), of: match, what: "SKU \(value)")
-            }
-            edits.append(FieldEdit(.sku, value))
-        }
-        if let gtin {
-            let trimmed = gtin.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty {
-                edits.append(FieldEdit(.gtin, nil))
-            } else {
-                let barcode: Barcode
-                do { barcode = try Barcode(trimmed) } catch {
-                    throw AppError("--gtin: \(error.description)", exitCode: .dataError)
-                }
-                if !allowDuplicate {
-                    try Self.refuseDuplicate(
-                        try await database.variations(gtins: [barcode.gtin14]), of: match, what: "barcode \(trimmed)")
-                }
-                edits.append(FieldEdit(.gtin, .string(barcode.upcA ?? barcode.gtin13 ?? barcode.gtin14)))
-            }
-        }
-        if let description { edits.append(FieldEdit(.description, Self.optional(description))) }
-        if archive || unarchive { edits.append(FieldEdit(.archived, .bool(archive))) }
-        return edits
-    }
-
-    static func optional(_ text: String) -> JSONValue? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : .string(trimmed)
-    }
-
-    static func refuseDuplicate(_ holders: [VariationSummary], of match: VariationSummary, what: String) throws {
-        guard let holder = holders.first(where: { $0.variationID != match.variationID }) else { return }
-        throw AppError(
-            "\(what) already belongs to \(holder.label) (\(holder.variationID)). Square does not keep codes unique, "
-                + "but this tool does: fix that variation first, or pass --allow-duplicate.",
-            exitCode: .dataError)
     }
 }

@@ -41,3 +41,13 @@ extension Settings {
         try resolve(options.overrides, environment: environment)
     }
 }
+
+extension AppContext {
+    /// The context a command runs in: its settings, the system clock, CUPS, questions asked on the
+    /// terminal when a person is there, and progress on stderr.
+    static func live(_ options: GlobalOptions) throws -> AppContext {
+        AppContext(
+            settings: try Settings.resolve(options), prompter: TerminalPrompter.ifInteractive,
+            progress: TerminalProgress())
+    }
+}

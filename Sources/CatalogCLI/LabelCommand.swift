@@ -112,14 +112,15 @@ struct LabelRenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
+            let context = try AppContext.live(options)
+            let settings = context.settings
             let templateFile = try label.request.templateFile(settings: settings)
             try OutputFile.refuseOverwriting(
                 output, option: "--output",
                 inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
             let template = try label.request.loadTemplate(file: templateFile)
-            let variations = try await selection.selection.variations(in: try settings.openDatabase())
-            let labels = try label.request.labelData(for: variations, settings: settings, note: Terminal.note)
+            let variations = try await selection.selection.variations(in: try context.openDatabase())
+            let labels = try label.request.labelData(for: variations, context: context)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
             try OutputFile.replace(output, with: bytes)
             Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")

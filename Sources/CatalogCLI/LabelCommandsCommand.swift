@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogApp
+import CatalogCore
 import CommandSupport
 import Foundation
 import Labels
@@ -62,7 +63,7 @@ struct LabelCommandsCommand: AsyncParsableCommand {
             let labels = Self.commands.map { command in
                 LabelData(
                     itemID: command.code, variationID: command.code, itemName: command.title, price: nil,
-                    sku: command.code, date: LabelRequest.today())
+                    sku: command.code, date: LabelRequest.today(at: SystemClock().now()))
             }
             let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
             try OutputFile.replace(output, with: pdf)

@@ -47,14 +47,14 @@ struct LabelPrintCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let template = try label.request.loadTemplate(settings: settings)
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
+            let template = try label.request.loadTemplate(settings: context.settings)
             let labels = try label.request.labelData(
-                for: try await selection.selection.variations(in: database), settings: settings, note: Terminal.note)
+                for: try await selection.selection.variations(in: database), context: context)
             let outcome = try await LabelPrinting.print(
-                labels, template: template, printer: printer ?? settings.labels.printer, copies: copies, wait: wait,
-                database: database, counter: settings.counter)
+                labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
+                wait: wait, database: database, context: context)
             if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
             if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
         }

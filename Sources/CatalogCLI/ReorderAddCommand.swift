@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog reorder add CODE|TEXT [--qty N]`: put a variation on the reorder list (adding up).
 struct ReorderAddCommand: AsyncParsableCommand {
@@ -35,15 +34,9 @@ struct ReorderAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let quantity = try ReorderCommand.quantity(quantity, option: "--qty")
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let variation = try await Lookup.resolve(
-                what, in: database, takeFirst: first, prompter: TerminalPrompter.ifInteractive)
-            let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let line = try await database.addToReorderList(
-                variationID: variation.variationID, quantity: quantity,
-                note: trimmedNote?.isEmpty == false ? trimmedNote : nil, counter: settings.counter)
+            let quantity = try ReorderWorkflow.quantity(quantity, field: "--qty")
+            let line = try await ReorderWorkflow(context: .live(options)).add(
+                what, quantity: quantity, note: note, takeFirst: first)
             if json {
                 Terminal.out(ReorderOutput.json(line))
             } else {
@@ -71,18 +64,7 @@ struct ReorderSetQtyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let quantity = try ReorderCommand.quantity(quantity, option: "The quantity", allowZero: true)
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
-            guard
-                let line = try await database.setReorderQuantity(
-                    variationID: variation.variationID, quantity: quantity, counter: settings.counter)
-            else {
-                throw AppError(
-                    "\(variation.label) is not on the reorder list (as wanted); add it with "
-                        + "catalog reorder add.", exitCode: .notFound)
-            }
+            let line = try await ReorderWorkflow(context: .live(options)).setQuantity(what, to: quantity)
             if json {
                 Terminal.out(ReorderOutput.json(line))
             } else {
@@ -105,19 +87,7 @@ struct ReorderRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
-            let lines = try await database.reorderLines(statuses: [.wanted]).filter {
-                $0.variationID == variation.variationID
-            }
-            let removed = try await database.removeReorderLines(
-                ids: lines.map(\.id), action: "remove", counter: settings.counter)
-            guard removed > 0 else {
-                throw AppError(
-                    "\(variation.label) is not on the reorder list (as wanted).",
-                    exitCode: .notFound)
-            }
+            let variation = try await ReorderWorkflow(context: .live(options)).remove(what)
             Terminal.out("Removed \(variation.label) from the list.")
         }
     }
@@ -146,12 +116,7 @@ struct ReorderClearCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            var lines = try await database.reorderLines(statuses: [.wanted])
-            if let vendor { lines = try ReorderExport.filter(lines, vendor: vendor) }
-            let removed = try await database.removeReorderLines(
-                ids: lines.map(\.id), action: "clear", counter: settings.counter)
+            let removed = try await ReorderWorkflow(context: .live(options)).clear(vendor: vendor)
             Terminal.out("Cleared \(Terminal.count(removed)) line\(removed == 1 ? "" : "s") from the list.")
         }
     }

@@ -1,8 +1,4 @@
 import ArgumentParser
-import CatalogApp
-import CatalogCore
-import Foundation
-import Store
 
 /// `catalog reorder ...`: the list of what to order, built at the counter and sent to suppliers.
 struct ReorderCommand: AsyncParsableCommand {
@@ -29,14 +25,4 @@ struct ReorderCommand: AsyncParsableCommand {
             ReorderOrderCommand.self, ReorderReceiveCommand.self, ReorderHistoryCommand.self,
         ]
     )
-
-    /// A whole number of units from 1 to 1,000,000, or a usage error naming the option.
-    static func quantity(_ value: Int, option: String, allowZero: Bool = false) throws -> Int {
-        guard value >= (allowZero ? 0 : 1), value <= 1_000_000 else {
-            throw AppError(
-                "\(option) must be a whole number from \(allowZero ? 0 : 1) to 1000000, not \(value).",
-                exitCode: .usage)
-        }
-        return value
-    }
 }

@@ -32,15 +32,11 @@ struct ReorderExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let statuses = try ReorderListCommand.statuses(status)
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let place = try await CounterLocation.resolve(
-                export.location, configured: settings.location, in: database, required: export.location != nil)
-            var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
-            if let vendor = export.vendor { lines = try ReorderExport.filter(lines, vendor: vendor) }
-            if let reference { lines = lines.filter { $0.orderReference == reference } }
-            try export.write(lines, settings: settings, reference: reference)
+            let statuses = try ReorderWorkflow.statuses(status)
+            let context = try AppContext.live(options)
+            let lines = try await ReorderWorkflow(context: context).lines(
+                statuses: statuses, vendor: export.vendor, reference: reference, location: export.location)
+            try export.write(lines, context: context, reference: reference)
         }
     }
 }
@@ -73,12 +69,14 @@ struct ReorderExportOptions: ParsableArguments {
     var location: String?
 
     /// Writes `lines` in the chosen format to the output (or standard output).
-    func write(_ lines: [ReorderLine], settings: Settings, reference: String?) throws {
+    func write(_ lines: [ReorderLine], context: AppContext, reference: String?) throws {
+        let settings = context.settings
         if format.lowercased() == "pdf", output == nil || output == "-" {
             throw AppError("A PDF needs a file: give --output FILE.pdf.", exitCode: .usage)
         }
         try OutputFile.refuseOverwriting(output, option: "--output", inputs: settings.keptFiles)
-        let bytes = try export.encode(lines, defaultPaper: settings.reorder.paper, reference: reference)
+        let bytes = try export.encode(
+            lines, defaultPaper: settings.reorder.paper, reference: reference, at: context.clock.now())
         if let output, output != "-" {
             try OutputFile.replace(output, with: bytes)
             Terminal.error("Wrote \(Terminal.count(lines.count)) line\(lines.count == 1 ? "" : "s") to \(output).")

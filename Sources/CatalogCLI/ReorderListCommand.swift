@@ -32,13 +32,9 @@ struct ReorderListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let statuses = try Self.statuses(status)
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let place = try await CounterLocation.resolve(
-                location, configured: settings.location, in: database, required: location != nil)
-            var lines = try await database.reorderLines(statuses: statuses, locationID: place?.id)
-            if let vendor { lines = try ReorderExport.filter(lines, vendor: vendor) }
+            let statuses = try ReorderWorkflow.statuses(status)
+            let lines = try await ReorderWorkflow(context: .live(options)).lines(
+                statuses: statuses, vendor: vendor, location: location)
             if json {
                 for line in ReorderOutput.sorted(lines) { Terminal.out(ReorderOutput.json(line)) }
             } else if lines.isEmpty {
@@ -46,21 +42,6 @@ struct ReorderListCommand: AsyncParsableCommand {
             } else {
                 Terminal.out(ReorderOutput.table(lines))
             }
-        }
-    }
-
-    /// The statuses a `--status` word names.
-    static func statuses(_ word: String) throws -> Set<ReorderLine.Status> {
-        switch word.lowercased() {
-        case "open": return [.wanted, .ordered]
-        case "all": return Set(ReorderLine.Status.allCases)
-        default:
-            guard let status = ReorderLine.Status(rawValue: word.lowercased()) else {
-                throw AppError(
-                    "--status \(word) is not known: use open, wanted, ordered, received, removed or all.",
-                    exitCode: .usage)
-            }
-            return [status]
         }
     }
 }
@@ -87,32 +68,12 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            var events = try await database.reorderEvents()
-            if let what {
-                let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
-                events = events.filter { $0.variationID == variation.variationID }
-            }
-            events = Array(events.suffix(limit))
-            let names = try await database.variations(ids: Array(Set(events.map(\.variationID))))
-            for event in events {
-                let name = names[event.variationID].map(\.label) ?? event.variationID
+            let events = try await ReorderWorkflow(context: .live(options)).history(of: what, limit: limit)
+            for (event, label) in events {
                 if json {
-                    Terminal.out(
-                        JSONValue.object([
-                            "id": .int(event.id), "at": .string(event.at), "counter": .string(event.counter),
-                            "line_id": .int(event.lineID), "variation_id": .string(event.variationID),
-                            "item": .string(name), "action": .string(event.action),
-                            "quantity": event.quantity.map { .int(Int64($0)) } ?? .null,
-                            "detail": event.detail.map(JSONValue.string) ?? .null,
-                        ]))
+                    Terminal.out(ReorderOutput.json(event, label: label))
                 } else {
-                    let quantity = event.quantity.map { " \($0) ×" } ?? ""
-                    let detail = event.detail.map { "  (\($0))" } ?? ""
-                    Terminal.out(
-                        "\(event.at)  \(Terminal.visible(event.counter))  \(event.action)\(quantity) \(Terminal.visible(name))"
-                            + Terminal.visible(detail))
+                    Terminal.out(ReorderOutput.text(event, label: label))
                 }
             }
             if events.isEmpty && !json { Terminal.out("No changes to the reorder list yet.") }

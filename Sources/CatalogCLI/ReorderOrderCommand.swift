@@ -30,27 +30,15 @@ struct ReorderOrderCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let place = try await CounterLocation.resolve(
-                export.location, configured: settings.location, in: database, required: export.location != nil)
-            let lines = try ReorderExport.filter(
-                try await database.reorderLines(statuses: [.wanted], locationID: place?.id), vendor: export.vendor ?? ""
-            )
-            guard !lines.isEmpty else {
-                throw AppError("Nothing is wanted from \(export.vendor ?? "") right now.", exitCode: .notFound)
+            let context = try AppContext.live(options)
+            let order = try await ReorderWorkflow(context: context).order(
+                vendor: export.vendor ?? "", location: export.location, reference: reference
+            ) { lines, reference in
+                try export.write(lines, context: context, reference: reference)
             }
-            let now = Timestamp.now().rfc3339.filter(\.isNumber)
-            let reference = reference ?? "PO-\(now.prefix(8))-\(now.dropFirst(8).prefix(6))"
-            var stamped = lines
-            for index in stamped.indices { stamped[index].orderReference = reference }
-            try export.write(stamped, settings: settings, reference: reference)
-            let ordered = try await database.orderReorderLines(
-                lines.map { ($0.id, $0.quantity, $0.supply?.vendorID) }, reference: reference, counter: settings.counter
-            )
             Terminal.error(
-                "Order \(reference): \(Terminal.count(ordered.count)) line\(ordered.count == 1 ? "" : "s") from "
-                    + "\(ReorderOutput.vendor(lines[0])) marked ordered.")
+                "Order \(order.reference): \(Terminal.count(order.ordered.count)) line\(order.ordered.count == 1 ? "" : "s") "
+                    + "from \(order.vendor) marked ordered.")
         }
     }
 }
@@ -85,77 +73,13 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let variation = try await Lookup.resolve(what, in: database, prompter: TerminalPrompter.ifInteractive)
-            guard let place = try await CounterLocation.resolve(location, configured: settings.location, in: database)
+            if let quantity { _ = try ReorderWorkflow.quantity(quantity, field: "--qty") }
+            guard
+                let receipt = try await ReorderWorkflow(context: .live(options)).receive(
+                    what, quantity: quantity, location: location)
             else { return }
-            let open = try await database.reorderLines(statuses: [.wanted, .ordered]).filter {
-                $0.variationID == variation.variationID
-            }
-            let outstanding = open.reduce(0) { $0 + $1.outstanding }
-            let count: Int
-            if let quantity {
-                count = try ReorderCommand.quantity(quantity, option: "--qty")
-            } else if outstanding > 0 {
-                count = outstanding
-            } else {
-                throw AppError(
-                    "\(variation.label) is not on order; say how many arrived with --qty N.",
-                    exitCode: .usage)
-            }
-            let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
-            let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
-            if json {
-                Terminal.out(Self.json(result, count: count, place: place.name))
-            } else {
-                Terminal.out(
-                    Self.text(result, count: count, variation: variation, place: place.name, outstanding: outstanding))
-            }
-            if case .queued = result.status { throw ExitCode(ExitStatus.tryLater.rawValue) }
+            if json { Terminal.out(ReorderOutput.json(receipt)) } else { Terminal.out(ReorderOutput.text(receipt)) }
+            if receipt.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
         }
-    }
-
-    static func text(
-        _ result: ReceiveResult, count: Int, variation: VariationSummary, place: String, outstanding: Int
-    ) -> String {
-        let left = max(0, outstanding - (count - result.receipt.unlisted))
-        var parts: [String] = []
-        switch result.status {
-        case .posted:
-            parts.append("Received \(count) × \(variation.label) at \(place)")
-            if let stock = result.inStock { parts.append("Square now counts \(stock) in stock") }
-        case .queued(let reason):
-            parts.append(
-                "Queued: \(count) × \(variation.label) received at \(place), not yet in Square "
-                    + "(\(reason)); catalog sync sends it (outbox #\(result.receipt.outboxID))")
-        }
-        parts.append(left > 0 ? "\(left) still on order" : "nothing left on order")
-        if result.receipt.unlisted > 0 {
-            parts.append("\(result.receipt.unlisted) \(result.receipt.unlisted == 1 ? "was" : "were") not on the list")
-        }
-        return parts.joined(separator: "; ") + "."
-    }
-
-    static func json(_ result: ReceiveResult, count: Int, place: String) -> JSONValue {
-        var status: JSONValue = "posted"
-        var reason: JSONValue = .null
-        if case .queued(let text) = result.status {
-            status = "queued"
-            reason = .string(text)
-        }
-        let object: JSONValue = [
-            "status": status, "reason": reason, "quantity": .int(Int64(count)), "location": .string(place),
-            "in_stock": result.inStock.map(JSONValue.string) ?? .null,
-            "outbox_id": .int(result.receipt.outboxID), "unlisted": .int(Int64(result.receipt.unlisted)),
-            "lines": .array(
-                result.receipt.lines.map {
-                    [
-                        "line_id": .int($0.lineID), "quantity": .int(Int64($0.quantity)),
-                        "completed": .bool($0.completed),
-                    ]
-                }),
-        ]
-        return object
     }
 }

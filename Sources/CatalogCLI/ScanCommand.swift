@@ -100,19 +100,20 @@ struct ScanCommand: AsyncParsableCommand {
             return
         }
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
+            let context = try AppContext.live(options)
+            let settings = context.settings
+            let database = try context.openDatabase()
             var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
-            try await configureReceiving(&session, settings: settings, database: database)
+            try await configureReceiving(&session, context: context, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
                 let template = try label.request.loadTemplate(settings: settings)
                 let printer = printer ?? settings.labels.printer
                 let labelRequest = label.request
                 session.printLabel = { variation, copies in
-                    let labels = try labelRequest.labelData(for: [variation], settings: settings, note: Terminal.note)
+                    let labels = try labelRequest.labelData(for: [variation], context: context)
                     let outcome = try await LabelPrinting.print(
                         labels, template: template, printer: printer, copies: copies, wait: false,
-                        database: database, counter: settings.counter)
+                        database: database, context: context)
                     return "label job \(outcome.job.id) on \(outcome.job.printer)"
                 }
             }
@@ -174,25 +175,23 @@ extension ScanCommand {
     /// Gives the session the counter's location (for stock counts) and lets it receive stock when a
     /// location and a token are configured; otherwise notes why not, an error only when receive mode was
     /// asked for.
-    func configureReceiving(_ session: inout CounterSession, settings: Settings, database: CatalogDatabase)
+    func configureReceiving(_ session: inout CounterSession, context: AppContext, database: CatalogDatabase)
         async throws
     {
         let place: CounterLocation?
-        let client: SquareClient
         do {
-            place = try await CounterLocation.resolve(
-                location, configured: settings.location, in: database, required: mode == "receive")
+            place = try await context.location(location, in: database, required: mode == "receive")
             session.locationID = place?.id
-            client = try settings.makeClient()
+            _ = try context.makeClient()
         } catch {
             if mode == "receive" { throw error }
             session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
             return
         }
         guard let place else { return }
-        let editor = Editor(database: database, client: client, counter: settings.counter)
+        let workflow = ReorderWorkflow(context: context, database: database)
         session.receive = { variation, count in
-            let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
+            let result = try await workflow.receive(variation, quantity: count, at: place).result
             switch result.status {
             case .posted:
                 return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)

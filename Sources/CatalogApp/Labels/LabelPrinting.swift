@@ -36,20 +36,21 @@ public enum LabelPrinting {
     /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
     public static func print(
         _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
-        database: CatalogDatabase, counter: String
+        database: CatalogDatabase, context: AppContext
     ) async throws -> Outcome {
+        let printing = context.printing
         let chosen: PrintDestination?
         if let printer {
-            chosen = try await PrintDestinations.named(printer)
+            chosen = try await printing.destination(named: printer)
         } else {
-            chosen = try await PrintDestinations.default()
+            chosen = try await printing.defaultDestination()
         }
         guard let destination = chosen else {
-            throw PrintingError.noDefaultPrinter(available: try await PrintDestinations.list().map(\.name))
+            throw PrintingError.noDefaultPrinter(available: try await printing.destinations().map(\.name))
         }
         let format: DocumentFormat = destination.isRaw ? .raw : .pdf
         let document = try LabelOutput.render(template, labels: labels, format: destination.isRaw ? .zpl : .pdf)
-        let job = try await PrintJobs.submit(
+        let job = try await printing.submit(
             document: document, format: format, to: destination.name,
             title: "catalog: \(labels.count) label\(labels.count == 1 ? "" : "s") (\(template.name))", copies: copies,
             mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
@@ -57,13 +58,14 @@ public enum LabelPrinting {
         _ = try await database.recordPrints(
             labels.map { data in
                 PrintRecord(
-                    counter: counter, variationID: data.variationID, itemID: data.itemID, template: template.name,
+                    counter: context.counter, variationID: data.variationID, itemID: data.itemID,
+                    template: template.name,
                     printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
                     regularAmount: data.regularPrice?.amount, version: data.version)
             })
         var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
         if wait {
-            let finished = try await PrintJobs.wait(job)
+            let finished = try await printing.wait(job, timeout: 60, clock: context.clock)
             outcome.finished = finished
             if finished.succeeded {
                 try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)

@@ -45,10 +45,10 @@ public struct LabelRequest: Sendable {
     }
 
     /// What each label shows: the variation's values, a sale price where a discount applies, today's
-    /// date. `note` hears a warning a person should see (a sale template without the regular price).
-    public func labelData(
-        for variations: [VariationSummary], settings: Settings, note: (String) -> Void = { _ in }
-    ) throws -> [LabelData] {
+    /// date on the context's clock. The context's progress hears a warning a person should see (a sale
+    /// template without the regular price).
+    public func labelData(for variations: [VariationSummary], context: AppContext) throws -> [LabelData] {
+        let settings = context.settings
         let roundingRule: SaleRounding
         let explicit: Discount?
         let table: CategoryDiscounts
@@ -59,9 +59,9 @@ public struct LabelRequest: Sendable {
         } catch {
             throw AppError(error.description, exitCode: .usage)
         }
-        let today = Self.today()
+        let today = Self.today(at: context.clock.now())
         if explicit != nil, let template = try? loadTemplate(settings: settings), !Self.showsRegularPrice(template) {
-            note(
+            context.progress.note(
                 "template \(template.name) has no {{regular_price}}, so the sale price prints without the regular "
                     + "price struck through; sale-2x1 shows both.")
         }
@@ -88,13 +88,13 @@ public struct LabelRequest: Sendable {
         }
     }
 
-    /// Today's date in the shop's time zone, as labels print it.
-    public static func today() -> String {
+    /// The date at `time` in the shop's time zone, as labels print it.
+    public static func today(at time: Timestamp) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date())
+        return formatter.string(from: Date(timeIntervalSince1970: Double(time.epochMilliseconds) / 1000))
     }
 }
 

@@ -18,15 +18,18 @@ public struct ReorderExport: Sendable {
         self.paper = paper
     }
 
-    /// `lines` in the chosen format; `defaultPaper` is the configured paper when `--paper` is not given.
-    public func encode(_ lines: [ReorderLine], defaultPaper: String?, reference: String?) throws -> [UInt8] {
+    /// `lines` in the chosen format, made at `now`; `defaultPaper` is the configured paper when `--paper`
+    /// is not given.
+    public func encode(_ lines: [ReorderLine], defaultPaper: String?, reference: String?, at now: Timestamp) throws
+        -> [UInt8]
+    {
         let bytes: [UInt8]
         switch format.lowercased() {
         case "csv":
             bytes = ReorderOutput.csv(lines, excel: excel)
         case "json":
             let object: JSONValue = [
-                "generated_at": .string(Timestamp.now().rfc3339),
+                "generated_at": .string(now.rfc3339),
                 "order_reference": reference.map(JSONValue.string) ?? .null,
                 "lines": .array(ReorderOutput.sorted(lines).map(ReorderOutput.json)),
                 "vendors": .array(Self.vendorTotals(lines)),
@@ -38,7 +41,8 @@ public struct ReorderExport: Sendable {
                 throw AppError("--paper \(paperName) is not known: use letter or a4.", exitCode: .usage)
             }
             do {
-                bytes = try PurchaseListRenderer.pdf(Self.purchaseList(lines, paper: paper, reference: reference))
+                bytes = try PurchaseListRenderer.pdf(
+                    Self.purchaseList(lines, paper: paper, reference: reference, at: now))
             } catch {
                 throw AppError("Cannot draw the purchase list: \(error)", exitCode: .internalError)
             }
@@ -61,10 +65,10 @@ public struct ReorderExport: Sendable {
         }
     }
 
-    /// The lines as the label module's purchase list.
-    public static func purchaseList(_ lines: [ReorderLine], paper: PurchaseList.Paper, reference: String?)
-        -> PurchaseList
-    {
+    /// The lines as the label module's purchase list, made at `now`.
+    public static func purchaseList(
+        _ lines: [ReorderLine], paper: PurchaseList.Paper, reference: String?, at now: Timestamp
+    ) -> PurchaseList {
         let vendors = ReorderOutput.groups(lines).map { group in
             PurchaseListVendor(
                 name: group.vendor,
@@ -76,8 +80,8 @@ public struct ReorderExport: Sendable {
                         unitCost: line.supply?.unitCost?.formatted, lineCost: line.lineCost?.formatted, note: line.note)
                 }, total: ReorderOutput.total(group.lines)?.formatted)
         }
-        let now = Timestamp.now().rfc3339
-        let created = String(now.prefix(10)) + " " + String(now.dropFirst(11).prefix(5)) + " UTC"
+        let time = now.rfc3339
+        let created = String(time.prefix(10)) + " " + String(time.dropFirst(11).prefix(5)) + " UTC"
         return PurchaseList(reference: reference, createdAt: created, paper: paper, vendors: vendors)
     }
 

@@ -63,12 +63,13 @@ extension ItemCreator {
     func checkCodes(_ draft: ItemDraft) async throws {
         var skus: [String: String] = [:]
         var gtins: [String: String] = [:]
+        let duplicates = DuplicateCodes(database: database, allowed: draft.allowDuplicate)
         for variation in draft.variations {
             if let sku = variation.sku, !SKU.key(sku).isEmpty {
                 if let first = skus.updateValue(variation.name, forKey: SKU.key(sku)) {
                     throw ItemCreationError.codeRepeated(code: .sku, value: sku, first: first, second: variation.name)
                 }
-                if !draft.allowDuplicate, let holder = try await database.variations(sku: sku).first {
+                if let holder = try await duplicates.holder(ofSKU: sku) {
                     throw ItemCreationError.codeInCatalog(code: .sku, value: sku, holder: holder)
                 }
             }
@@ -77,7 +78,7 @@ extension ItemCreator {
                     throw ItemCreationError.codeRepeated(
                         code: .gtin, value: gtin.description, first: first, second: variation.name)
                 }
-                if !draft.allowDuplicate, let holder = try await database.variations(gtins: [gtin.gtin14]).first {
+                if let holder = try await duplicates.holder(ofBarcode: gtin) {
                     throw ItemCreationError.codeInCatalog(code: .gtin, value: gtin.description, holder: holder)
                 }
             }

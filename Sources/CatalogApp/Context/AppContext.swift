@@ -1,0 +1,94 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+
+/// Everything a workflow works with, handed in by the front end: the settings, how to open the
+/// database and reach Square, the clock, the printers, someone to ask, and where progress goes.
+///
+/// The command line builds the live one (`AppContext.live`); a test builds one over a temporary
+/// database, the sandbox, a `TestClock` and a private cupsd; the shop hub will build one per request.
+/// Workflows never read the process environment, the terminal or the system clock themselves.
+public struct AppContext: Sendable {
+    /// The configuration: flags, environment, config file, defaults.
+    public var settings: Settings
+    /// Where time is read and waited on.
+    public var clock: any CatalogClock
+    /// The environment the front end runs in (for anything that still reads a variable).
+    public var environment: [String: String]
+    /// Who answers when a typed name fits several variations; nil refuses instead of guessing.
+    public var prompter: (any Prompter)?
+    /// Where progress lines and notes go.
+    public var progress: any ProgressSink
+    /// The printers and their jobs.
+    public var printing: any PrintService
+
+    private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
+    private let clientMaker: @Sendable (AppContext) throws -> SquareClient
+
+    /// A context; the database and client default to what `settings` names, opened with `clock`.
+    public init(
+        settings: Settings, clock: any CatalogClock = SystemClock(),
+        environment: [String: String] = ProcessInfo.processInfo.environment, prompter: (any Prompter)? = nil,
+        progress: any ProgressSink = SilentProgress(), printing: any PrintService = CUPSPrintService(),
+        openDatabase: (@Sendable (AppContext) throws -> CatalogDatabase)? = nil,
+        makeClient: (@Sendable (AppContext) throws -> SquareClient)? = nil
+    ) {
+        self.settings = settings
+        self.clock = clock
+        self.environment = environment
+        self.prompter = prompter
+        self.progress = progress
+        self.printing = printing
+        self.databaseOpener =
+            openDatabase ?? { context in
+                try CatalogDatabase(path: context.settings.databasePath, clock: context.clock)
+            }
+        self.clientMaker = makeClient ?? { context in try context.settings.makeClient(clock: context.clock) }
+    }
+
+    /// This computer's name in the history, the outbox and the logs.
+    public var counter: String { settings.counter }
+
+    /// The catalog database.
+    public func openDatabase() throws -> CatalogDatabase { try databaseOpener(self) }
+
+    /// A Square client; fails with exit 69 when there is no token.
+    public func makeClient() throws -> SquareClient { try clientMaker(self) }
+
+    /// The location `wanted` names, else the configured one, else the shop's only one (see
+    /// `CounterLocation.resolve`).
+    public func location(_ wanted: String?, in database: CatalogDatabase, required: Bool = true) async throws
+        -> CounterLocation?
+    {
+        try await CounterLocation.resolve(wanted, configured: settings.location, in: database, required: required)
+    }
+}
+
+/// Where a workflow reports what it is doing: a status line that is rewritten while work goes on, and
+/// notes the person should read. The command line writes them to stderr; a test collects them.
+public protocol ProgressSink: Sendable {
+    /// Replaces the status line (such as "Reading stock counts: 40 of 120 variations").
+    func status(_ line: String)
+    /// Removes the status line.
+    func clearStatus()
+    /// Something the person should read (the front end marks it as a note).
+    func note(_ text: String)
+}
+
+/// Progress nobody watches.
+public struct SilentProgress: ProgressSink {
+    public init() {}
+    public func status(_ line: String) {}
+    public func clearStatus() {}
+    public func note(_ text: String) {}
+}
+
+/// Progress for a person at a terminal: the status line on stderr when it is a terminal, notes on stderr
+/// as `catalog: note: ...`.
+public struct TerminalProgress: ProgressSink {
+    public init() {}
+    public func status(_ line: String) { Terminal.status(line) }
+    public func clearStatus() { Terminal.clearStatus() }
+    public func note(_ text: String) { Terminal.note(text) }
+}
