@@ -107,6 +107,35 @@ public struct Settings: Sendable {
 
     public static let environmentNames = ["production", "sandbox"]
 
+    /// Settings given outright (a demo, a test, the shop hub's own), with no config file read.
+    public init(
+        databasePath: String, baseURL: URL, accessToken: String?,
+        squareVersion: String = SquareClientConfiguration.defaultSquareVersion,
+        counter: String = ProcessInfo.processInfo.hostName, location: String? = nil
+    ) {
+        self.init(
+            databasePath: databasePath, baseURL: baseURL, squareVersion: squareVersion, accessToken: accessToken,
+            tokenHint: "Give an access token.", counter: counter, location: location)
+    }
+
+    private init(
+        databasePath: String, baseURL: URL, squareVersion: String, accessToken: String?, tokenHint: String,
+        counter: String, labels: ConfigFile.Labels = ConfigFile.Labels(), location: String?,
+        reorder: ConfigFile.Reorder = ConfigFile.Reorder(), configPath: String? = nil, tokenFile: String? = nil
+    ) {
+        self.databasePath = databasePath
+        self.baseURL = baseURL
+        self.squareVersion = squareVersion
+        self.accessToken = accessToken
+        self.tokenHint = tokenHint
+        self.counter = counter
+        self.labels = labels
+        self.location = location
+        self.reorder = reorder
+        self.configPath = configPath
+        self.tokenFile = tokenFile
+    }
+
     public static func resolve(
         _ options: SettingsOverrides, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Settings {

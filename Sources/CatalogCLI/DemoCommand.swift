@@ -45,9 +45,12 @@ struct DemoCommand: AsyncParsableCommand {
         let database = try CatalogDatabase(path: databasePath)
         let client = SquareClient(
             configuration: SquareClientConfiguration(baseURL: server.baseURL, accessToken: "demo-token"))
-        let engine = SyncEngine(database: database, client: client)
+        let context = AppContext(
+            settings: Settings(databasePath: databasePath, baseURL: server.baseURL, accessToken: "demo-token"),
+            progress: TerminalProgress(), openDatabase: { _ in database }, makeClient: { _ in client })
+        let sync = try SyncWorkflow(context: context)
 
-        let first = try await SyncCommand.sync(engine, full: false)
+        let first = try await sync.pull()
         Terminal.out("1. First sync into \(databasePath)\n   " + SyncWorkflow.line(first))
         let counts = try await database.counts()
         Terminal.out(
@@ -78,7 +81,7 @@ struct DemoCommand: AsyncParsableCommand {
             _ = try await client.deleteCatalogObject(id: victim.itemID)
             Terminal.out("\n3. On the sandbox: renamed “\(withBarcode.itemName)”, deleted “\(victim.itemName)”.")
         }
-        let second = try await SyncCommand.sync(engine, full: false)
+        let second = try await sync.pull()
         Terminal.out("   Incremental sync: " + SyncWorkflow.line(second))
         let after = try await Lookup.lookUp(gtin, in: database)
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")

@@ -40,7 +40,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let database = try Settings.resolve(options).openDatabase()
+            let database = try AppContext.live(options).openDatabase()
             var ids: [String]?
             if let code {
                 ids = try await Lookup.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }

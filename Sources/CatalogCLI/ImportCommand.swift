@@ -3,8 +3,6 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import Foundation
-import SquareAPI
-import Store
 import Sync
 
 /// `catalog import ...`: bring changes in from files.
@@ -81,75 +79,53 @@ struct ImportCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let settings = try Settings.resolve(options)
+                let context = try AppContext.live(options)
                 try OutputFile.refuseOverwriting(
                     report, option: "--report",
-                    inputs: [OutputFile.Input(path: file, what: "the price file being imported")] + settings.keptFiles)
-                let database = try settings.openDatabase()
-                let client = apply ? try settings.makeClient() : nil
-                let status = try await perform(
-                    importer: PriceImport(database: database), client: client, counter: settings.counter)
-                if status != 0 { throw ExitCode(status) }
+                    inputs: [OutputFile.Input(path: file, what: "the price file being imported")]
+                        + context.settings.keptFiles)
+                if let status = try await perform(PriceImportWorkflow(context: context)) {
+                    throw ExitCode(status.rawValue)
+                }
             }
         }
 
-        /// Plans the file, applies it when asked, prints and writes the report; returns the exit status.
-        func perform(importer: PriceImport, client: SquareClient?, counter: String) async throws -> Int32 {
-            let bytes: [UInt8]
-            do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-            } catch {
-                throw AppError(
-                    "Cannot read \(file): \(error.localizedDescription). Check the path.", exitCode: .noInput)
-            }
+        /// Plans the file, applies it when asked, prints and writes the report; returns how it ends.
+        func perform(_ workflow: PriceImportWorkflow) async throws -> ExitStatus? {
             let choices = PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
                 currency: currency)
-            let plan: PricePlan
-            do { plan = try await importer.plan(bytes, options: choices) } catch let error as PriceImportError {
-                throw AppError("\(file): \(error.description)", exitCode: .dataError)
-            }
+            if apply { _ = try workflow.context.makeClient() }
+            let plan = try await workflow.plan(file: file, options: choices)
             let toStderr = report == "-"
             let say: (String) -> Void = { line in toStderr ? Terminal.error(line) : Terminal.out(line) }
             if !json { say(Self.columnsLine(plan, file: file)) }
             var rows = plan.rows
             var stopReason: String?
-            if let client {
-                defer { Terminal.clearStatus() }
-                let result = try await importer.apply(
-                    plan, client: client, counter: counter, source: URL(fileURLWithPath: file).lastPathComponent
-                ) { progress in
-                    Terminal.status(
-                        "importing: \(Terminal.count(progress.done))/\(Terminal.count(progress.total)) sent, "
-                            + "\(Terminal.count(progress.updated)) updated")
-                }
+            if apply {
+                let result = try await workflow.apply(plan, source: file)
                 rows = result.rows
                 stopReason = result.stopReason
             }
-            if let report { try write(report: rows, to: report, separator: plan.separator) }
+            if let report {
+                let bytes = PriceImportWorkflow.report(rows, separator: plan.separator, excel: excel)
+                if report == "-" {
+                    FileHandle.standardOutput.write(Data(bytes))
+                } else {
+                    try OutputFile.replace(report, with: bytes)
+                }
+            }
             if json {
                 for row in rows where report != "-" { Terminal.out(row.json) }
             } else {
-                for line in Self.table(rows, applied: client != nil) { say(line) }
-                say(Self.summary(rows, applied: client != nil))
+                for line in Self.table(rows, applied: apply) { say(line) }
+                say(Self.summary(rows, applied: apply))
             }
             if let stopReason {
                 Terminal.error("catalog: \(stopReason)")
                 Terminal.error("catalog: rows marked not_sent were not sent; run the same command again to finish.")
-                return ExitStatus.tryLater.rawValue
             }
-            let bad = rows.contains { [.unknown, .ambiguous, .error].contains($0.status) }
-            return bad ? ExitStatus.dataError.rawValue : 0
-        }
-
-        func write(report rows: [PriceImportRow], to path: String, separator: Character) throws {
-            let bytes = CSVWriter.write(
-                [PriceImportRow.reportHeader] + rows.map(\.reportFields), separator: separator, formulaSafe: excel)
-            if path == "-" {
-                FileHandle.standardOutput.write(Data(bytes))
-                return
-            }
-            try OutputFile.replace(path, with: bytes)
+            return PriceImportWorkflow.exitStatus(rows, stopped: stopReason != nil)
         }
 
         static func columnsLine(_ plan: PricePlan, file: String) -> String {

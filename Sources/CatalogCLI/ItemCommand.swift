@@ -110,11 +110,11 @@ struct ItemCommand: AsyncParsableCommand {
                     + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
                 for (value, field) in fields { try AppError.refuseControlCharacters(in: value, field: field) }
                 try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
-                let settings = try Settings.resolve(options)
-                let database = try settings.openDatabase()
+                let context = try AppContext.live(options)
+                let database = try context.openDatabase()
                 let draft = try await makeDraft(database: database)
                 let creator = ItemCreator(
-                    database: database, client: try settings.makeClient(), counter: settings.counter)
+                    database: database, client: try context.makeClient(), counter: context.counter)
                 let creation = try await creator.create(draft)
                 if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
                 if case .queued(let outboxID, let reason) = creation.status {

@@ -142,27 +142,16 @@ struct LabelStaleCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let stale = try await Settings.resolve(options).openDatabase().staleLabels()
+            let stale = try await StaleTags.list(context: .live(options))
             if json {
-                for tag in stale {
-                    var object = tag.printed.json
-                    object["current"] = tag.current?.json ?? .null
-                    Terminal.out(object)
-                }
+                for tag in stale { Terminal.out(StaleTags.json(tag)) }
                 return
             }
             guard !stale.isEmpty else {
                 Terminal.out("No stale tags: every printed price is still the catalog's.")
                 return
             }
-            for tag in stale {
-                let name =
-                    tag.current.map { Terminal.visible($0.label) }
-                    ?? "(no longer in the catalog) \(tag.printed.variationID)"
-                let printed = tag.printed.basePrice?.formatted ?? "variable"
-                let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
-                Terminal.out("\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)")
-            }
+            for tag in stale { Terminal.out(StaleTags.text(tag)) }
             Terminal.out("\(stale.count) stale: catalog label print --stale --template NAME reprints them.")
         }
     }

@@ -37,7 +37,7 @@ struct OutboxListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let database = try Settings.resolve(options).openDatabase()
+            let database = try AppContext.live(options).openDatabase()
             var entries = try await database.outboxEntries()
             if !all {
                 let open = entries.filter { [.pending, .conflict, .failed].contains($0.status) }
@@ -101,9 +101,9 @@ struct OutboxResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
-            let editor = Editor(database: database, client: try settings.makeClient(), counter: settings.counter)
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
+            let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
             let result = try await editor.resolve(outboxID: id, keepLocal: keep == .local)
             let entry = try await database.outboxEntry(id: id)
             if json {
@@ -126,9 +126,9 @@ struct OutboxSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
+            let context = try AppContext.live(options)
             let editor = Editor(
-                database: try settings.openDatabase(), client: try settings.makeClient(), counter: settings.counter)
+                database: try context.openDatabase(), client: try context.makeClient(), counter: context.counter)
             Terminal.out(SyncWorkflow.line(try await editor.sendOutbox()))
         }
     }

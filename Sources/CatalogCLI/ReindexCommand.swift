@@ -24,8 +24,8 @@ struct ReindexCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
             // A new index over a damaged file would hide the damage: check the whole file first.
             try await database.quickCheck()
             let summary = try await database.reindex { done, total in

@@ -32,7 +32,7 @@ struct ScansCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let scans = try await Settings.resolve(options).openDatabase().scans(unknownOnly: unknown, limit: limit)
+            let scans = try await AppContext.live(options).openDatabase().scans(unknownOnly: unknown, limit: limit)
             if json {
                 for scan in scans { Terminal.out(Self.json(scan)) }
                 return

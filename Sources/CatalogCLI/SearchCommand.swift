@@ -48,8 +48,8 @@ struct SearchCommand: AsyncParsableCommand {
                     "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
                     exitCode: .usage)
             }
-            let settings = try Settings.resolve(options)
-            let outcome = try await settings.openDatabase().search(parsed, limit: limit)
+            let context = try AppContext.live(options)
+            let outcome = try await context.openDatabase().search(parsed, limit: limit)
             if json {
                 Terminal.out(JSONValue.array(outcome.hits.map(\.json)))
             } else if !outcome.hits.isEmpty {

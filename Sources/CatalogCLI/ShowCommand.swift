@@ -26,8 +26,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let database = try settings.openDatabase()
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
             let matches = try await Lookup.lookUp(code, in: database)
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
             let places = Dictionary(

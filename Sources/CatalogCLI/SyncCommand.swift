@@ -28,17 +28,8 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let settings = try Settings.resolve(options)
-            let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
-            try await SyncWorkflow.sendOutbox(engine, counter: settings.counter, report: Terminal.error)
-            let summary = try await Self.sync(engine, full: full)
+            let summary = try await SyncWorkflow(context: .live(options)).run(full: full, report: Terminal.error)
             if json { Terminal.out(SyncWorkflow.json(summary)) } else { Terminal.out(SyncWorkflow.line(summary)) }
         }
-    }
-
-    /// Runs the sync with a progress line on a terminal.
-    static func sync(_ engine: SyncEngine, full: Bool) async throws -> SyncSummary {
-        defer { Terminal.clearStatus() }
-        return try await engine.run(full: full) { progress in Terminal.status(SyncWorkflow.status(progress)) }
     }
 }

@@ -39,7 +39,7 @@ struct SynonymsCommand: AsyncParsableCommand {
                     throw AppError(
                         "Give at least one synonym with a letter or digit in it.", exitCode: .usage)
                 }
-                let database = try Settings.resolve(options).openDatabase()
+                let database = try AppContext.live(options).openDatabase()
                 let added = try await database.addSynonyms(word: word, synonyms: values)
                 let key = CatalogDatabase.synonymKey(word)
                 Terminal.out(
@@ -59,7 +59,7 @@ struct SynonymsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let entries = try await Settings.resolve(options).openDatabase().synonymEntries()
+                let entries = try await AppContext.live(options).openDatabase().synonymEntries()
                 if json {
                     var object = JSONObject()
                     for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }
@@ -89,7 +89,7 @@ struct SynonymsCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 try SynonymsCommand.checkWord(word)
-                let database = try Settings.resolve(options).openDatabase()
+                let database = try AppContext.live(options).openDatabase()
                 let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
                 guard removed > 0 else {
                     throw AppError(

@@ -71,16 +71,14 @@ struct WebhookCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let settings = try Settings.resolve(options)
-                let engine = SyncEngine(database: try settings.openDatabase(), client: try settings.makeClient())
-                let counter = settings.counter
-                let coalescer = SyncCoalescer { try await WebhookCommand.sync(engine, counter: counter) }
+                let workflow = try SyncWorkflow(context: AppContext(settings: try Settings.resolve(options)))
+                let coalescer = SyncCoalescer { try await WebhookCommand.sync(workflow) }
                 let configuration = WebhookListenerConfiguration(
                     host: host, port: port, notificationURL: notificationURL, signatureKey: try resolvedKey())
                 let listener: WebhookListener
                 do {
                     listener = try await WebhookListener.start(
-                        configuration, coalescer: coalescer, database: engine.database)
+                        configuration, coalescer: coalescer, database: workflow.engine.database)
                 } catch let error as WebhookListenerError {
                     throw AppError(error.description, exitCode: .unavailable)
                 }
@@ -93,8 +91,8 @@ struct WebhookCommand: AsyncParsableCommand {
 
     /// The sync one webhook event asks for: the outbox first (as `catalog sync` does), then an incremental
     /// pull, one line on stderr.
-    static func sync(_ engine: SyncEngine, counter: String) async throws {
-        let summary = try await SyncWorkflow.run(engine, counter: counter, report: Terminal.error)
+    static func sync(_ workflow: SyncWorkflow) async throws {
+        let summary = try await workflow.run(report: Terminal.error)
         Terminal.error(
             "synced: \(Terminal.count(summary.changed)) changed, \(Terminal.count(summary.deleted)) deleted, "
                 + "\(Terminal.count(summary.fetched)) fetched in " + String(format: "%.2fs", summary.elapsed))

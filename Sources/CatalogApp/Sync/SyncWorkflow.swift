@@ -4,22 +4,35 @@ import Store
 import Sync
 
 /// Bringing the local catalog up to date: the outbox is sent first, so the pull brings back what it
-/// wrote. Every front end that syncs (the command, the webhook listener, the benchmarks) uses this.
-public enum SyncWorkflow {
-    /// Sends the edits waiting in the outbox; `report` hears one line when there were any.
-    public static func sendOutbox(_ engine: SyncEngine, counter: String, report: (String) -> Void) async throws {
-        let editor = Editor(database: engine.database, client: engine.client, counter: counter)
-        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return }
-        report(line(try await editor.sendOutbox()))
+/// wrote. Every front end that syncs (the command, the webhook listener, the demo) uses this.
+public struct SyncWorkflow: Sendable {
+    public let context: AppContext
+    public let engine: SyncEngine
+
+    /// The workflow over the context's database and Square client.
+    public init(context: AppContext) throws {
+        self.context = context
+        self.engine = SyncEngine(database: try context.openDatabase(), client: try context.makeClient())
     }
 
-    /// The outbox, then a sync; `progress` hears a status line per page.
-    public static func run(
-        _ engine: SyncEngine, counter: String, full: Bool = false, report: (String) -> Void,
-        progress: @escaping @Sendable (String) -> Void = { _ in }
-    ) async throws -> SyncSummary {
-        try await sendOutbox(engine, counter: counter, report: report)
-        return try await engine.run(full: full) { state in progress(status(state)) }
+    /// Sends the edits waiting in the outbox; answers what that did, nil when none were waiting.
+    public func sendOutbox() async throws -> OutboxReplaySummary? {
+        let editor = Editor(database: engine.database, client: engine.client, counter: context.counter)
+        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return nil }
+        return try await editor.sendOutbox()
+    }
+
+    /// Pulls Square's changes (everything again with `full`), the context's progress hearing each page.
+    public func pull(full: Bool = false) async throws -> SyncSummary {
+        let progress = context.progress
+        defer { progress.clearStatus() }
+        return try await engine.run(full: full) { state in progress.status(Self.status(state)) }
+    }
+
+    /// The outbox, then a pull; `report` hears the outbox's line when edits were waiting.
+    public func run(full: Bool = false, report: (String) -> Void) async throws -> SyncSummary {
+        if let sent = try await sendOutbox() { report(Self.line(sent)) }
+        return try await pull(full: full)
     }
 
     /// The progress line for a sync under way.

@@ -1,0 +1,27 @@
+import CatalogCore
+import Store
+
+/// The tags on the shelves whose price is no longer the catalog's: what `catalog label stale` lists
+/// and `label print --stale` reprints, and what a back-office page will show.
+public enum StaleTags {
+    /// Every stale tag, ordered by item name (see `CatalogDatabase.staleLabels`).
+    public static func list(context: AppContext) async throws -> [StaleLabel] {
+        try await context.openDatabase().staleLabels()
+    }
+
+    /// One stale tag for scripts: the print record, and the variation as the catalog has it now.
+    public static func json(_ tag: StaleLabel) -> JSONValue {
+        var object = tag.printed.json
+        object["current"] = tag.current?.json ?? .null
+        return object
+    }
+
+    /// One stale tag as a person reads it: the name, the price printed and when, the price now.
+    public static func text(_ tag: StaleLabel) -> String {
+        let name =
+            tag.current.map { Terminal.visible($0.label) } ?? "(no longer in the catalog) \(tag.printed.variationID)"
+        let printed = tag.printed.basePrice?.formatted ?? "variable"
+        let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
+        return "\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)"
+    }
+}
