@@ -110,12 +110,12 @@ struct ItemCommand: AsyncParsableCommand {
                     + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
                 for (value, field) in fields { try AppError.refuseControlCharacters(in: value, field: field) }
                 try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
-                let context = try AppContext.live(options)
-                let database = try context.openDatabase()
-                let draft = try await makeDraft(database: database)
-                let creator = ItemCreator(
-                    database: database, client: try context.makeClient(), counter: context.counter)
-                let creation = try await creator.create(draft)
+                let workflow = try ItemCreationWorkflow(context: .live(options))
+                let request = NewItemRequest(
+                    name: name, description: description, variationName: variationName, price: price, sku: sku,
+                    gtin: gtin, categories: categories, createCategories: createCategory, variations: variations,
+                    allowDuplicate: allowDuplicate, fromScan: fromScan, currency: currency)
+                let creation = try await workflow.create(try await workflow.draft(request))
                 if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
                 if case .queued(let outboxID, let reason) = creation.status {
                     Terminal.error(
@@ -123,90 +123,6 @@ struct ItemCommand: AsyncParsableCommand {
                             + "\(outboxID); the next catalog sync sends it. See catalog outbox.")
                     throw ExitCode(ExitStatus.tryLater.rawValue)
                 }
-            }
-        }
-
-        /// The typed options as a draft: prices in the currency, barcodes checked, the scanned code placed.
-        func makeDraft(database: CatalogDatabase) async throws -> ItemDraft {
-            let typed = self.currency?.trimmingCharacters(in: .whitespaces).uppercased()
-            if let code = typed {
-                let sold = Set(try await database.locations().compactMap { $0["currency"]?.stringValue })
-                if !sold.isEmpty, !sold.contains(code) {
-                    Terminal.error(
-                        "catalog: note: the prices are in \(code), but the shop's locations sell in "
-                            + "\(sold.sorted().joined(separator: " and ")).")
-                }
-            }
-            let currency: String
-            if let typed { currency = typed } else { currency = try await database.mainCurrency() ?? "USD" }
-            var first = ItemDraft.Variation(name: variationName ?? "Regular", price: nil, sku: sku)
-            if let price {
-                do {
-                    first.price = try Money.parse(price, currency: currency)
-                } catch {
-                    throw AppError("--price: \(error.description)", exitCode: .dataError)
-                }
-            }
-            if let gtin {
-                do {
-                    first.gtin = try Barcode(gtin.trimmingCharacters(in: .whitespacesAndNewlines))
-                } catch {
-                    throw AppError("--gtin: \(error.description)", exitCode: .dataError)
-                }
-            }
-            if let fromScan { try await Self.place(scan: fromScan, in: &first, database: database) }
-            var list = [first]
-            for spec in variations {
-                do {
-                    list.append(try ItemDraft.Variation.parse(spec: spec, currency: currency))
-                } catch {
-                    throw AppError("--variation: \(error.description)", exitCode: .dataError)
-                }
-            }
-            return ItemDraft(
-                name: name, description: description, categories: categories, createCategories: createCategory,
-                variations: list, allowDuplicate: allowDuplicate)
-        }
-
-        /// Puts the scanned code in the first variation: as its barcode when it is one, else as its SKU.
-        static func place(scan which: String, in variation: inout ItemDraft.Variation, database: CatalogDatabase)
-            async throws
-        {
-            let scan: ScanRecord
-            if which.uppercased() == "LAST" {
-                guard let newest = try await database.scans(unknownOnly: true, limit: 1).first else {
-                    throw AppError(
-                        "The scan log has no unknown code. Scan the product at the counter first, or give --gtin.",
-                        exitCode: .dataError)
-                }
-                scan = newest
-            } else {
-                guard let number = Int64(which), let found = try await database.scan(id: number) else {
-                    throw AppError("The scan log has no scan number \(which).", exitCode: .dataError)
-                }
-                scan = found
-            }
-            let label = "scan \(scan.id ?? 0) (“\(Terminal.echo(scan.code))”, \(scan.at))"
-            if let known = scan.variationID {
-                throw AppError(
-                    "The code of \(label) is already in the catalog (variation \(known)); "
-                        + "change it with catalog edit \(scan.code).", exitCode: .dataError)
-            }
-            if let barcode = try? Barcode(scan.code) {
-                guard variation.gtin == nil else {
-                    throw AppError(
-                        "\(label) is a barcode and --gtin gives one too; give only one.", exitCode: .usage)
-                }
-                variation.gtin = barcode
-                Terminal.error("catalog: using \(label) as the barcode \(ItemDraft.Variation.upc(barcode)).")
-            } else {
-                guard variation.sku == nil else {
-                    throw AppError(
-                        "\(label) is not a barcode, so it would be the SKU, but --sku gives one too.",
-                        exitCode: .usage)
-                }
-                variation.sku = scan.code
-                Terminal.error("catalog: \(label) is not a valid barcode; using it as the SKU.")
             }
         }
 

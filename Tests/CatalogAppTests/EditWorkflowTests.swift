@@ -41,19 +41,30 @@ import Testing
         }
     }
 
-    @Test func itemCreationAsksTheSameRule() async throws {
+    @Test func aScannedUnknownCodeBecomesTheNewItemsBarcodeOnceAndNeverTwice() async throws {
         let shop = try await AppShop.start()
         try await cleaningUp({ await shop.stop() }) {
-            let creator = ItemCreator(
-                database: shop.database, client: try shop.square(), counter: shop.context.counter)
-            let draft = ItemDraft(
-                name: "Copy", description: nil, categories: [], createCategories: false,
-                variations: [
-                    ItemDraft.Variation(
-                        name: "Regular", price: Money(amount: 100, currency: "GBP"), sku: nil,
-                        gtin: try Barcode(DemoCodes.medium))
-                ])
-            await #expect(throws: ItemCreationError.self) { _ = try await creator.create(draft) }
+            // A valid EAN-13 the demo shop does not have.
+            #expect(try await Lookup.matches("5901234123457", in: shop.database).isEmpty)
+            _ = try await shop.database.recordScan(ScanRecord(code: "5901234123457", mode: "lookup"))
+            let workflow = try ItemCreationWorkflow(context: shop.context)
+            let request = NewItemRequest(name: "Stabilo pen", price: "1.20", fromScan: "LAST")
+            let draft = try await workflow.draft(request)
+            #expect(draft.variations.first?.gtin == (try Barcode("5901234123457")))
+            #expect(draft.variations.first?.price?.amount == 120)
+            #expect(shop.progress.notes.contains { $0.contains("as the barcode") })
+
+            let created = try await workflow.create(draft)
+            #expect(created.status == .created)
+            let variationID = try #require(created.variations.first?.id)
+            let held = try await shop.variation(variationID)
+            #expect(held["item_variation_data"]?["upc"]?.stringValue == "5901234123457")
+
+            // The same code again is refused by the rule `catalog edit` asks too, and nothing is written.
+            let again = try await workflow.draft(NewItemRequest(name: "Copy", price: "1.00", gtin: "5901234123457"))
+            await #expect(throws: ItemCreationError.self) { _ = try await workflow.create(again) }
+            let listed = try await Lookup.lookUp("5901234123457", in: shop.database)
+            #expect(listed.map(\.itemName) == ["Stabilo pen"])
         }
     }
 
