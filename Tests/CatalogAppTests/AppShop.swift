@@ -44,6 +44,9 @@ struct AppShop {
         return shop
     }
 
+    /// The database file.
+    var databasePath: String { folder.appendingPathComponent("catalog.sqlite").path }
+
     /// The same context with another prompter.
     func context(prompter: (any Prompter)?) -> AppContext {
         var context = self.context

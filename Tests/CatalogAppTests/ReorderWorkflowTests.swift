@@ -101,4 +101,35 @@ import Testing
             #expect(cleared == 1 && left.isEmpty)
         }
     }
+
+    @Test func fourCountersAddingAtOnceThroughTwoConnectionsLoseNothing() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            // A second connection pool on the same file stands in for a second process.
+            let other = try CatalogDatabase(path: shop.databasePath, clock: shop.clock)
+            let adds = 150
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, counter) in ["till-a", "till-b", "till-c", "till-d"].enumerated() {
+                    var context = shop.context
+                    context.settings.counter = counter
+                    let workflow = ReorderWorkflow(context: context, database: index % 2 == 0 ? shop.database : other)
+                    let code = index < 3 ? DemoCodes.small : DemoCodes.medium
+                    group.addTask {
+                        for _ in 0..<adds { _ = try await workflow.add(code, quantity: 1) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let lines = try await shop.database.reorderLines(statuses: [.wanted])
+            let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
+            var quantities: [String: Int] = [:]
+            for line in lines { quantities[line.variationID, default: 0] += line.quantity }
+            #expect(lines.count == 2)
+            #expect(quantities[small.variationID] == 3 * adds)
+            #expect(quantities.values.reduce(0, +) == 4 * adds)
+            let events = try await other.reorderEvents()
+            #expect(events.filter { $0.action == "add" }.count == 4 * adds)
+            #expect(Set(events.map(\.counter)) == ["till-a", "till-b", "till-c", "till-d"])
+        }
+    }
 }
