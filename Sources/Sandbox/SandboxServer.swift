@@ -10,7 +10,8 @@ import Logging
 public final class SandboxServer: Sendable {
     /// The TCP port the server listens on.
     public let port: Int
-    private let engine: SandboxEngine
+    /// Internal so tests can hold the write slot themselves.
+    let engine: SandboxEngine
     private let task: Task<Void, Never>
     private let webhooks: WebhookSender?
 

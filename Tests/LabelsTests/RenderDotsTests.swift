@@ -22,7 +22,7 @@ struct RenderDotsTests {
         let row = barcode.topDots + barcode.heightDots / 2
         let png = try Scan.write(LabelRenderer().png(template, label: label), to: "p.png", in: folder)
         let pdf = try Scan.write(LabelRenderer().pdf(template, labels: [label]), to: "p.pdf", in: folder)
-        let raster = await try #require(try Scan.rasterise(pdf, dpi: 203).first)
+        let raster = try await #require(try Scan.rasterise(pdf, dpi: 203).first)
         let expected = barcode.symbol.bars.map { $0.count * module }
         for image in [png, raster] {
             let runs = try await Scan.darkRuns(image, row: row)

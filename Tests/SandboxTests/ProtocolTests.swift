@@ -1,6 +1,6 @@
 import CatalogCore
 import Foundation
-import Sandbox
+@testable import Sandbox
 import Testing
 
 @Suite("Idempotency, auth, headers and the write slot")
@@ -73,15 +73,23 @@ struct ProtocolTests {
 
     @Test("a write that arrives while another write is in progress gets 429 RATE_LIMITED")
     func oneWriteAtATime() async throws {
-        try await withSandbox(SandboxConfiguration(faults: SandboxFaults(latencyMs: 400))) { _, client in
-            async let slow = client.upsert(newItem("Slow", variations: ["A"], tag: "slow"))
-            try await Task.sleep(for: .milliseconds(150))
-            let second = try await client.post(
+        try await withSandbox { server, client in
+            // The test holds the write slot itself, as a write in progress would, so nothing depends on timing.
+            #expect(await server.engine.beginWrite())
+            let refused = try await client.post(
                 "/v2/catalog/object", ["idempotency_key": "fast", "object": newItem("Fast", variations: ["A"])])
-            #expect(second.status == 429 && second.code == "RATE_LIMITED")
-            #expect(try await slow.status == 200)
+            #expect(refused.status == 429 && refused.code == "RATE_LIMITED")
+            #expect(refused.header("Retry-After") == "1")
+            #expect(try await client.get("/v2/catalog/list?types=ITEM").objects.isEmpty)
+            #expect(try await client.get("/v2/catalog/info").status == 200, "reads go on while a write holds the slot")
+            await server.engine.endWrite()
+            let retried = try await client.post(
+                "/v2/catalog/object", ["idempotency_key": "fast", "object": newItem("Fast", variations: ["A"])])
+            #expect(retried.status == 200)
             let items = try await client.get("/v2/catalog/list?types=ITEM")
-            #expect(items.objects.map { $0["item_data"]?["name"]?.stringValue } == ["Slow"])
+            #expect(items.objects.map { $0["item_data"]?["name"]?.stringValue } == ["Fast"])
+            #expect(await server.engine.beginWrite(), "the refused and the finished write both let the slot go")
+            await server.engine.endWrite()
         }
     }
 }
