@@ -1,7 +1,8 @@
 import CatalogCore
 import Foundation
-@testable import Sandbox
 import Testing
+
+@testable import Sandbox
 
 @Suite("Idempotency, auth, headers and the write slot")
 struct ProtocolTests {
