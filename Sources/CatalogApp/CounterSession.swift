@@ -88,7 +88,7 @@ public struct CounterSession {
 
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
     public mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
-        let time = Timestamp.now().rfc3339
+        let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
             failed: false)

@@ -19,6 +19,7 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
     private var waits: [Duration] = []
     private var sleepers: [Sleeper] = []
     private var nextID = 0
+    private var selfAdvancingBelow: Duration = .zero
 
     /// A clock showing `start` (by default 2026-01-02T09:00:00Z, a Friday morning).
     public init(start: Timestamp = Timestamp(seconds: 1_767_344_400)) {
@@ -39,6 +40,15 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         guard duration > .zero else { return }
+        let passes = lock.withLock {
+            guard duration < selfAdvancingBelow else { return false }
+            waits.append(duration)
+            return true
+        }
+        if passes {
+            advance(by: duration)
+            return
+        }
         let id = lock.withLock {
             nextID += 1
             return nextID
@@ -56,6 +66,14 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
         } onCancel: {
             wake(id, throwing: CancellationError())
         }
+    }
+
+    /// From now on, a sleep shorter than `limit` moves the clock forward by its own length and returns at
+    /// once (still counted in `sleeps`); longer ones wait for `advance` as before. With a limit below the
+    /// request timeout, a workflow's retry back-offs pass without the test stepping through each one,
+    /// while every request's timeout still never fires on its own.
+    public func advanceSleeps(shorterThan limit: Duration) {
+        lock.withLock { selfAdvancingBelow = limit }
     }
 
     /// Moves the time forward by `duration` and wakes every sleep that has ended.

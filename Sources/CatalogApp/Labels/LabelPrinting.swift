@@ -58,7 +58,8 @@ public enum LabelPrinting {
         _ = try await database.recordPrints(
             labels.map { data in
                 PrintRecord(
-                    counter: context.counter, variationID: data.variationID, itemID: data.itemID,
+                    at: context.clock.now().rfc3339, counter: context.counter, variationID: data.variationID,
+                    itemID: data.itemID,
                     template: template.name,
                     printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
                     regularAmount: data.regularPrice?.amount, version: data.version)
