@@ -25,6 +25,7 @@ public struct ScanOutcome {
         var line = "\(shownAction)  \(Terminal.visible(match.label))  \(match.price?.formatted ?? "variable price")"
         if let sku = match.sku { line += "  SKU \(Terminal.visible(sku))" }
         if let stock { line += "  stock \(stock)" }
+        if let availability = ShopLocations.availability(match) { line += "  \(availability.uppercased())" }
         return line + "  [\(mode.rawValue)]"
     }
 
@@ -43,7 +44,9 @@ public struct ScanOutcome {
                 "item_id": .string(match.itemID), "variation_id": .string(match.variationID),
                 "item_name": .string(match.itemName), "variation_name": text(match.variationName),
                 "sku": text(match.sku), "gtin": text(match.gtin), "price": match.price?.json ?? .null,
-                "in_stock": text(stock),
+                "in_stock": text(stock), "location": match.location?.json ?? .null,
+                "base_price": match.basePrice?.json ?? .null, "available": .bool(match.isSold),
+                "sold_out": .bool(match.isSoldOut),
             ]
         }
         return [
@@ -61,8 +64,9 @@ public struct CounterSession {
     public let database: CatalogDatabase
     /// This counter's name, for the reorder list.
     public var counter: String
-    /// The counter's location, whose stock count each found item shows; `nil` when not known.
-    public var locationID: String?
+    /// The counter's location, whose price, availability and stock count each found item shows; `nil`
+    /// when not known (the base price is shown).
+    public var location: CounterLocation?
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
     public var printLabel: ((VariationSummary, Int) async throws -> String)?
     /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
@@ -113,7 +117,7 @@ public struct CounterSession {
         case .code(let code):
             let matches = try await Lookup.matches(code, in: database)
             // A code several variations share names none of them: acting on one would be a guess.
-            let found = matches.count == 1 ? matches.first : nil
+            let found = matches.count == 1 ? matches.first?.at(location) : nil
             outcome.match = found
             if matches.count > 1 {
                 let names = matches.prefix(5).map(\.label).joined(separator: "; ")
@@ -121,8 +125,8 @@ public struct CounterSession {
                 outcome.failed = true
             } else if let found {
                 (outcome.action, outcome.failed) = await act(on: found)
-                if let locationID {
-                    outcome.stock = try await database.stockCounts(variationID: found.variationID)[locationID]
+                if let location {
+                    outcome.stock = try await database.stockCounts(variationID: found.variationID)[location.id]
                 }
             } else {
                 outcome.action = "unknown"

@@ -51,7 +51,7 @@ struct LabelPrintCommand: AsyncParsableCommand {
             let database = try context.openDatabase()
             let template = try label.request.loadTemplate(settings: context.settings)
             let labels = try label.request.labelData(
-                for: try await selection.selection.variations(in: database), context: context)
+                for: try await selection.variations(context: context, database: database), context: context)
             let outcome = try await LabelPrinting.print(
                 labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
                 wait: wait, database: database, context: context)

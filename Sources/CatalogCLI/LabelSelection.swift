@@ -22,6 +22,11 @@ struct LabelSelectionOptions: ParsableArguments {
     @Flag(help: "The tags on the shelves whose price changed since they were printed (see catalog label stale).")
     var stale = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Print this location's prices (name or id); default: the counter's location.", valueName: "name"))
+    var location: String?
+
     func validate() throws {
         guard !codes.isEmpty || !categories.isEmpty || changedSince != nil || stale else {
             throw ValidationError("Say which labels: give codes, --category, --changed-since or --stale.")
@@ -34,5 +39,15 @@ struct LabelSelectionOptions: ParsableArguments {
     /// What the flags select.
     var selection: LabelSelection {
         LabelSelection(codes: codes, categories: categories, changedSince: changedSince, stale: stale)
+    }
+
+    /// The selected variations, priced at --location, else the counter's location (the base price when the
+    /// shop has several and none is set, with a note saying so).
+    func variations(context: AppContext, database: CatalogDatabase) async throws -> [VariationSummary] {
+        let shop = try await ShopLocations.load(location, context: context, database: database)
+        if shop.unset {
+            context.progress.note("labels show the \(ShopLocations.unsetNote)")
+        }
+        return try await selection.variations(in: database, at: shop.here)
     }
 }

@@ -181,7 +181,7 @@ extension ScanCommand {
         let place: CounterLocation?
         do {
             place = try await context.location(location, in: database, required: mode == "receive")
-            session.locationID = place?.id
+            session.location = place
             _ = try context.makeClient()
         } catch {
             if mode == "receive" { throw error }

@@ -20,6 +20,9 @@ struct SearchCommand: AsyncParsableCommand {
             the same words with unmatched ones left out. One letter lists the items starting with it.
             Results are grouped by item: the best matching variation first, then its siblings. Archived \
             items are never shown. Nothing found: a message on stderr and exit status 1 ([] with --json).
+            Prices are the counter's location's (--location, CATALOG_LOCATION or location: in the config); \
+            variations not sold there come after the others, marked "not sold here", and --here leaves \
+            them out.
             Start a query that begins with a dash after --: catalog search -- -42.
             """
     )
@@ -32,11 +35,18 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Show at most this many rows (variations).")
     var limit = CatalogDatabase.defaultSearchLimit
 
+    @Option(help: ArgumentHelp("The location whose prices to show (name or id).", valueName: "name"))
+    var location: String?
+
+    @Flag(help: "Show only variations sold at the counter's location.")
+    var here = false
+
     @Flag(help: "Print the results as one JSON array.")
     var json = false
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+        let most = CatalogDatabase.maximumSearchLimit
+        guard (1...most).contains(limit) else { throw ValidationError("--limit must be between 1 and \(most).") }
     }
 
     func run() async throws {
@@ -49,7 +59,14 @@ struct SearchCommand: AsyncParsableCommand {
                     exitCode: .usage)
             }
             let context = try AppContext.live(options)
-            let outcome = try await context.openDatabase().search(parsed, limit: limit)
+            let database = try context.openDatabase()
+            let shop = try await ShopLocations.load(location, context: context, database: database)
+            if here, shop.here == nil {
+                throw AppError(
+                    "--here needs the counter's location: give --location NAME or set CATALOG_LOCATION.",
+                    exitCode: .usage)
+            }
+            let outcome = try await shop.search(parsed, limit: limit, onlyHere: here, in: database)
             if json {
                 Terminal.out(JSONValue.array(outcome.hits.map(\.json)))
             } else if !outcome.hits.isEmpty {
@@ -79,6 +96,11 @@ struct SearchCommand: AsyncParsableCommand {
     /// The results as a table: item, variation, SKU, GTIN, price, category. An item's name is printed on
     /// its first row only. Columns shrink to fit `width` when it is known.
     static func table(_ hits: [SearchHit], width: Int?) -> [String] {
+        func price(_ variation: VariationSummary) -> String {
+            if !variation.isSold { return "not sold here" }
+            let shown = variation.price?.formatted ?? "variable"
+            return variation.isSoldOut ? "\(shown) sold out" : shown
+        }
         let header = ["ITEM", "VARIATION", "SKU", "GTIN", "PRICE", "CATEGORY"]
         var rows: [[String]] = []
         var previousItem: String?
@@ -88,7 +110,7 @@ struct SearchCommand: AsyncParsableCommand {
             rows.append(
                 [
                     variation.itemID == previousItem ? "" : variation.itemName, variation.variationName ?? "",
-                    variation.sku ?? "", gtin, variation.price?.formatted ?? "variable", variation.category ?? "",
+                    variation.sku ?? "", gtin, price(variation), variation.category ?? "",
                 ].map(Terminal.visible))
             previousItem = variation.itemID
         }

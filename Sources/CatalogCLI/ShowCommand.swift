@@ -13,6 +13,11 @@ struct ShowCommand: AsyncParsableCommand {
             CODE may be any spelling of a barcode (UPC-A with or without its check digit, UPC-E, EAN-13, \
             GTIN-14, ISBN-10 or ISBN-13), a SKU (case, spaces and hyphens ignored), a variation id, or an \
             item id (its first variation). Nothing found: a message on stderr and exit status 1.
+
+            Prices, availability and stock are the counter's location's (--location, else CATALOG_LOCATION \
+            or location: in the config, else the shop's only location); the base price and other \
+            locations' prices are shown when they differ. With several locations and none chosen, the \
+            base price is shown and says so.
             """
     )
 
@@ -21,6 +26,9 @@ struct ShowCommand: AsyncParsableCommand {
     @Argument(help: "A barcode, SKU, variation id or item id.")
     var code: String
 
+    @Option(help: ArgumentHelp("The location whose price to show (name or id).", valueName: "name"))
+    var location: String?
+
     @Flag(help: "Print each match as one JSON object per line.")
     var json = false
 
@@ -28,13 +36,10 @@ struct ShowCommand: AsyncParsableCommand {
         try await reportingErrors {
             let context = try AppContext.live(options)
             let database = try context.openDatabase()
-            let matches = try await Lookup.lookUp(code, in: database)
+            let shop = try await ShopLocations.load(location, context: context, database: database)
+            let matches = try await Lookup.lookUp(code, in: database).map(shop.local)
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
-            let places = Dictionary(
-                try await database.locations().compactMap { location -> (String, String)? in
-                    guard let id = location["id"]?.stringValue else { return nil }
-                    return (id, location["name"]?.stringValue ?? id)
-                }, uniquingKeysWith: { first, _ in first })
+            let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for match in matches {
                 let mine = waiting.filter { $0.objectID == match.variationID }
                 let stock = try await database.stockCounts(variationID: match.variationID)
@@ -48,7 +53,7 @@ struct ShowCommand: AsyncParsableCommand {
                     if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
                     Terminal.out(object)
                 } else {
-                    var lines = [Self.text(match)]
+                    var lines = [Self.text(match, shop: shop)]
                     if !stock.isEmpty {
                         let counts = stock.map { (name: places[$0.key] ?? $0.key, quantity: $0.value) }
                             .sorted { $0.name < $1.name }.map { "\($0.name) \($0.quantity)" }
@@ -69,14 +74,25 @@ struct ShowCommand: AsyncParsableCommand {
         return "  outbox    #\(entry.id ?? 0) \(state): " + changes.joined(separator: ", ")
     }
 
-    static func text(_ match: VariationSummary) -> String {
+    static func text(_ match: VariationSummary, shop: ShopLocations? = nil) -> String {
         var lines = [Terminal.visible(match.itemName + (match.variationName.map { " — \($0)" } ?? ""))]
         func add(_ label: String, _ value: String?) {
             if let value {
                 lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Terminal.visible(value))
             }
         }
-        add("price", match.price?.formatted ?? "variable")
+        let price = match.price?.formatted ?? "variable"
+        if let location = match.location {
+            add("price", "\(price) at \(location.name)")
+        } else if shop?.unset == true {
+            add("price", "\(price) (\(ShopLocations.unsetNote))")
+        } else {
+            add("price", price)
+        }
+        if let elsewhere = shop?.elsewhere(match), !elsewhere.isEmpty {
+            add("prices", elsewhere.map { "\($0.place) \($0.price?.formatted ?? "variable")" }.joined(separator: "; "))
+        }
+        add("status", ShopLocations.availability(match))
         add("SKU", match.sku)
         add("barcode", match.upc.map { upc in match.gtin.map { "\(upc) (GTIN-14 \($0))" } ?? upc })
         add("category", match.category)

@@ -151,11 +151,11 @@ extension CatalogDatabase {
     ) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO items(id, name, category_id, is_archived, version) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO items(id, name, category_id, is_archived, version, locations) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id,
-                    is_archived = excluded.is_archived, version = excluded.version
+                    is_archived = excluded.is_archived, version = excluded.version, locations = excluded.locations
                 """
-        ).execute(arguments: [header.id, item.name, item.categoryID, item.isArchived, header.version])
+        ).execute(arguments: [header.id, item.name, item.categoryID, item.isArchived, header.version, item.locations])
         try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").execute(arguments: [header.id])
         let link = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO item_categories(item_id, category_id, ordinal) VALUES (?, ?, ?)")
@@ -201,16 +201,17 @@ extension CatalogDatabase {
         try db.cachedStatement(
             sql: """
                 INSERT INTO variations(id, item_id, name, sku, sku_key, upc, gtin, price_amount, price_currency,
-                    ordinal, version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ordinal, version, locations)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET item_id = excluded.item_id, name = excluded.name, sku = excluded.sku,
                     sku_key = excluded.sku_key, upc = excluded.upc, gtin = excluded.gtin,
                     price_amount = excluded.price_amount, price_currency = excluded.price_currency,
-                    ordinal = excluded.ordinal, version = excluded.version
+                    ordinal = excluded.ordinal, version = excluded.version, locations = excluded.locations
                 """
         ).execute(arguments: [
             header.id, variation.itemID, variation.name, variation.sku, variation.skuKey, variation.upc,
             variation.gtin, variation.price?.amount, variation.price?.currency, variation.ordinal, header.version,
+            variation.locations,
         ])
     }
 

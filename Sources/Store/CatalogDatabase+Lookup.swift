@@ -5,7 +5,8 @@ extension CatalogDatabase {
     /// The columns `summary(_:)` reads, from `variations v`, `items i` and `categories c`.
     static let summaryColumns = """
         v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
-            v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived, v.version
+            v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived, v.version,
+            i.locations AS item_locations, v.locations AS variation_locations
         """
 
     static let summarySelect = """
@@ -22,7 +23,8 @@ extension CatalogDatabase {
             itemID: row["item_id"], variationID: row["variation_id"], itemName: row["item_name"],
             variationName: row["variation_name"], sku: row["sku"], gtin: row["gtin"], upc: row["upc"],
             price: amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } },
-            category: row["category"], isArchived: row["is_archived"] ?? false, version: row["version"])
+            category: row["category"], isArchived: row["is_archived"] ?? false, version: row["version"],
+            terms: LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"]))
     }
 
     /// Variations whose barcode has one of the canonical GTIN-14 keys.

@@ -1,3 +1,4 @@
+import CatalogCore
 import GRDB
 
 extension CatalogDatabase {
@@ -116,6 +117,31 @@ extension CatalogDatabase {
                 try db.execute(sql: guardColumn.triggers)
             }
         }
+        migrator.registerMigration("v8: where items and variations are sold, and their location prices") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN locations TEXT;
+                    ALTER TABLE variations ADD COLUMN locations TEXT;
+                    ALTER TABLE print_log ADD COLUMN location_id TEXT;
+                    """)
+            try Self.fillLocationColumns(db)
+        }
         return migrator
+    }
+
+    /// Fills `items.locations` and `variations.locations` from the stored objects, by the rule sync uses.
+    static func fillLocationColumns(_ db: Database) throws {
+        for (type, table) in [("ITEM", "items"), ("ITEM_VARIATION", "variations")] {
+            let update = try db.makeStatement(sql: "UPDATE \(table) SET locations = ? WHERE id = ?")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, json FROM catalog_objects WHERE type = ? AND json LIKE '%location%'",
+                arguments: [type])
+            while let row = try rows.next() {
+                let text: String = row["json"]
+                guard let object = try? JSONValue.parse(text), let stored = LocationTerms.storedColumn(of: object)
+                else { continue }
+                try update.execute(arguments: [stored, row["id"] as String])
+            }
+        }
     }
 }

@@ -37,9 +37,12 @@ struct ItemRow: Sendable {
     var categoryIDs: [(id: String, ordinal: Int64?)]
     var isArchived: Bool
     var variations: [JSONValue]
+    /// Where it is sold, when not everywhere (`LocationTerms.storedColumn`).
+    var locations: String?
 
     init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
         let data = object["item_data"] ?? .null
+        locations = LocationTerms.storedColumn(of: object)
         name = data["name"]?.stringValue ?? ""
         isArchived = data["is_archived"]?.boolValue ?? false
         var categories: [(id: String, ordinal: Int64?)] = []
@@ -73,9 +76,12 @@ struct VariationRow: Sendable, Equatable {
     var gtin: String?
     var price: Money?
     var ordinal: Int64?
+    /// Where it is sold and its location overrides, when it has any (`LocationTerms.storedColumn`).
+    var locations: String?
 
     init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
         let data = object["item_variation_data"] ?? .null
+        locations = LocationTerms.storedColumn(of: object)
         guard let itemID = data["item_id"]?.stringValue, !itemID.isEmpty else {
             throw .badObject(id: header.id, type: header.type, reason: "item_variation_data.item_id is missing")
         }

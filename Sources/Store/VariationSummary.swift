@@ -11,16 +11,22 @@ public struct VariationSummary: Sendable, Equatable {
     public var gtin: String?
     /// The barcode exactly as stored in Square.
     public var upc: String?
-    public var price: Money?
+    /// The variation's own price (nil when variable or missing); `price` is what a location charges.
+    public var basePrice: Money?
     /// The item's category name (its reporting category, else its first category).
     public var category: String?
     public var isArchived: Bool
     /// The variation's version in the local copy.
     public var version: Int64? = nil
+    /// Where it is sold and at what price, location by location.
+    public var terms: LocationTerms = .everywhere
+    /// The location this summary's `price`, `isSold` and `isSoldOut` are for; nil shows the base price.
+    public var location: CounterLocation? = nil
 
     public init(
         itemID: String, variationID: String, itemName: String, variationName: String?, sku: String?, gtin: String?,
-        upc: String?, price: Money?, category: String?, isArchived: Bool, version: Int64? = nil
+        upc: String?, price: Money?, category: String?, isArchived: Bool, version: Int64? = nil,
+        terms: LocationTerms = .everywhere
     ) {
         self.itemID = itemID
         self.variationID = variationID
@@ -29,17 +35,33 @@ public struct VariationSummary: Sendable, Equatable {
         self.sku = sku
         self.gtin = gtin
         self.upc = upc
-        self.price = price
+        self.basePrice = price
         self.category = category
         self.isArchived = isArchived
         self.version = version
+        self.terms = terms
+    }
+
+    /// The price at `location` (Square's rule, in `LocationTerms`); nil when variable there.
+    public var price: Money? { terms.price(base: basePrice, at: location?.id) }
+    /// Whether it is sold at `location` (true when no location is set).
+    public var isSold: Bool { terms.isSold(at: location?.id) }
+    /// Whether Square marks it sold out at `location`.
+    public var isSoldOut: Bool { terms.isSoldOut(at: location?.id) }
+
+    /// The same variation, priced for `location` (nil: the base price).
+    public func at(_ location: CounterLocation?) -> VariationSummary {
+        var priced = self
+        priced.location = location
+        return priced
     }
 
     /// What a person reads: the item's name, and the variation's after a dash when it has one.
     public var label: String { itemName + (variationName.map { " — \($0)" } ?? "") }
 
     /// The stable JSON shape scripts read: `{item_id, variation_id, item_name, variation_name, sku,
-    /// gtin, price: {amount, currency} | null, category}`.
+    /// gtin, price: {amount, currency} | null, category, location: {id, name} | null, base_price,
+    /// available, sold_out}`, `price` being the location's price.
     public var json: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
@@ -51,6 +73,10 @@ public struct VariationSummary: Sendable, Equatable {
             "gtin": text(gtin),
             "price": price?.json ?? .null,
             "category": text(category),
+            "location": location?.json ?? .null,
+            "base_price": basePrice?.json ?? .null,
+            "available": .bool(isSold),
+            "sold_out": .bool(isSoldOut),
         ])
     }
 }

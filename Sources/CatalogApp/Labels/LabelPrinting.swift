@@ -62,7 +62,7 @@ public enum LabelPrinting {
                     itemID: data.itemID,
                     template: template.name,
                     printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
-                    regularAmount: data.regularPrice?.amount, version: data.version)
+                    regularAmount: data.regularPrice?.amount, version: data.version, locationID: data.locationID)
             })
         var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
         if wait {

@@ -44,8 +44,8 @@ public struct LabelRequest: Sendable {
         }
     }
 
-    /// What each label shows: the variation's values, a sale price where a discount applies, today's
-    /// date on the context's clock. The context's progress hears a warning a person should see (a sale
+    /// What each label shows: the variation's values with its price at the location it was priced for
+    /// (`VariationSummary.at`), a sale price where a discount applies, today's date on the context's clock. The context's progress hears a warning a person should see (a sale
     /// template without the regular price).
     public func labelData(for variations: [VariationSummary], context: AppContext) throws -> [LabelData] {
         let settings = context.settings
@@ -71,7 +71,7 @@ public struct LabelRequest: Sendable {
                     itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
                     variationName: variation.variationName, price: variation.price, sku: variation.sku,
                     gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
-                    version: variation.version)
+                    version: variation.version, locationID: variation.location?.id)
                 guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
                 return try SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
             }
@@ -114,8 +114,11 @@ public struct LabelSelection: Sendable {
         self.stale = stale
     }
 
-    /// The variations selected, each once; none is an error (exit 1).
-    public func variations(in database: CatalogDatabase) async throws -> [VariationSummary] {
+    /// The variations selected, each once, priced at `location`; none is an error (exit 1). Stale tags are
+    /// those printed for `location`.
+    public func variations(in database: CatalogDatabase, at location: CounterLocation?) async throws
+        -> [VariationSummary]
+    {
         var found: [VariationSummary] = []
         for code in codes { found += try await Lookup.lookUp(code, in: database) }
         if !categories.isEmpty {
@@ -125,9 +128,12 @@ public struct LabelSelection: Sendable {
         if let changedSince, let start = Timestamp.start(of: changedSince) {
             found += try await database.variations(changedSince: start)
         }
-        if stale { found += try await database.staleLabels().compactMap(\.current) }
+        if stale {
+            found += try await database.staleLabels().filter { $0.printed.locationID == location?.id }.compactMap(
+                \.current)
+        }
         var seen = Set<String>()
-        let unique = found.filter { seen.insert($0.variationID).inserted }
+        let unique = found.filter { seen.insert($0.variationID).inserted }.map { $0.at(location) }
         guard !unique.isEmpty else {
             throw AppError(
                 stale

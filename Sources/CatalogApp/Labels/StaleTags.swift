@@ -22,6 +22,7 @@ public enum StaleTags {
             tag.current.map { Terminal.visible($0.label) } ?? "(no longer in the catalog) \(tag.printed.variationID)"
         let printed = tag.printed.basePrice?.formatted ?? "variable"
         let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
-        return "\(name): printed \(printed) on \(tag.printed.at.prefix(10)), now \(now)"
+        let place = tag.current?.location.map { " at \(Terminal.visible($0.name))" } ?? ""
+        return "\(name): printed \(printed)\(place) on \(tag.printed.at.prefix(10)), now \(now)"
     }
 }

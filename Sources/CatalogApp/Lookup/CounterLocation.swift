@@ -1,16 +1,8 @@
 import CatalogCore
 import Store
 
-/// The shop location a counter stands in: the one stock, receipts and counts are for.
-public struct CounterLocation: Sendable, Equatable {
-    public var id: String
-    public var name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-
+/// The location a counter stands in (the struct is in Store, where prices are worked out per location).
+extension CounterLocation {
     /// The location `wanted` names (an id or a name, any case), else the `configured` one, else the only
     /// one. `required: false` answers nil instead of failing when several exist and none was chosen.
     public static func resolve(

@@ -18,11 +18,14 @@ public struct LabelData: Sendable, Hashable {
     public var date: String
     /// The variation's version the label shows (for the print log).
     public var version: Int64?
+    /// The shop location whose price the label shows (its Square id, for the print log); nil when the
+    /// variation's own price is shown.
+    public var locationID: String?
 
     public init(
         itemID: String, variationID: String, itemName: String, variationName: String? = nil, price: Money?,
         regularPrice: Money? = nil, sku: String? = nil, gtin: String? = nil, category: String? = nil,
-        date: String, version: Int64? = nil
+        date: String, version: Int64? = nil, locationID: String? = nil
     ) {
         self.itemID = itemID
         self.variationID = variationID
@@ -35,5 +38,6 @@ public struct LabelData: Sendable, Hashable {
         self.category = category
         self.date = date
         self.version = version
+        self.locationID = locationID
     }
 }

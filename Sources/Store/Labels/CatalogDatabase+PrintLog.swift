@@ -19,14 +19,15 @@ extension CatalogDatabase {
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO print_log(at, counter, variation_id, item_id, template, printer, job_id, copies, status,
-                                          reason, price_amount, price_currency, regular_amount, version)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          reason, price_amount, price_currency, regular_amount, version,
+                                          location_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             return try records.map { record in
                 try statement.execute(arguments: [
                     record.at, record.counter, record.variationID, record.itemID, record.template, record.printer,
                     record.jobID, record.copies, record.status.rawValue, record.reason, record.price?.amount,
-                    record.price?.currency, record.regularAmount, record.version,
+                    record.price?.currency, record.regularAmount, record.version, record.locationID,
                 ])
                 var stored = record
                 stored.id = db.lastInsertedRowID
@@ -62,24 +63,29 @@ extension CatalogDatabase {
     /// catalog has now, or that are no longer in the catalog; ordered by item name.
     public func staleLabels() async throws -> [StaleLabel] {
         try await read { db in
+            // The last tag per variation and location: a tag printed for Market Hall is compared with
+            // Market Hall's price now, one printed with no location with the variation's own price.
             let lastPrinted = try PrintRecord.fetchAll(
                 db,
                 sql: """
                     SELECT p.* FROM print_log p
-                    JOIN (SELECT variation_id, MAX(id) AS id FROM print_log WHERE status != 'failed'
-                          GROUP BY variation_id) last ON last.id = p.id
+                    JOIN (SELECT MAX(id) AS id FROM print_log WHERE status != 'failed'
+                          GROUP BY variation_id, location_id) last ON last.id = p.id
                     """)
+            var names: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM locations") { names[row["id"]] = row["name"] }
             var stale: [StaleLabel] = []
             for printed in lastPrinted {
+                let place = printed.locationID.map { CounterLocation(id: $0, name: names[$0] ?? $0) }
                 let current = try Row.fetchOne(
                     db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [printed.variationID]
-                ).map(Self.summary)
+                ).map { Self.summary($0).at(place) }
                 if let current, current.price == printed.basePrice { continue }
                 stale.append(StaleLabel(current: current, printed: printed))
             }
             return stale.sorted {
-                ($0.current?.itemName ?? "", $0.printed.variationID) < (
-                    $1.current?.itemName ?? "", $1.printed.variationID
+                ($0.current?.itemName ?? "", $0.printed.variationID, $0.printed.locationID ?? "") < (
+                    $1.current?.itemName ?? "", $1.printed.variationID, $1.printed.locationID ?? ""
                 )
             }
         }

@@ -55,11 +55,13 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
     public var regularAmount: Int64?
     /// The variation's version the label showed.
     public var version: Int64?
+    /// The location whose price the label showed (nil: the variation's own price, no location set).
+    public var locationID: String?
 
     public init(
         at: String = Timestamp.now().rfc3339, counter: String, variationID: String, itemID: String, template: String,
         printer: String?, jobID: Int?, copies: Int = 1, status: Status, reason: String? = nil, price: Money?,
-        regularAmount: Int64? = nil, version: Int64?
+        regularAmount: Int64? = nil, version: Int64?, locationID: String? = nil
     ) {
         self.at = at
         self.counter = counter
@@ -74,6 +76,7 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         self.price = price
         self.regularAmount = regularAmount
         self.version = version
+        self.locationID = locationID
     }
 
     /// The regular (undiscounted) price the label was based on: what stale-tag checks compare.
@@ -99,6 +102,7 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         price = amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } }
         regularAmount = row["regular_amount"]
         version = row["version"]
+        locationID = row["location_id"]
     }
 
     /// The record as one JSON object with snake_case keys.
@@ -109,7 +113,7 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
             "printer": printer.map(JSONValue.string) ?? .null, "job_id": jobID.map(JSONValue.int) ?? .null,
             "copies": .int(copies), "status": .string(status.rawValue), "reason": reason.map(JSONValue.string) ?? .null,
             "price": price?.json ?? .null, "regular_amount": regularAmount.map(JSONValue.int) ?? .null,
-            "version": version.map(JSONValue.int) ?? .null,
+            "version": version.map(JSONValue.int) ?? .null, "location_id": locationID.map(JSONValue.string) ?? .null,
         ]
     }
 }

@@ -59,50 +59,30 @@ extension CatalogDatabase {
     }
 
     /// Every variation of a live item whose stock is tracked at `locationID`, with its low-stock threshold
-    /// there. A location override's `track_inventory` wins over the variation's own; a variation not
-    /// present at the location is left out.
+    /// there. A location override's `track_inventory` wins over the variation's own; a variation not sold
+    /// at the location (it or its item absent there, `LocationTerms.isSold`) is left out.
     public func stockRules(locationID: String) async throws -> [StockRule] {
         try await read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT v.id,
-                        json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
-                        json_extract(o.json, '$.present_at_all_locations') AS everywhere,
-                        json_extract(o.json, '$.present_at_location_ids') AS present,
-                        json_extract(o.json, '$.absent_at_location_ids') AS absent,
-                        (SELECT value FROM json_each(o.json, '$.item_variation_data.location_overrides') lo
-                         WHERE json_extract(lo.value, '$.location_id') = ?) AS override
+                    SELECT v.id, json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
+                        i.locations AS item_locations, v.locations AS variation_locations
                     FROM variations v
                     JOIN items i ON i.id = v.item_id AND i.is_archived = 0
                     JOIN catalog_objects o ON o.id = v.id
                     ORDER BY v.id
-                    """,
-                arguments: [locationID])
+                    """)
             var rules: [StockRule] = []
             for row in rows {
-                guard Self.isPresent(row, at: locationID) else { continue }
-                let override = (row["override"] as String?).flatMap { try? JSONValue.parse($0) }
-                let tracked = override?["track_inventory"]?.boolValue ?? ((row["tracked"] as Int64?) ?? 0 != 0)
-                guard tracked else { continue }
-                var threshold: Int64?
-                if override?["inventory_alert_type"]?.stringValue == "LOW_QUANTITY" {
-                    threshold = override?["inventory_alert_threshold"]?.int64Value
-                }
-                rules.append(StockRule(variationID: row["id"], threshold: threshold))
+                let terms = LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"])
+                guard terms.isSold(at: locationID) else { continue }
+                let override = terms.override(at: locationID)
+                guard override?.trackInventory ?? ((row["tracked"] as Int64?) ?? 0 != 0) else { continue }
+                rules.append(StockRule(variationID: row["id"], threshold: override?.lowStockThreshold))
             }
             return rules
         }
-    }
-
-    /// Square's presence rules: everywhere unless absent, or only where listed.
-    private static func isPresent(_ row: Row, at locationID: String) -> Bool {
-        func ids(_ column: String) -> Set<String> {
-            guard let text: String = row[column], let list = (try? JSONValue.parse(text))?.arrayValue else { return [] }
-            return Set(list.compactMap(\.stringValue))
-        }
-        let everywhere = ((row["everywhere"] as Int64?) ?? 1) != 0
-        return everywhere ? !ids("absent").contains(locationID) : ids("present").contains(locationID)
     }
 }
 

@@ -12,6 +12,8 @@ struct RankedItem: Sendable {
 extension CatalogDatabase {
     /// Search results per query unless asked otherwise.
     public static let defaultSearchLimit = 20
+    /// The most rows one search returns.
+    public static let maximumSearchLimit = 1000
 
     /// Finds variations for what someone typed at the counter, best first, grouped by item.
     ///

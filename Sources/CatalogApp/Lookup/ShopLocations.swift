@@ -1,0 +1,84 @@
+import CatalogCore
+import Store
+
+/// The shop's locations as one counter sees them: which one it stands in (whose price, availability and
+/// stock every view shows) and the others, for "elsewhere" prices.
+public struct ShopLocations: Sendable {
+    /// The active locations, by name.
+    public var all: [CounterLocation]
+    /// The counter's location: the one asked for, else the configured one, else the only one; nil when
+    /// the shop has several and none was chosen.
+    public var here: CounterLocation?
+
+    public init(all: [CounterLocation], here: CounterLocation?) {
+        self.all = all
+        self.here = here
+    }
+
+    /// The shop's locations and the counter's, `wanted` (an id or a name) winning over the settings.
+    public static func load(_ wanted: String?, context: AppContext, database: CatalogDatabase) async throws
+        -> ShopLocations
+    {
+        let all = try await database.locations().compactMap { location -> CounterLocation? in
+            guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
+            else { return nil }
+            return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
+        }
+        let here = try await context.location(wanted, in: database, required: false)
+        return ShopLocations(all: all, here: here)
+    }
+
+    /// Whether views show base prices because the shop has several locations and none was chosen.
+    public var unset: Bool { here == nil && all.count > 1 }
+
+    /// What a person reads after the price when no location is set: "base price; no location set".
+    public static let unsetNote = "base price; no location set (choose one with --location or CATALOG_LOCATION)"
+
+    /// The variation priced for this counter's location.
+    public func local(_ variation: VariationSummary) -> VariationSummary { variation.at(here) }
+
+    /// Why the counter should not sell it: "not sold at Market Hall", "sold out at Market Hall", or nil.
+    public static func availability(_ variation: VariationSummary) -> String? {
+        guard let location = variation.location else { return nil }
+        if !variation.isSold { return "not sold at \(location.name)" }
+        if variation.isSoldOut { return "sold out at \(location.name)" }
+        return nil
+    }
+
+    /// The base price and every other location's price, when any of them differs from the price here;
+    /// empty when the variation costs the same everywhere. Locations it is not sold at are left out.
+    public func elsewhere(_ variation: VariationSummary) -> [(place: String, price: Money?)] {
+        let shown = variation.price
+        var prices: [(place: String, price: Money?)] = []
+        if variation.location != nil { prices.append(("base", variation.basePrice)) }
+        for location in all where location.id != variation.location?.id {
+            let there = variation.at(location)
+            if there.isSold { prices.append((location.name, there.price)) }
+        }
+        guard prices.contains(where: { $0.price != shown }) else { return [] }
+        return prices
+    }
+}
+
+extension ShopLocations {
+    /// Searches the catalog and prices the hits here. Variations not sold here come after those that are
+    /// (the engine's order kept within each group), or are left out when `onlyHere`; at most `limit` rows.
+    public func search(_ query: SearchQuery, limit: Int, onlyHere: Bool, in database: CatalogDatabase) async throws
+        -> SearchOutcome
+    {
+        // Enough extra rows that moving unsold variations back does not leave the page short.
+        let wanted = here == nil ? limit : min(max(limit * 2, limit + 20), CatalogDatabase.maximumSearchLimit)
+        var outcome = try await database.search(query, limit: wanted)
+        var hits = outcome.hits.map { hit in
+            var priced = hit
+            priced.variation = local(hit.variation)
+            return priced
+        }
+        if here != nil {
+            let sold = hits.filter(\.variation.isSold)
+            hits = onlyHere ? sold : sold + hits.filter { !$0.variation.isSold }
+        }
+        outcome.hits = Array(hits.prefix(limit))
+        return outcome
+    }
+}
