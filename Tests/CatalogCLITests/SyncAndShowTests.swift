@@ -39,6 +39,7 @@ import Testing
                 #expect(
                     Set(match.objectValue?.keys ?? []) == [
                         "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
+                        "location", "base_price", "available", "sold_out",
                     ])
             }
             let text = try await shop.catalog("show", upc)
