@@ -96,6 +96,12 @@ func consume(_ reader: DeviceReader) async {
                 if !text.isEmpty { maxGap = max(maxGap, micros - last) }
                 last = micros
                 if code == Int(KEY_ENTER) || code == Int(KEY_KPENTER) {
+                    // An Enter with nothing before it is no scan (the host presses Enter again when QEMU's
+                    // keyboard lost the first one on a starved host).
+                    guard !text.isEmpty else {
+                        say("PROBE EMPTY")
+                        continue
+                    }
                     scans += 1
                     say("PROBE SCAN \"\(text)\" max_gap_ms=\(maxGap / 1000)")
                     text = ""
@@ -112,6 +118,8 @@ func consume(_ reader: DeviceReader) async {
                 }
             }
         case .disconnected(let reason):
+            // A scan cut by the unplug is dropped, as the counter drops it.
+            text = ""
             say("PROBE DISCONNECTED \(reason)")
         case .reconnected(let name):
             say("PROBE RECONNECTED \(name)")
