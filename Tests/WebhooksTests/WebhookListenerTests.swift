@@ -111,15 +111,13 @@ struct WebhookListenerTests {
             await gate.wait()
             try await Task.sleep(for: .milliseconds(300))
         }) { listener, coalescer, poster in
-            var slowest = 0.0
             for _ in 0..<50 {
                 let answer = try await poster.post(WebhookPoster.event())
                 #expect(answer.status == 200)
-                slowest = max(slowest, answer.seconds)
             }
-            // The first sync is still held at the gate: every answer came back while it ran.
+            // The first sync is still held at the gate, so every answer came back while it ran: an answer
+            // that waited for the sync would never come. (No wall-clock limit: a busy machine is slow.)
             #expect(await counter.runs == 1)
-            #expect(slowest < 1.0, "the slowest answer took \(slowest)s while a sync ran")
             await gate.open()
             await coalescer.waitUntilIdle()
             #expect(await counter.runs == 2)
