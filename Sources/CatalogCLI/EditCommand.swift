@@ -29,8 +29,19 @@ struct EditCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The new price, such as 4.99, 4,99 or $4.99; `variable` for variable pricing.", valueName: "price"))
+            "The new price, such as 4.99, 4,99 or $4.99; `variable` for variable pricing; with --location, "
+                + "`base` makes the location charge the variation's own price again.", valueName: "price"))
     var price: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Change --price or --available at this location only (name or id), through its location override.",
+            valueName: "name"))
+    var location: String?
+
+    @Option(
+        help: ArgumentHelp("With --location: whether the variation is sold there (yes or no).", valueName: "yes|no"))
+    var available: String?
 
     @Option(help: ArgumentHelp("The item's new name.", valueName: "name"))
     var name: String?
@@ -74,14 +85,29 @@ struct EditCommand: AsyncParsableCommand {
         }
         let nothing =
             price == nil && name == nil && variationName == nil && sku == nil && gtin == nil && description == nil
-            && !archive && !unarchive && categories.isEmpty
+            && !archive && !unarchive && categories.isEmpty && available == nil
         if nothing {
             throw ValidationError(
                 "Say what to change: --price, --name, --variation-name, --sku, --gtin, --description, "
-                    + "--archive, --unarchive or --category.")
+                    + "--archive, --unarchive, --category or --available.")
+        }
+        if let available, Self.yesNo(available) == nil {
+            throw ValidationError("--available takes yes or no, not “\(Terminal.echo(available))”.")
+        }
+        if location != nil, price == nil, available == nil {
+            throw ValidationError("--location says where --price or --available apply: give one of them too.")
         }
         if let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--name cannot be empty.")
+        }
+    }
+
+    /// yes/no (also true/false, y/n, 1/0), any case.
+    static func yesNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "y", "true", "1": true
+        case "no", "n", "false", "0": false
+        default: nil
         }
     }
 
@@ -98,12 +124,14 @@ struct EditCommand: AsyncParsableCommand {
             let request = EditRequest(
                 price: price, name: name, variationName: variationName, sku: sku, gtin: gtin,
                 description: description, archived: archive ? true : unarchive ? false : nil, categories: categories,
-                createCategories: createCategory, allowDuplicate: allowDuplicate)
+                createCategories: createCategory, allowDuplicate: allowDuplicate, location: location,
+                available: available.flatMap(Self.yesNo))
             let outcome = try await EditWorkflow(context: .live(options)).edit(code, request)
             if json {
                 Terminal.out(EditOutput.json(outcome.result))
             } else {
-                Terminal.out(EditOutput.text(outcome.result, label: outcome.variation.label))
+                Terminal.out(
+                    EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
             }
             if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
         }

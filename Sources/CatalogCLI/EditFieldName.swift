@@ -4,7 +4,10 @@ import Sync
 
 /// How stored field names and values (history, outbox) are shown.
 enum EditFieldName {
-    static func display(_ name: String) -> String { name.replacingOccurrences(of: "_", with: " ") }
+    /// `variation_name` → `variation name`; `price@L123` → `price at L123` (the location's own price).
+    static func display(_ name: String) -> String {
+        name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "@", with: " at ")
+    }
 
     static func show(_ name: String, _ value: JSONValue?) -> String {
         if let field = EditField(rawValue: name) { return field.display(value) }

@@ -1,12 +1,15 @@
 import CatalogApp
 import CatalogCore
+import Store
 import Sync
 
 /// How an edit's result is shown: a few lines for people, one JSON object for scripts.
 enum EditOutput {
-    static func text(_ result: EditResult, label: String) -> String {
+    static func text(_ result: EditResult, label: String, location: CounterLocation? = nil) -> String {
         let changes = result.changes.map { change in
-            "  " + change.field.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+            var name = change.field.kind.rawValue
+            if change.field.location != nil { name += " at " + (location?.name ?? change.field.location ?? "") }
+            return "  " + name.padding(toLength: max(15, name.count + 1), withPad: " ", startingAt: 0)
                 + change.field.display(change.old) + " → " + change.field.display(change.new)
         }
         var head: String

@@ -21,11 +21,16 @@ public struct EditRequest: Sendable, Equatable {
     public var createCategories = false
     /// Allow a SKU or barcode another variation already has.
     public var allowDuplicate = false
+    /// The location (name or id) whose price or availability `price` and `available` change; nil changes
+    /// the variation's own price.
+    public var location: String?
+    /// Whether the variation is sold at `location`.
+    public var available: Bool?
 
     public init(
         price: String? = nil, name: String? = nil, variationName: String? = nil, sku: String? = nil,
         gtin: String? = nil, description: String? = nil, archived: Bool? = nil, categories: [String] = [],
-        createCategories: Bool = false, allowDuplicate: Bool = false
+        createCategories: Bool = false, allowDuplicate: Bool = false, location: String? = nil, available: Bool? = nil
     ) {
         self.price = price
         self.name = name
@@ -37,11 +42,15 @@ public struct EditRequest: Sendable, Equatable {
         self.categories = categories
         self.createCategories = createCategories
         self.allowDuplicate = allowDuplicate
+        self.location = location
+        self.available = available
     }
 
     /// Whether only item fields change (name, description, categories, archive), so the item may be
     /// named by any of its variations' codes.
-    public var itemFieldsOnly: Bool { price == nil && variationName == nil && sku == nil && gtin == nil }
+    public var itemFieldsOnly: Bool {
+        price == nil && variationName == nil && sku == nil && gtin == nil && available == nil
+    }
 }
 
 /// Changing a variation and its item in Square, for every front end: the code resolved to one
@@ -60,6 +69,8 @@ public struct EditWorkflow: Sendable {
     public struct Outcome: Sendable {
         public var variation: VariationSummary
         public var result: EditResult
+        /// The location a price or availability was changed at, if one was.
+        public var location: CounterLocation? = nil
         /// Whether Square has not got it yet (it waits in the outbox).
         public var queued: Bool {
             if case .queued = result.status { return true }
@@ -80,24 +91,50 @@ public struct EditWorkflow: Sendable {
         }
         let result = try await editor.edit(
             variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
-        return Outcome(variation: match, result: result)
+        var place: CounterLocation?
+        if let wanted = request.location { place = try await context.location(wanted, in: database) }
+        return Outcome(variation: match, result: result, location: place)
     }
 
     /// The typed values as field edits, checked and normalised.
     public func fieldEdits(_ request: EditRequest, for match: VariationSummary) async throws -> [FieldEdit] {
         var edits: [FieldEdit] = []
+        var place: CounterLocation?
+        if let wanted = request.location {
+            place = try await context.location(wanted, in: database)
+        } else if request.available != nil {
+            throw AppError(
+                "--available says where: give --location NAME (the variation's presence is per location).",
+                exitCode: .usage)
+        }
         if let price = request.price {
-            if price.lowercased() == "variable" {
-                edits.append(FieldEdit(.price, nil))
-            } else {
-                var currency = match.price?.currency
+            let field = place.map { EditField.price(at: $0.id) } ?? .price
+            switch price.lowercased().trimmingCharacters(in: .whitespaces) {
+            case "variable":
+                edits.append(FieldEdit(field, place == nil ? nil : .string("variable")))
+            case "base":
+                guard place != nil else {
+                    throw AppError(
+                        "--price base removes a location's own price: give --location NAME too.", exitCode: .usage)
+                }
+                edits.append(FieldEdit(field, nil))
+            default:
+                var currency = match.basePrice?.currency ?? match.at(place).price?.currency
                 if currency == nil { currency = try await database.mainCurrency() }
                 do {
-                    edits.append(FieldEdit(.price, try Money.parse(price, currency: currency ?? "USD").json))
+                    edits.append(FieldEdit(field, try Money.parse(price, currency: currency ?? "USD").json))
                 } catch {
                     throw AppError("--price: \(error.description)", exitCode: .dataError)
                 }
             }
+        }
+        if let available = request.available, let place {
+            if available, !match.terms.item.includes(place.id) {
+                throw AppError(
+                    "\(match.itemName) itself is not sold at \(place.name), so its variation cannot be: make the item "
+                        + "available there in Square first.", exitCode: .dataError)
+            }
+            edits.append(FieldEdit(.available(at: place.id), .bool(available)))
         }
         if let name = request.name {
             edits.append(FieldEdit(.name, .string(name.trimmingCharacters(in: .whitespacesAndNewlines))))

@@ -69,6 +69,8 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
             "object_id": .string(objectID),
             "item_id": itemID.map(JSONValue.string) ?? .null,
             "field": .string(field),
+            "location_id": field.split(separator: "@", maxSplits: 1).dropFirst().first.map { .string(String($0)) }
+                ?? .null,
             "old_value": oldValue ?? .null,
             "new_value": newValue ?? .null,
             "version": version.map(JSONValue.int) ?? .null,

@@ -1,32 +1,74 @@
 import CatalogCore
+import Store
 
-/// A field `catalog` can change, and where it lives in Square's JSON.
+/// A field `catalog` can change, and where it lives in Square's JSON; a price or availability may be
+/// for one location (`price@LOCATION_ID`, `available@LOCATION_ID` in the outbox and history).
 ///
 /// Values are JSON in one canonical shape per field: `price` is a `price_money` object (`null` for
-/// variable pricing), `categories` an array of category ids, `archived` a bool, the rest strings.
+/// variable pricing; at a location, `"variable"` for variable there and `null` for the base price),
+/// `categories` an array of category ids, `archived` and `available` a bool, the rest strings.
 /// Reading and writing touch only the field's own members, so every other member of the object,
 /// modelled or not, travels back to Square unchanged.
-public enum EditField: String, Sendable, CaseIterable {
-    case price
-    case name
-    case variationName = "variation_name"
-    case sku
-    case gtin
-    case description
-    case archived
-    case categories
+public struct EditField: Sendable, Hashable, RawRepresentable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case price
+        case name
+        case variationName = "variation_name"
+        case sku
+        case gtin
+        case description
+        case archived
+        case categories
+        /// Whether the variation is sold at a location (its presence there); always for one location.
+        case available
+    }
+
+    public var kind: Kind
+    /// The location a price or availability is for; nil for the variation's own price.
+    public var location: String?
+
+    public init(_ kind: Kind, location: String? = nil) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public static let price = EditField(.price)
+    public static let name = EditField(.name)
+    public static let variationName = EditField(.variationName)
+    public static let sku = EditField(.sku)
+    public static let gtin = EditField(.gtin)
+    public static let description = EditField(.description)
+    public static let archived = EditField(.archived)
+    public static let categories = EditField(.categories)
+
+    /// The price at one location (its `location_overrides` entry).
+    public static func price(at location: String) -> EditField { EditField(.price, location: location) }
+    /// Whether the variation is sold at one location.
+    public static func available(at location: String) -> EditField { EditField(.available, location: location) }
+
+    /// `price`, `price@L123`, `available@L123`: how the outbox and the history name the field.
+    public var rawValue: String { kind.rawValue + (location.map { "@" + $0 } ?? "") }
+
+    public init?(rawValue: String) {
+        let parts = rawValue.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
+        let location = parts.count == 2 ? String(parts[1]) : nil
+        guard location.map({ !$0.isEmpty }) ?? true, (location != nil) == (kind == .available) || kind == .price
+        else { return nil }
+        self.init(kind, location: location)
+    }
 
     /// Whether the field belongs to the item (otherwise to the variation).
     public var onItem: Bool {
-        switch self {
+        switch kind {
         case .name, .description, .archived, .categories: true
-        case .price, .variationName, .sku, .gtin: false
+        case .price, .variationName, .sku, .gtin, .available: false
         }
     }
 
     /// The member of `item_data` or `item_variation_data` that holds the field.
     var member: String {
-        switch self {
+        switch kind {
         case .price: "price_money"
         case .name, .variationName: "name"
         case .sku: "sku"
@@ -34,6 +76,7 @@ public enum EditField: String, Sendable, CaseIterable {
         case .description: "description"
         case .archived: "is_archived"
         case .categories: "categories"
+        case .available: "present_at_location_ids"
         }
     }
 
@@ -42,11 +85,11 @@ public enum EditField: String, Sendable, CaseIterable {
     /// The most characters Square takes in the field (item name 512, description 4,096, variation name and
     /// SKU 255), nil for fields without a text limit.
     public var maxLength: Int? {
-        switch self {
+        switch kind {
         case .name: 512
         case .description: 4096
         case .variationName, .sku: 255
-        case .price, .gtin, .archived, .categories: nil
+        case .price, .gtin, .archived, .categories, .available: nil
         }
     }
 
@@ -59,8 +102,11 @@ public enum EditField: String, Sendable, CaseIterable {
 
     /// The field's value in `object` (an ITEM for item fields, an ITEM_VARIATION otherwise); nil when absent.
     public func value(in object: JSONValue) -> JSONValue? {
+        if let location {
+            return kind == .available ? .bool(Presence(object: object).includes(location)) : locationPrice(in: object)
+        }
         guard let data = object[dataKey] else { return nil }
-        switch self {
+        switch kind {
         case .categories:
             if let list = data["categories"]?.arrayValue {
                 return .array(list.compactMap { $0["id"] })
@@ -79,9 +125,14 @@ public enum EditField: String, Sendable, CaseIterable {
 
     /// `object` with the field set to `value` (`nil` removes it).
     public func setting(_ value: JSONValue?, in object: JSONValue) -> JSONValue {
+        if let location {
+            return kind == .available
+                ? settingPresence(value?.boolValue ?? true, at: location, in: object)
+                : settingLocationPrice(value, at: location, in: object)
+        }
         var object = object
         var data = object[dataKey] ?? .object(JSONObject())
-        switch self {
+        switch kind {
         case .price:
             data["price_money"] = value
             data["pricing_type"] = .string(value == nil ? "VARIABLE_PRICING" : "FIXED_PRICING")
@@ -115,8 +166,11 @@ public enum EditField: String, Sendable, CaseIterable {
     /// Whether two values of this field mean the same (key order, barcode spelling and absent-versus-false
     /// do not count).
     public func same(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Bool {
-        switch self {
+        switch kind {
         case .price:
+            if location != nil, lhs?.stringValue != nil || rhs?.stringValue != nil {
+                return lhs?.stringValue == rhs?.stringValue
+            }
             return lhs.flatMap(Money.init(json:)) == rhs.flatMap(Money.init(json:))
         case .gtin:
             if let left = lhs?.stringValue, let right = rhs?.stringValue,
@@ -127,6 +181,8 @@ public enum EditField: String, Sendable, CaseIterable {
             return lhs == rhs
         case .archived:
             return (lhs?.boolValue ?? false) == (rhs?.boolValue ?? false)
+        case .available:
+            return (lhs?.boolValue ?? true) == (rhs?.boolValue ?? true)
         case .categories:
             return (lhs?.arrayValue ?? []) == (rhs?.arrayValue ?? [])
         default:
@@ -136,13 +192,76 @@ public enum EditField: String, Sendable, CaseIterable {
 
     /// How a person reads a value of this field.
     public func display(_ value: JSONValue?) -> String {
-        guard let value, value != .null else { return self == .price ? "variable" : "(none)" }
-        switch self {
-        case .price: return Money(json: value)?.formatted ?? value.jsonString
+        guard let value, value != .null else {
+            if kind == .price { return location == nil ? "variable" : "base price" }
+            return "(none)"
+        }
+        switch kind {
+        case .price: return Money(json: value)?.formatted ?? value.stringValue ?? value.jsonString
+        case .available: return value.boolValue == false ? "not sold" : "sold"
         case .archived: return value.boolValue == true ? "archived" : "not archived"
         case .categories: return (value.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
         default: return value.stringValue ?? value.jsonString
         }
+    }
+
+    /// The price a location's override sets: its `price_money`, `"variable"`, or nil (the base price).
+    private func locationPrice(in object: JSONValue) -> JSONValue? {
+        let entry = object["item_variation_data"]?["location_overrides"]?.arrayValue?.first {
+            $0["location_id"]?.stringValue == location
+        }
+        if entry?["pricing_type"]?.stringValue == "VARIABLE_PRICING" { return .string("variable") }
+        guard let money = entry?["price_money"], money != .null else { return nil }
+        return money
+    }
+
+    /// `object` with the location's override priced as `value` says, its other members kept; an override
+    /// left with nothing but its location is removed.
+    private func settingLocationPrice(_ value: JSONValue?, at location: String, in object: JSONValue) -> JSONValue {
+        var object = object
+        var data = object["item_variation_data"] ?? .object(JSONObject())
+        var list = data["location_overrides"]?.arrayValue ?? []
+        let index = list.firstIndex { $0["location_id"]?.stringValue == location }
+        var entry = index.map { list[$0] } ?? ["location_id": .string(location)]
+        if value?.stringValue == "variable" {
+            entry["price_money"] = nil
+            entry["pricing_type"] = "VARIABLE_PRICING"
+        } else if let value, value != .null {
+            entry["price_money"] = value
+            entry["pricing_type"] = "FIXED_PRICING"
+        } else {
+            entry["price_money"] = nil
+            entry["pricing_type"] = nil
+        }
+        let empty = (entry.objectValue?.keys.filter { $0 != "location_id" } ?? []).isEmpty
+        switch (index, empty) {
+        case (let index?, true): list.remove(at: index)
+        case (let index?, false): list[index] = entry
+        case (nil, false): list.append(entry)
+        case (nil, true): break
+        }
+        data["location_overrides"] = list.isEmpty ? nil : .array(list)
+        object["item_variation_data"] = data
+        return object
+    }
+
+    /// `object` sold (or not) at `location` the way Square's dashboard sets it: present everywhere with
+    /// the location in or out of the absent list, or present at listed locations with it in or out.
+    private func settingPresence(_ sold: Bool, at location: String, in object: JSONValue) -> JSONValue {
+        var object = object
+        var presence = Presence(object: object)
+        if presence.everywhere {
+            presence.absent.removeAll { $0 == location }
+            if !sold { presence.absent.append(location) }
+        } else {
+            presence.present.removeAll { $0 == location }
+            if sold { presence.present.append(location) }
+        }
+        object["present_at_all_locations"] = .bool(presence.everywhere)
+        object["present_at_location_ids"] =
+            presence.present.isEmpty ? nil : .array(presence.present.map(JSONValue.string))
+        object["absent_at_location_ids"] = presence.absent.isEmpty ? nil : .array(presence.absent.map(JSONValue.string))
+        return object
     }
 
     static func html(_ text: String) -> String {
