@@ -70,4 +70,29 @@ import Testing
             #expect(!text.contains(ownText.split(separator: " ").first.map(String.init) ?? "-"), "\(text)")
         }
     }
+
+    @Test func editChangesOneLocationsPriceAndSaysWhere() async throws {
+        let shop = try await ReorderShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let edited = try await shop.ok("edit", DemoCodes.small, "--price", "4.99", "--location", "Market Hall")
+            #expect(edited.stdout.contains("price at Market Hall"), "\(edited.all)")
+            #expect(edited.stdout.contains("4.99 GBP"), "\(edited.all)")
+            let shown = try await shop.ok("show", DemoCodes.small, "--location", "Market Hall").stdout
+            #expect(shown.contains("price     4.99 GBP at Market Hall"), "\(shown)")
+            let history = try await shop.jsonLines("history", "--json")
+            #expect(history.first?["location_id"] == .string(try #require(try await shop.locations()["Market Hall"])))
+            let text = try await shop.ok("history").stdout
+            #expect(text.contains("price at"), "\(text)")
+
+            for arguments in [
+                ["edit", DemoCodes.small, "--available", "maybe", "--location", "Market Hall"],
+                ["edit", DemoCodes.small, "--location", "Market Hall", "--name", "Ties"],
+                ["edit", DemoCodes.small, "--price", "base"],
+            ] {
+                let refused = try await CLI.run(arguments, environment: shop.environment, folder: shop.folder)
+                #expect(refused.status == 64, "\(arguments): \(refused.all)")
+            }
+        }
+    }
 }
