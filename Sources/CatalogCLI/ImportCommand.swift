@@ -3,6 +3,7 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import Foundation
+import Store
 import Sync
 
 /// `catalog import ...`: bring changes in from files.
@@ -68,6 +69,11 @@ struct ImportCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The currency of the file's prices, such as EUR.", valueName: "code"))
         var currency: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Set this location's own prices (name or id) instead of the base prices.", valueName: "name"))
+        var location: String?
+
         @Flag(help: "Print each row as one JSON object per line instead of the table.")
         var json = false
 
@@ -92,9 +98,12 @@ struct ImportCommand: AsyncParsableCommand {
 
         /// Plans the file, applies it when asked, prints and writes the report; returns how it ends.
         func perform(_ workflow: PriceImportWorkflow) async throws -> ExitStatus? {
+            var place: CounterLocation?
+            if let location { place = try await workflow.context.location(location, in: workflow.database) }
             let choices = PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
-                currency: currency)
+                currency: currency,
+                location: place)
             if apply { _ = try workflow.context.makeClient() }
             let plan = try await workflow.plan(file: file, options: choices)
             let toStderr = report == "-"
@@ -133,6 +142,7 @@ struct ImportCommand: AsyncParsableCommand {
             return "\(file): codes from “\(columns.name(of: columns.code))” (by \(columns.codeBasis.rawValue)), "
                 + "prices from “\(columns.name(of: columns.price))” (by \(columns.priceBasis.rawValue)), "
                 + "\(Terminal.count(plan.rows.count)) rows"
+                + (plan.location.map { "; setting \(Terminal.visible($0.name))'s own prices" } ?? "")
         }
 
         /// The changes (old → new), then unknown codes, then rows with errors, each with its line.
@@ -150,6 +160,10 @@ struct ImportCommand: AsyncParsableCommand {
                         "  line \(String(row.line).padding(toLength: 5, withPad: " ", startingAt: 0)) "
                             + shown.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                             + "\(row.oldPrice?.formatted ?? "variable") → \(row.newPrice?.formatted ?? "?")\(flag)")
+                    // A new base price that a location's own price hides there (the planner's note).
+                    if let note = row.message.range(of: "The new base price") {
+                        lines.append("             " + row.message[note.lowerBound...])
+                    }
                 }
             }
             let problems: [(String, [PriceImportStatus])] = [

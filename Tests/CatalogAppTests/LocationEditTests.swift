@@ -135,4 +135,39 @@ import Testing
             #expect(fields.filter { $0 == "price@\(market.id)" }.count == 1, "\(fields)")
         }
     }
+
+    @Test func aPriceFileSetsOneLocationsPricesOrSaysWhereANewBasePriceDoesNotShow() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let market = try #require(try await shop.context.location("Market Hall", in: shop.database))
+            let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
+            let importing = try PriceImportWorkflow(context: shop.context)
+            let file = shop.folder.appendingPathComponent("market.csv")
+            try "barcode,price\n\(DemoCodes.small),6.10\n\(DemoCodes.medium),6.20\n".write(
+                to: file, atomically: true, encoding: .utf8)
+
+            let plan = try await importing.plan(file: file.path, options: PriceImportOptions(location: market))
+            #expect(plan.changes.count == 2 && plan.field == .price(at: market.id))
+            let result = try await importing.apply(plan, source: file.path)
+            #expect(result.counts[.updated] == 2, "\(result.rows)")
+            let held = try await shop.variation(small.variationID)
+            #expect(Self.override(held, market.id)?["price_money"] == Self.gbp(610))
+            #expect(held["item_variation_data"]?["price_money"] == small.basePrice?.json)
+            let history = try await shop.database.history()
+            #expect(
+                history.count == 2 && history.allSatisfy { $0.field == "price@\(market.id)" && $0.action == .import })
+
+            // Again: nothing changes twice.
+            let again = try await importing.plan(file: file.path, options: PriceImportOptions(location: market))
+            #expect(again.changes.isEmpty && again.counts[.unchanged] == 2)
+
+            // A new base price for both: the dry run says Market Hall keeps its own.
+            let base = shop.folder.appendingPathComponent("base.csv")
+            try "barcode,price\n\(DemoCodes.small),7.10\n".write(to: base, atomically: true, encoding: .utf8)
+            _ = try await SyncWorkflow(context: shop.context).pull()
+            let basePlan = try await importing.plan(file: base.path, options: PriceImportOptions())
+            #expect(
+                basePlan.changes.first?.message.contains("does not show at Market Hall") == true, "\(basePlan.rows)")
+        }
+    }
 }

@@ -10,6 +10,8 @@ extension PriceImport {
         let counter: String
         let source: String
         var rows: [PriceImportRow]
+        /// The base price, or one location's own price.
+        let field: EditField
     }
 
     /// Square stayed unreachable (or kept refusing with a retryable error) after the client's retries.
@@ -28,7 +30,7 @@ extension PriceImport {
         _ plan: PricePlan, client: SquareClient, counter: String, source: String,
         progress: @Sendable (PriceImportProgress) -> Void = { _ in }
     ) async throws -> PriceImportResult {
-        var run = ApplyRun(client: client, counter: counter, source: source, rows: plan.rows)
+        var run = ApplyRun(client: client, counter: counter, source: source, rows: plan.rows, field: plan.field)
         let pending = plan.rows.indices.filter { plan.rows[$0].status == .change }
         var stopReason: String?
         var done = 0
@@ -75,7 +77,7 @@ extension PriceImport {
                 Self.fail(&run.rows[index], Self.goneMessage)
                 continue
             }
-            if let after = Self.prepare(&run.rows[index], fetched: object) {
+            if let after = Self.prepare(&run.rows[index], fetched: object, field: run.field) {
                 sending.append((index, object, after))
             }
         }
@@ -114,7 +116,7 @@ extension PriceImport {
                     at: database.clock.now().rfc3339, counter: run.counter, action: .import,
                     objectType: "ITEM_VARIATION", objectID: id,
                     itemID: before["item_variation_data"]?["item_id"]?.stringValue ?? run.rows[index].itemID,
-                    field: EditField.price.rawValue, oldValue: EditField.price.value(in: before),
+                    field: run.field.rawValue, oldValue: run.field.value(in: before),
                     newValue: run.rows[index].newPrice?.json, version: version,
                     source: "\(run.source) line \(run.rows[index].line)"))
         }
@@ -122,27 +124,29 @@ extension PriceImport {
     }
 
     /// The fetched variation with the row's price, or nil when the row is settled (unchanged or refused).
-    static func prepare(_ row: inout PriceImportRow, fetched: JSONValue) -> JSONValue? {
+    static func prepare(_ row: inout PriceImportRow, fetched: JSONValue, field: EditField) -> JSONValue? {
         guard fetched["type"]?.stringValue == "ITEM_VARIATION", fetched["is_deleted"]?.boolValue != true,
             let target = row.newPrice
         else {
             fail(&row, goneMessage)
             return nil
         }
-        let current = EditField.price.value(in: fetched)
-        let currentMoney = current.flatMap(Money.init(json:))
+        let current = field.value(in: fetched)
+        // At a location with no price of its own, the base price is what it charges now.
+        let currentMoney =
+            current.flatMap(Money.init(json:)) ?? EditField.price.value(in: fetched).flatMap(Money.init(json:))
         row.oldPrice = currentMoney
         row.version = fetched["version"]?.int64Value
         if let currentMoney, currentMoney.currency != target.currency {
             fail(&row, "Square now prices it in \(currentMoney.currency), the file's price is in \(target.currency).")
             return nil
         }
-        if EditField.price.same(current, target.json) {
+        if field.same(current, target.json) {
             row.status = .unchanged
             row.message = "Square already has this price."
             return nil
         }
-        return EditField.price.setting(target.json, in: fetched)
+        return field.setting(target.json, in: fetched)
     }
 
     static func fail(_ row: inout PriceImportRow, _ message: String) {

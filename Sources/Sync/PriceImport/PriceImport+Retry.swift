@@ -17,7 +17,7 @@ extension PriceImport {
                 Self.fail(&run.rows[index], error.status == 404 ? Self.goneMessage : error.description)
                 return
             }
-            guard let after = Self.prepare(&run.rows[index], fetched: fetched) else {
+            guard let after = Self.prepare(&run.rows[index], fetched: fetched, field: run.field) else {
                 if run.rows[index].status == .unchanged {
                     try await database.recordWrite(objects: [fetched], history: [])
                 }

@@ -26,8 +26,9 @@ public struct PriceImport: Sendable {
         do { table = try CSVReader.read(bytes) } catch { throw PriceImportError.unreadable(error.description) }
         let columns = try ColumnDetector.detect(table.rows, code: options.codeColumn, price: options.priceColumn)
         let records = columns.hasHeader ? Array(table.rows.dropFirst()) : table.rows
-        var planner = PricePlanner(database: database, columns: columns, currency: options.currency?.uppercased())
+        var planner = PricePlanner(
+            database: database, columns: columns, currency: options.currency?.uppercased(), location: options.location)
         let rows = try await planner.plan(records)
-        return PricePlan(columns: columns, separator: table.separator, rows: rows)
+        return PricePlan(columns: columns, separator: table.separator, rows: rows, location: options.location)
     }
 }

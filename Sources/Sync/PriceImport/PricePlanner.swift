@@ -8,18 +8,26 @@ struct PricePlanner {
     let columns: PriceColumns
     /// `--currency`, upper-cased.
     let currency: String?
+    /// The location whose own prices are set; nil for base prices.
+    let location: CounterLocation?
     private var byGTIN: [String: [VariationSummary]] = [:]
     private var mainCurrency: String?
+    /// Location names by id, for the rows whose new base price a location's own price hides.
+    private var places: [String: String] = [:]
 
-    init(database: CatalogDatabase, columns: PriceColumns, currency: String?) {
+    init(database: CatalogDatabase, columns: PriceColumns, currency: String?, location: CounterLocation? = nil) {
         self.database = database
         self.columns = columns
         self.currency = currency
+        self.location = location
     }
 
     /// One report row per record that holds a code or a price, duplicates marked.
     mutating func plan(_ records: [CSVRow]) async throws -> [PriceImportRow] {
         mainCurrency = try await database.mainCurrency()
+        for place in try await database.locations() {
+            if let id = place["id"]?.stringValue { places[id] = place["name"]?.stringValue ?? id }
+        }
         let keys = Set(records.flatMap { Barcode.interpretations(of: code(of: $0)).map(\.gtin14) })
         let sortedKeys = keys.sorted()
         for start in stride(from: 0, to: sortedKeys.count, by: 500) {
@@ -62,7 +70,7 @@ struct PricePlanner {
             return row
         }
         let (matches, kind) = try await resolve(code)
-        guard let match = matches.first else {
+        guard let found = matches.first else {
             row.status = .unknown
             row.message = Self.unknownMessage(code)
             return row
@@ -75,6 +83,7 @@ struct PricePlanner {
                 + "Use a barcode or the variation id instead."
             return row
         }
+        let match = found.at(location)
         row.variationID = match.variationID
         row.itemID = match.itemID
         row.itemName = match.itemName
@@ -86,8 +95,8 @@ struct PricePlanner {
             row.message = "\(code) is an item id. Name the variation by its barcode, SKU or variation id."
             return row
         }
-        let currency = currency ?? match.price?.currency ?? mainCurrency ?? "USD"
-        if let current = match.price?.currency, current != currency {
+        let currency = currency ?? match.price?.currency ?? match.basePrice?.currency ?? mainCurrency ?? "USD"
+        if let current = match.price?.currency ?? match.basePrice?.currency, current != currency {
             row.message = "The variation is priced in \(current), the file's prices are \(currency)."
             return row
         }
@@ -102,7 +111,19 @@ struct PricePlanner {
             return row
         }
         row.status = row.newPrice == match.price ? .unchanged : .change
-        if match.isArchived { row.message = "The item is archived in Square; its price is updated all the same." }
+        var notes: [String] = []
+        if match.isArchived { notes.append("The item is archived in Square; its price is updated all the same.") }
+        if location == nil, row.status == .change {
+            let hidden = match.terms.overrides.filter { $0.pricing != nil }.map {
+                places[$0.locationID] ?? $0.locationID
+            }
+            if !hidden.isEmpty {
+                notes.append(
+                    "The new base price does not show at \(hidden.sorted().joined(separator: ", ")), which has its "
+                        + "own price (import with --location to change it there).")
+            }
+        }
+        if !notes.isEmpty { row.message = notes.joined(separator: " ") }
         return row
     }
 
