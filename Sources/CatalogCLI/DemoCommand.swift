@@ -129,8 +129,36 @@ struct DemoCommand: AsyncParsableCommand {
         Terminal.out("\n6. catalog label render \(gtin) --template shelf-2x1 (the new price, a barcode that scans)")
         Terminal.out("   PDF for the printer: \(pdf.path)\n   PNG preview:         \(png.path)")
         try await reorderStep(database: database, client: client, folder: labelFolder)
+        try await locationsStep(context: context, database: database, template: template, folder: labelFolder)
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
+    }
+}
+
+extension DemoCommand {
+    /// One book at both locations: Market Hall charges its own price, so each counter shows, and each
+    /// shelf tag prints, a different price.
+    static func locationsStep(context: AppContext, database: CatalogDatabase, template: LabelTemplate, folder: URL)
+        async throws
+    {
+        let all = try await ShopLocations.load(nil, context: context, database: database).all
+        guard all.count > 1,
+            let book = try await database.sampleVariations(limit: 400).first(where: {
+                $0.terms.hasOwnPrices(base: $0.basePrice)
+            })
+        else { return }
+        Terminal.out("\n8. One item, two locations (catalog show \(book.sku ?? book.variationID) --location ...):")
+        for place in all {
+            let shop = ShopLocations(all: all, here: place)
+            Terminal.out(
+                ShowCommand.text(book.at(place), shop: shop).split(separator: "\n").prefix(3).map { "   " + $0 }
+                    .joined(separator: "\n"))
+            let labels = try LabelRequest(template: "shelf-2x1").labelData(for: [book.at(place)], context: context)
+            let png = folder.appendingPathComponent(
+                "shelf-2x1-\(place.name.lowercased().replacingOccurrences(of: " ", with: "-")).png")
+            try Data(try LabelOutput.render(template, labels: labels, format: .png)).write(to: png)
+            Terminal.out("   shelf tag for \(place.name): \(png.path)")
+        }
     }
 }

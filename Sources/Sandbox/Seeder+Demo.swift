@@ -129,6 +129,53 @@ extension Seeder {
         addReadmeItems(categoryId: hardware, taxId: taxId)
     }
 
+    /// Where the demo's two locations differ, as real shops' do: books cost a pound more at Market Hall,
+    /// the gloss paints are sold at High Street only (item and variations), and the first variation of the
+    /// Sourdough Loaf is sold out at Market Hall. No id is drawn, so every object keeps its id.
+    mutating func addLocationDifferences() {
+        guard state.locations.count == 2, let high = state.locations[0]["id"]?.stringValue,
+            let market = state.locations[1]["id"]?.stringValue
+        else { return }
+        var itemNames: [String: String] = [:]
+        for (id, object) in written where object.type == "ITEM" {
+            itemNames[id] = object.json["item_data"]?["name"]?.stringValue ?? ""
+        }
+        func onlyAtHighStreet(_ object: inout JSONValue) {
+            object["present_at_all_locations"] = false
+            object["present_at_location_ids"] = [.string(high)]
+        }
+        for id in written.keys.sorted() {
+            guard var object = written[id] else { continue }
+            let name = itemNames[object.parentId ?? id] ?? ""
+            if name.hasPrefix("Gloss ") { onlyAtHighStreet(&object.json) }
+            if object.type == "ITEM_VARIATION" {
+                let data = object.json["item_variation_data"]
+                if data?["sku"]?.stringValue?.hasPrefix("BO-") == true,
+                    let pence = data?["price_money"]?["amount"]?.int64Value
+                {
+                    Self.override(market, in: &object.json) {
+                        $0["pricing_type"] = "FIXED_PRICING"
+                        $0["price_money"] = ["amount": .int(pence + 100), "currency": "GBP"]
+                    }
+                }
+                if name == "Sourdough Loaf", data?["ordinal"] == .int(1) {
+                    Self.override(market, in: &object.json) { $0["sold_out"] = true }
+                }
+            }
+            written[id] = object
+        }
+    }
+
+    /// Changes the variation's override for `location` (made when it has none), keeping its other members.
+    static func override(_ location: String, in variation: inout JSONValue, _ change: (inout JSONValue) -> Void) {
+        var list = variation["item_variation_data"]?["location_overrides"]?.arrayValue ?? []
+        let index = list.firstIndex { $0["location_id"]?.stringValue == location }
+        var entry = index.map { list[$0] } ?? ["location_id": .string(location)]
+        change(&entry)
+        if let index { list[index] = entry } else { list.append(entry) }
+        variation["item_variation_data"]?["location_overrides"] = .array(list)
+    }
+
     /// The items the README's examples name: the Acme Blue Widget family (SKUs AC-WDG-..., the barcodes
     /// 012345678905 and 4006381333931) from Acme Supply, and a hex key set with SKU HW-0142-S.
     /// They are drawn after the generated items, so every other object keeps its id.

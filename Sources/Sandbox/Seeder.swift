@@ -33,6 +33,7 @@ struct Seeder {
             seeder.addLocation("Market Hall", line1: "Unit 7, Kirkgate Market", town: "Leeds")
             seeder.beginStock(.demo, vendors: Self.demoVendors)
             seeder.addDemoCatalog()
+            seeder.addLocationDifferences()
         case .synthetic(let variations):
             seeder.addLocation("Warehouse", line1: "2 Canal Wharf", town: "Leeds")
             seeder.beginStock(.synthetic, vendors: Self.syntheticVendors)

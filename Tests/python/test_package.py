@@ -132,6 +132,9 @@ def test_the_installed_demo_runs_from_a_folder_outside_the_repository(install, t
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1. First sync into" in result.stdout
     assert "catalog edit" in result.stdout
+    # One book at both demo locations: each counter's price and a shelf tag per location.
+    assert "at Market Hall" in result.stdout and "at High Street" in result.stdout
+    assert "shelf tag for Market Hall" in result.stdout
     assert "Traceback" not in result.stderr and "Fatal error" not in result.stderr
 
 
