@@ -57,7 +57,8 @@ final class EventReceiver: Sendable {
 
     /// The events received so far, once there are at least `count` (or after five seconds).
     func waitForEvents(_ count: Int) async throws -> [ReceivedEvent] {
-        let deadline = ContinuousClock.now + .seconds(5)
+        // Returns as soon as they are in; the long limit only matters on a machine too busy to deliver fast.
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             let events = await store.events
             if events.count >= count {
