@@ -69,8 +69,58 @@ extension CatalogState {
                 if let item = objects[itemId], !item.isDeleted { staged[itemId] = Self.bump(item, t: t) }
             }
         }
+        try checkLocations(&staged)
         batch.written = staged
         return batch
+    }
+
+    /// Square's location rules for the staged variations: a variation may not be present where its item
+    /// is absent (400 INVALID_VALUE), and `location_overrides[].sold_out` is Square's to set, so what a
+    /// client sends there is replaced by what the sandbox holds.
+    private func checkLocations(_ staged: inout [String: StoredObject]) throws(APIError) {
+        for (id, variation) in staged where variation.type == "ITEM_VARIATION" && !variation.isDeleted {
+            guard let parent = variation.parentId, let item = staged[parent] ?? objects[parent] else { continue }
+            for location in locations.compactMap({ $0["id"]?.stringValue })
+            where Self.isPresent(variation.json, at: location) && !Self.isPresent(item.json, at: location) {
+                throw .invalid(
+                    "INVALID_VALUE",
+                    "Variation \(id) cannot be present at location \(location), where its item \(parent) is absent.",
+                    field: "present_at_location_ids")
+            }
+            guard var overrides = variation.json["item_variation_data"]?["location_overrides"]?.arrayValue else {
+                continue
+            }
+            let held = objects[id]?.json["item_variation_data"]?["location_overrides"]?.arrayValue ?? []
+            for index in overrides.indices {
+                let location = overrides[index]["location_id"]
+                let soldOut = held.first { $0["location_id"] == location }?["sold_out"]
+                overrides[index]["sold_out"] = soldOut?.boolValue == true ? true : nil
+            }
+            staged[id]?.json["item_variation_data"]?["location_overrides"] = .array(overrides)
+        }
+    }
+
+    /// Square's presence rule: everywhere but the absent locations, or only the present ones.
+    static func isPresent(_ object: JSONValue, at location: String) -> Bool {
+        func listed(_ key: String) -> Bool { object[key]?.arrayValue?.contains(.string(location)) ?? false }
+        if object["present_at_all_locations"]?.boolValue ?? true { return !listed("absent_at_location_ids") }
+        return listed("present_at_location_ids")
+    }
+
+    /// Marks a variation sold out (or not) at a location, as Square does when stock runs out: only the
+    /// sandbox's owner sets it (`catalog sandbox` seeds, tests), never a client's upsert.
+    mutating func setSoldOut(variationID: String, locationID: String, soldOut: Bool, t: Int64) throws(APIError) {
+        guard var variation = objects[variationID], variation.type == "ITEM_VARIATION", !variation.isDeleted else {
+            throw .invalid("NOT_FOUND", "Variation \(variationID) was not found.", field: "id")
+        }
+        var overrides = variation.json["item_variation_data"]?["location_overrides"]?.arrayValue ?? []
+        let index = overrides.firstIndex { $0["location_id"]?.stringValue == locationID }
+        var entry = index.map { overrides[$0] } ?? ["location_id": .string(locationID)]
+        entry["sold_out"] = soldOut ? true : nil
+        if let index { overrides[index] = entry } else { overrides.append(entry) }
+        variation.json["item_variation_data"]?["location_overrides"] = .array(overrides)
+        variation = Self.bump(variation, t: t)
+        commit([variationID: variation], t: t)
     }
 
     /// Stages an item, its nested variations, and tombstones for the live variations it left out.

@@ -86,6 +86,15 @@ actor SandboxEngine {
     }
 
     /// Replaces the fault plan and restarts its counters and random sequence.
+    /// Marks a variation sold out (or not) at a location, as Square does on its own; saved like a write.
+    func setSoldOut(variationID: String, locationID: String, soldOut: Bool) -> Bool {
+        let t = state.nextT(nowMs: now())
+        guard (try? state.setSoldOut(variationID: variationID, locationID: locationID, soldOut: soldOut, t: t)) != nil
+        else { return false }
+        persist()
+        return true
+    }
+
     func setFaults(_ faults: SandboxFaults) {
         self.faults = faults
         random = ObjectIds(seed: faults.seed)

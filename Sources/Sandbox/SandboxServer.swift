@@ -80,6 +80,14 @@ public final class SandboxServer: Sendable {
         }
     }
 
+    /// Marks a variation sold out (or in stock again) at a location, the one thing about a variation only
+    /// Square sets (`location_overrides[].sold_out`); clients' upserts cannot. Answers
+    /// false when no live variation has that id.
+    @discardableResult
+    public func setSoldOut(variationID: String, locationID: String, soldOut: Bool = true) async -> Bool {
+        await engine.setSoldOut(variationID: variationID, locationID: locationID, soldOut: soldOut)
+    }
+
     /// Replaces the fault plan while the server runs; its counters start again from zero.
     public func setFaults(_ faults: SandboxFaults) async {
         await engine.setFaults(faults)

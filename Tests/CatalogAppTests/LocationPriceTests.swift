@@ -36,9 +36,9 @@ import Testing
             $0["present_at_all_locations"] = true
             $0["absent_at_location_ids"] = [.string(market.id)]
         }
-        try await change(DemoCodes.large) {
-            $0["item_variation_data"]?["location_overrides"] = [["location_id": .string(market.id), "sold_out": true]]
-        }
+        // Sold out is Square's to mark, never a client's: the sandbox's owner sets it.
+        let large = try #require(try await Lookup.lookUp(DemoCodes.large, in: shop.database).first?.variationID)
+        #expect(await shop.server.setSoldOut(variationID: large, locationID: market.id))
         _ = try await SyncWorkflow(context: shop.context).pull()
         return (shop, market, high)
     }
