@@ -55,8 +55,12 @@ struct ShowCommand: AsyncParsableCommand {
                 } else {
                     var lines = [Self.text(match, shop: shop)]
                     if !stock.isEmpty {
-                        let counts = stock.map { (name: places[$0.key] ?? $0.key, quantity: $0.value) }
-                            .sorted { $0.name < $1.name }.map { "\($0.name) \($0.quantity)" }
+                        // The counter's own location first, then the others by name.
+                        let counts = stock.map {
+                            (here: $0.key == shop.here?.id, name: places[$0.key] ?? $0.key, quantity: $0.value)
+                        }
+                        .sorted { ($0.here ? 0 : 1, $0.name) < ($1.here ? 0 : 1, $1.name) }
+                        .map { "\($0.name) \($0.quantity)" }
                         lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
                     }
                     Terminal.out((lines + mine.map(Self.outboxLine)).joined(separator: "\n"))
