@@ -44,14 +44,12 @@ extension SandboxEngine {
         let cursor = json["cursor"]?.stringValue
         json["cursor"] = nil
         let hash = StableHash.of(Array("search".utf8) + json.serializedBytes())
-        if let query = json["query"], !query.isNull {
-            throw .invalid(
-                "INVALID_VALUE",
-                "The sandbox does not support search query filters; search by object_types "
-                    + "and begin_time instead.", field: "query")
-        }
+        var filter: CatalogQueryFilter?
+        if let query = json["query"], !query.isNull { filter = try CatalogQueryFilter(query) }
         let names = try stringList(json["object_types"], field: "object_types")
-        let types = names.isEmpty ? nil : Set(names.map { $0.uppercased() })
+        // With a query and no object_types every type is searched, nested ones too (a SKU is a variation's).
+        let types = names.isEmpty ? filter?.impliedTypes : Set(names.map { $0.uppercased() })
+        let nestedToo = filter != nil
         let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
         let includeRelated = json["include_related_objects"]?.boolValue ?? false
         let limit = try pageLimit(json["limit"], default: 100, max: 1000)
@@ -62,11 +60,20 @@ extension SandboxEngine {
             }
             start = state.firstPosition(after: ms)
         }
-        if let cursor { start = max(start, state.position(of: try Cursor.key(cursor, hash: hash))) }
-        let found = state.scan(from: start, limit: limit) { object in
-            (includeDeleted || !object.isDeleted)
-                && (types?.contains(object.type) ?? !CatalogState.nestedTypes.contains(object.type))
+        func wanted(_ entry: LogEntry) -> Bool {
+            guard includeDeleted || !entry.isDeleted,
+                types?.contains(entry.type) ?? (nestedToo || !CatalogState.nestedTypes.contains(entry.type))
+            else { return false }
+            guard let filter else { return true }
+            return state.objects[entry.id].map { filter.matches($0.json) } ?? false
         }
+        if let filter, filter.impliedTypes == nil, case .sorted = filter.kind {
+            return try sortedSearch(
+                filter, from: start, limit: limit, cursor: cursor, hash: hash,
+                includeRelated: includeRelated, wanted: wanted)
+        }
+        if let cursor { start = max(start, state.position(of: try Cursor.key(cursor, hash: hash))) }
+        let found = state.scan(from: start, limit: limit, match: wanted)
         let related = includeRelated ? state.relatedObjectIds(of: found.ids) : []
         var extra: [(String, JSONValue)] = []
         if let next = found.next {
@@ -74,6 +81,27 @@ extension SandboxEngine {
         }
         extra.append(("latest_time", .string(state.latestTime)))
         return objectsReply(found.ids, related: related, extra: extra)
+    }
+
+    /// A `sorted_attribute_query` search: every match in the attribute's order, paged by position.
+    private func sortedSearch(
+        _ filter: CatalogQueryFilter, from start: Int, limit: Int, cursor: String?, hash: UInt64, includeRelated: Bool,
+        wanted: (LogEntry) -> Bool
+    ) throws(APIError) -> SandboxReply {
+        let all = state.scan(from: start, limit: Int.max, match: wanted).ids
+        let sorted = all.sorted { left, right in
+            guard let lhs = state.objects[left]?.json, let rhs = state.objects[right]?.json else { return left < right }
+            return filter.ordered(lhs, rhs) ?? (left < right)
+        }
+        let offset =
+            try cursor.map { (text: String) throws(APIError) -> Int in try Cursor.position(text, hash: hash) } ?? 0
+        let page = Array(sorted.dropFirst(offset).prefix(limit))
+        var extra: [(String, JSONValue)] = []
+        if offset + page.count < sorted.count {
+            extra.append(("cursor", .string(Cursor.make(position: offset + page.count, hash: hash))))
+        }
+        extra.append(("latest_time", .string(state.latestTime)))
+        return objectsReply(page, related: includeRelated ? state.relatedObjectIds(of: page) : [], extra: extra)
     }
 
     /// `GET /v2/catalog/object/{id}`: one live object.

@@ -87,8 +87,15 @@ struct SearchTests {
             #expect(info.json["limits"]?["update_item_taxes_max_item_ids"] == 1000)
             #expect(try await client.search(["limit": 1001]).status == 400)
             #expect(try await client.search(["limit": 0]).status == 400)
-            let query = try await client.search(["query": ["text_query": ["keywords": ["saw"]]]])
-            #expect(query.status == 400 && query.json["errors"]?[0]?["field"] == "query")
+            let keywords = try await client.search(["query": ["text_query": ["keywords": ["a", "b", "c", "d"]]]])
+            #expect(keywords.status == 400, "at most three keywords")
+            let two = try await client.search([
+                "query": [
+                    "text_query": ["keywords": ["saw"]],
+                    "prefix_query": ["attribute_name": "name", "attribute_prefix": "s"],
+                ]
+            ])
+            #expect(two.status == 400 && two.json["errors"]?[0]?["field"] == "query", "one filter per query")
             let ids = JSONValue.array((0..<1001).map { .string("ID\($0)") })
             #expect(try await client.post("/v2/catalog/batch-retrieve", ["object_ids": ids]).status == 400)
             let deletes = JSONValue.array((0..<201).map { .string("ID\($0)") })
