@@ -174,6 +174,7 @@ actor SandboxEngine {
         switch (request.method, request.path) {
         case ("GET", "/v2/catalog/list"): return try list(request)
         case ("POST", "/v2/catalog/search"): return try search(request)
+        case ("POST", "/v2/catalog/search-catalog-items"): return try searchCatalogItems(request)
         case ("POST", "/v2/catalog/batch-retrieve"): return try batchRetrieve(request)
         case ("POST", "/v2/catalog/object"): return try upsertOne(request)
         case ("POST", "/v2/catalog/batch-upsert"): return try batchUpsert(request)

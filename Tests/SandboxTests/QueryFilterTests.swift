@@ -119,3 +119,76 @@ struct QueryFilterTests {
         }
     }
 }
+
+/// SearchCatalogItems on the demo shop: text, categories, locations and stock levels.
+@Suite("SearchCatalogItems")
+struct SearchCatalogItemsTests {
+    static func all(_ client: Client, _ body: JSONValue) async throws -> (items: [JSONValue], matched: [String]) {
+        var items: [JSONValue] = []
+        var matched: [String] = []
+        var request = body
+        while true {
+            let page = try await client.post("/v2/catalog/search-catalog-items", request)
+            #expect(page.status == 200, "\(page.json)")
+            items += page.json["items"]?.arrayValue ?? []
+            matched += page.json["matched_variation_ids"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            guard page.status == 200, let cursor = page.json["cursor"] else { return (items, matched) }
+            request["cursor"] = cursor
+        }
+    }
+
+    @Test("text, category, location and stock filters, name order, 100 a page")
+    func filters() async throws {
+        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
+            let byText = try await Self.all(client, ["text_filter": "ac-wdg-0041"])
+            #expect(byText.items.compactMap { $0["item_data"]?["name"]?.stringValue } == ["Acme Blue Widget"])
+            let medium = byText.items.first?["item_data"]?["variations"]?.arrayValue?.first {
+                $0["item_variation_data"]?["sku"] == "AC-WDG-0041-M"
+            }
+            #expect(byText.matched == [medium?["id"]?.stringValue].compactMap { $0 })
+
+            let everything = try await Self.all(client, [:])
+            let names = everything.items.compactMap { $0["item_data"]?["name"]?.stringValue }
+            #expect(names.count > 100 && names == names.sorted(), "several pages, in name order")
+            #expect(everything.items.allSatisfy { $0["item_data"]?["is_archived"]?.boolValue != true })
+
+            let places = try await LocationRulesTests.locations(client)
+            let market = try #require(places["Market Hall"])
+            let atMarket = try await Self.all(client, ["enabled_location_ids": [.string(market)]])
+            let glossAtMarket = atMarket.items.filter {
+                $0["item_data"]?["name"]?.stringValue?.hasPrefix("Gloss ") == true
+            }
+            #expect(glossAtMarket.isEmpty && atMarket.items.count < everything.items.count)
+
+            let categories = try await client.search(["object_types": ["CATEGORY"]]).objects
+            let books = try #require(categories.first { $0["category_data"]?["name"] == "Books" }?["id"])
+            let inBooks = try await Self.all(client, ["category_ids": [books]])
+            #expect(inBooks.items.count == 4)
+
+            let out = try await Self.all(
+                client, ["stock_levels": ["OUT", "LOW"], "enabled_location_ids": [.string(market)]])
+            #expect(!out.items.isEmpty && !out.matched.isEmpty)
+            let counts = try await client.post(
+                "/v2/inventory/counts/batch-retrieve",
+                [
+                    "catalog_object_ids": .array(out.matched.prefix(100).map(JSONValue.string)),
+                    "location_ids": [.string(market)],
+                ])
+            var quantities: [String: Double] = [:]
+            for count in counts.json["counts"]?.arrayValue ?? [] where count["state"] == "IN_STOCK" {
+                quantities[count["catalog_object_id"]?.stringValue ?? ""] = Double(count["quantity"]?.stringValue ?? "")
+            }
+            let variations = out.items.flatMap { $0["item_data"]?["variations"]?.arrayValue ?? [] }
+            for id in out.matched.prefix(100) {
+                let variation = try #require(variations.first { $0["id"]?.stringValue == id })
+                let override = variation["item_variation_data"]?["location_overrides"]?.arrayValue?.first {
+                    $0["location_id"]?.stringValue == market
+                }
+                let threshold = Double(override?["inventory_alert_threshold"]?.int64Value ?? 0)
+                #expect((quantities[id] ?? 0) <= threshold, "\(id) at \(quantities[id] ?? 0) is not low (\(threshold))")
+            }
+            #expect(try await client.post("/v2/catalog/search-catalog-items", ["stock_levels": ["NONE"]]).status == 400)
+            #expect(try await client.post("/v2/catalog/search-catalog-items", ["limit": 101]).status == 400)
+        }
+    }
+}
