@@ -26,6 +26,7 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPERATIONS = [
     ("ListCatalog", "get", "/v2/catalog/list"),
     ("SearchCatalogObjects", "post", "/v2/catalog/search"),
+    ("SearchCatalogItems", "post", "/v2/catalog/search-catalog-items"),
     ("RetrieveCatalogObject", "get", "/v2/catalog/object/{object_id}"),
     ("BatchRetrieveCatalogObjects", "post", "/v2/catalog/batch-retrieve"),
     ("UpsertCatalogObject", "post", "/v2/catalog/object"),

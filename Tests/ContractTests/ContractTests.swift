@@ -4,6 +4,10 @@ import Sandbox
 import SquareAPI
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Drives the real client against the in-process sandbox through every endpoint the tool uses and
 /// checks every request and response body that crossed the wire against Square's schemas.
 @Suite struct ContractTests {
@@ -49,6 +53,24 @@ import Testing
             latestTime = page.latestTime ?? latestTime
         }
         #expect(searched.count > listed.filter { $0["type"] == "ITEM" }.count)
+        let filtered = try await client.searchCatalogObjects([
+            "object_types": ["ITEM"], "query": ["text_query": ["keywords": ["widget"]]],
+        ])
+        #expect(!filtered.objects.isEmpty)
+        // SearchCatalogItems is not one of the tool's own calls yet: it is sent as any client would.
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("v2/catalog/search-catalog-items"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let locationIDs = try await client.listLocations().compactMap { $0["id"] }
+        let itemsQuery: JSONValue = [
+            "text_filter": "widget", "enabled_location_ids": .array(locationIDs), "stock_levels": ["OUT", "LOW"],
+            "sort_order": "DESC", "limit": 50,
+        ]
+        request.httpBody = Data(itemsQuery.serializedBytes())
+        let (itemsData, itemsResponse) = try await URLSession.shared.data(for: request)
+        #expect((itemsResponse as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONValue.parse(itemsData)["items"] != nil)
 
         let item = try #require(listed.first { $0["type"] == "ITEM" })
         let itemID = try #require(item["id"]?.stringValue)

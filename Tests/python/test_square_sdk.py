@@ -97,6 +97,27 @@ def test_search_by_type_and_begin_time(client):
     assert [obj.id for obj in changed] == [created.catalog_object.id]
 
 
+def test_query_filters_and_search_items(client):
+    """The SDK's own request shapes for query filters and SearchCatalogItems, against the demo shop."""
+    exact, _ = search_all(client, object_types=["ITEM_VARIATION"],
+                          query={"exact_query": {"attribute_name": "sku", "attribute_value": "ac-wdg-0041-m"}})
+    assert [obj.item_variation_data.sku for obj in exact] == ["AC-WDG-0041-M"]
+    text, _ = search_all(client, object_types=["ITEM"], query={"text_query": {"keywords": ["acme", "wid"]}})
+    assert [obj.item_data.name for obj in text] == ["Acme Blue Widget"]
+    ordered, _ = search_all(client, object_types=["ITEM"], limit=50,
+                            query={"sorted_attribute_query": {"attribute_name": "name", "sort_order": "ASC"}})
+    names = [obj.item_data.name for obj in ordered]
+    assert len(names) > 50 and names == sorted(names)
+
+    found = client.catalog.search_items(text_filter="hw-0142")
+    assert [item.item_data.name for item in found.items] == ["Workshop Hex Key Set"]
+    assert found.matched_variation_ids == [found.items[0].item_data.variations[0].id]
+    market = next(loc.id for loc in client.locations.list().locations if loc.name == "Market Hall")
+    everywhere = client.catalog.search_items(text_filter="gloss")
+    at_market = client.catalog.search_items(text_filter="gloss", enabled_location_ids=[market])
+    assert everywhere.items and not at_market.items
+
+
 def test_create_update_and_conflict(client):
     created = client.catalog.object.upsert(idempotency_key=new_key(), object=new_item("SDK Kettle", "kettle"))
     mappings = {mapping.client_object_id: mapping.object_id for mapping in created.id_mappings}
