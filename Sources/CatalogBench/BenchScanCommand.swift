@@ -63,6 +63,7 @@ struct BenchScanCommand: AsyncParsableCommand {
             }
 
             var session = CounterSession(mode: .lookup, database: database, counter: "bench")
+            session.location = try await BenchSearchCommand.counterLocations(database).here
             var latencies: [Double] = []
             var matched = 0
             for scan in decoded {

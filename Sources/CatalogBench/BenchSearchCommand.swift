@@ -69,18 +69,24 @@ struct BenchSearchCommand: AsyncParsableCommand {
             let drawn = generator.queries(count: queries)
             Terminal.error("bench: \(drawn.count) queries; warming up ...")
             var results = BenchSearchResults(queries: drawn)
-            for query in drawn { _ = try await database.search(SearchQuery(query.text), limit: 10) }
+            // Searches as a counter does: priced and ranked for its location (the shop's first one).
+            let shop = try await Self.counterLocations(database)
+            for query in drawn {
+                _ = try await shop.search(SearchQuery(query.text), limit: 10, onlyHere: false, in: database)
+            }
             for run in 1...runs {
                 for (index, query) in drawn.enumerated() {
                     let parsed = SearchQuery(query.text)
                     let start = ContinuousClock.now
-                    let outcome = try await database.search(parsed, limit: 10)
+                    let outcome = try await shop.search(parsed, limit: 10, onlyHere: false, in: database)
                     results.record(index, elapsed: ContinuousClock.now - start, outcome: outcome, run: run)
                 }
             }
             results.processMS = try Self.timeProcesses(count: processes) { index in
                 let query = drawn[(index * 7919) % drawn.count]
-                return ["search", "--db", path, "--limit", "10", "--", query.text]
+                var arguments = ["search", "--db", path, "--limit", "10"]
+                if let here = shop.here { arguments += ["--location", here.id] }
+                return arguments + ["--", query.text]
             }
             results.versionMS = try Self.timeProcesses(count: processes) { _ in ["--version"] }
             results.rebuildSeconds = rebuilds
@@ -90,6 +96,14 @@ struct BenchSearchCommand: AsyncParsableCommand {
                 Terminal.out(results.text(variations: variations))
             }
         }
+    }
+
+    /// The shop's locations with the first one as the counter's, as a counter PC is set up.
+    static func counterLocations(_ database: CatalogDatabase) async throws -> ShopLocations {
+        let all = try await database.locations().compactMap { location -> CounterLocation? in
+            location["id"]?.stringValue.map { CounterLocation(id: $0, name: location["name"]?.stringValue ?? $0) }
+        }
+        return ShopLocations(all: all, here: all.first)
     }
 
     /// Syncs a synthetic catalog of `variations` from a sandbox child process into a new database.
