@@ -66,19 +66,28 @@ extension ShopLocations {
     public func search(_ query: SearchQuery, limit: Int, onlyHere: Bool, in database: CatalogDatabase) async throws
         -> SearchOutcome
     {
-        // Enough extra rows that moving unsold variations back does not leave the page short.
-        let wanted = here == nil ? limit : min(max(limit * 2, limit + 20), CatalogDatabase.maximumSearchLimit)
-        var outcome = try await database.search(query, limit: wanted)
-        var hits = outcome.hits.map { hit in
-            var priced = hit
-            priced.variation = local(hit.variation)
-            return priced
-        }
-        if here != nil {
+        var outcome = try await database.search(query, limit: limit)
+        var hits = outcome.hits.map { $0.priced(for: self) }
+        // Most pages hold only variations sold here, and then they are the page. Otherwise search again with
+        // enough extra rows that moving unsold variations back (or leaving them out) does not leave it short.
+        if here != nil, hits.contains(where: { !$0.variation.isSold }) {
+            let wanted = min(max(limit * 2, limit + 20), CatalogDatabase.maximumSearchLimit)
+            if wanted > limit {
+                outcome = try await database.search(query, limit: wanted)
+                hits = outcome.hits.map { $0.priced(for: self) }
+            }
             let sold = hits.filter(\.variation.isSold)
             hits = onlyHere ? sold : sold + hits.filter { !$0.variation.isSold }
         }
         outcome.hits = Array(hits.prefix(limit))
         return outcome
+    }
+}
+
+extension SearchHit {
+    fileprivate func priced(for locations: ShopLocations) -> SearchHit {
+        var priced = self
+        priced.variation = locations.local(variation)
+        return priced
     }
 }
