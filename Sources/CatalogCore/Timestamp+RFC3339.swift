@@ -67,9 +67,9 @@ extension Timestamp {
         return (value < 0 ? "-" : "") + zeros + digits
     }
 
-    static func isLeapYear(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    public static func isLeapYear(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -78,7 +78,7 @@ extension Timestamp {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (the era-based civil calendar algorithm).
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    public static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = shiftedYear.floorDivided(by: 400)
         let yearOfEra = shiftedYear - era * 400
@@ -88,7 +88,7 @@ extension Timestamp {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01.
-    static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    public static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = shifted.floorDivided(by: 146_097)
         let dayOfEra = shifted - era * 146_097

@@ -126,6 +126,9 @@ extension CatalogDatabase {
                     """)
             try Self.fillLocationColumns(db)
         }
+        migrator.registerMigration("v9: pricing rules, discounts, taxes and units read by type") { db in
+            try db.execute(sql: Self.pricingIndexSchema)
+        }
         return migrator
     }
 

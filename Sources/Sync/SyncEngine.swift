@@ -12,7 +12,7 @@ import Store
 /// lost deletions, and the watermark only moves when a pass ends.
 public struct SyncEngine: Sendable {
     /// The catalog object types a sync asks for; nested types are named explicitly.
-    public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"]
+    public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"] + PricingCatalog.objectTypes
     /// Objects per search page (Square's maximum).
     public static let pageLimit = 1000
     /// Pages fetched ahead of the writer, and so at most landed in one transaction.
@@ -91,6 +91,7 @@ public struct SyncEngine: Sendable {
         var finish: [String: String?] = [
             SyncStateKey.latestTime: watermark, SyncStateKey.lastSyncAt: database.clock.now().rfc3339,
         ]
+        finish[SyncStateKey.objectTypes] = Self.typesText(pass.request)
         if everyVendor && vendorsChecked { finish[SyncStateKey.vendorsCheckedAt] = database.clock.now().rfc3339 }
         for key in SyncStateKey.passKeys { finish[key] = .some(nil) }
         if pass.sweep {
@@ -129,7 +130,8 @@ public struct SyncEngine: Sendable {
             return unfinished
         }
         let pass: SyncPass
-        if !full, let watermark = state[SyncStateKey.latestTime] {
+        let sameTypes = state[SyncStateKey.objectTypes] == Self.typesText(Self.request(beginTime: nil))
+        if !full, sameTypes, let watermark = state[SyncStateKey.latestTime] {
             pass = SyncPass(kind: .incremental, request: Self.request(beginTime: watermark), sweep: false)
         } else {
             // A full pass cannot see deletions, so it ends by removing whatever it did not see,
@@ -140,6 +142,11 @@ public struct SyncEngine: Sendable {
         }
         try await database.updateSyncState(pass.startState)
         return pass
+    }
+
+    /// The object types a pass's request asks for, as `sync_state` keeps them.
+    static func typesText(_ request: JSONValue) -> String {
+        (request["object_types"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ",")
     }
 
     /// The search body of a pass; every page of the pass resends it unchanged.

@@ -20,6 +20,11 @@ enum SyncStateKey {
     /// incremental sync looks them all up once (a catalog synced before vendors were kept).
     static let vendorsCheckedAt = "vendors_checked_at"
 
+    /// The object types the last finished pass asked for, comma-separated. When this version syncs more
+    /// types than the database holds (a database synced before taxes and discounts were kept), the next
+    /// sync is a full one, because an incremental pass would only bring the new types' later changes.
+    static let objectTypes = "object_types"
+
     /// The Square seller whose catalog the database holds (a location's `merchant_id`), from the first sync.
     static let merchantID = "merchant_id"
     /// The Square address that first sync used, for messages.

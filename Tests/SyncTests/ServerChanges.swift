@@ -4,7 +4,8 @@ import SquareAPI
 /// Changes a shop makes on Square between two syncs, made through the real API.
 enum ServerChanges {
     /// Renames items, reprices a variation, drops a variation from an item, deletes an item and a
-    /// variation, and adds a category and a new item with two variations. Returns the ids deleted.
+    /// variation, adds a category and a new item with two variations, and replaces the sale on the new
+    /// category (its pricing rule, discount and product set). Returns the ids deleted.
     @discardableResult
     static func apply(round: Int, client: SquareClient) async throws -> [String] {
         let page = try await client.searchCatalogObjects(["object_types": ["ITEM"], "limit": 100])
@@ -58,6 +59,48 @@ enum ServerChanges {
             "type": "CATEGORY", "id": "#category", "category_data": ["name": .string("New category \(round)")],
         ]
         _ = try await client.batchUpsertCatalogObjects(batches: [[newCategory, newItem]])
+        deleted += try await replaceSale(round: round, client: client)
+        return deleted
+    }
+
+    /// Deletes the last round's sale (the rule first, then what it named) and puts a new one on this
+    /// round's category; returns the ids deleted.
+    static func replaceSale(round: Int, client: SquareClient) async throws -> [String] {
+        var deleted: [String] = []
+        let rules = try await client.searchCatalogObjects(["object_types": ["PRICING_RULE"], "limit": 100]).objects
+        for rule in rules {
+            let data = rule["pricing_rule_data"] ?? .null
+            for id in [rule["id"], data["discount_id"], data["match_products_id"]].compactMap({ $0?.stringValue }) {
+                try await delete(id, client: client)
+                deleted.append(id)
+            }
+        }
+        // This round's new category, else any category.
+        let named = try await client.searchCatalogObjects([
+            "object_types": ["CATEGORY"],
+            "query": [
+                "exact_query": ["attribute_name": "name", "attribute_value": .string("New category \(round)")]
+            ],
+        ]).objects
+        let any = try await client.searchCatalogObjects(["object_types": ["CATEGORY"], "limit": 1]).objects
+        guard let category = (named.first ?? any.first)?["id"] else { return deleted }
+        let sale: [JSONValue] = [
+            [
+                "type": "DISCOUNT", "id": "#discount",
+                "discount_data": [
+                    "name": .string("Round \(round) off"), "discount_type": "FIXED_PERCENTAGE",
+                    "percentage": .string("\(10 + round)"),
+                ],
+            ],
+            ["type": "PRODUCT_SET", "id": "#set", "product_set_data": ["product_ids_any": [category]]],
+            [
+                "type": "PRICING_RULE", "id": "#rule",
+                "pricing_rule_data": [
+                    "name": .string("Round \(round) sale"), "discount_id": "#discount", "match_products_id": "#set",
+                ],
+            ],
+        ]
+        _ = try await client.batchUpsertCatalogObjects(batches: [sale])
         return deleted
     }
 

@@ -79,6 +79,29 @@ import Testing
         }
     }
 
+    @Test func aDatabaseSyncedBeforeTaxesAndDiscountsWereKeptFetchesThemAllOnce() async throws {
+        let harness = try await SyncHarness.start(seed: .synthetic(variations: 300))
+        try await cleaningUp({ await harness.stop() }) {
+            _ = try await ServerChanges.replaceSale(round: 0, client: harness.client)
+            #expect(try await harness.engine.run().kind == .full)
+            // As an older version left it: no pricing objects, and a watermark from a pass over three types.
+            let pricing = try await harness.database.allObjects().values.filter {
+                PricingCatalog.objectTypes.contains($0["type"]?.stringValue ?? "")
+            }
+            #expect(pricing.count >= 2, "the seed's tax and the sale's discount, set and rule")
+            _ = try await harness.database.apply(
+                pricing.map {
+                    ["type": $0["type"]!, "id": $0["id"]!, "version": 1_000_000_000_000_000, "is_deleted": true]
+                },
+                syncState: ["object_types": "ITEM,ITEM_VARIATION,CATEGORY"])
+            let next = try await harness.engine.run()
+            #expect(next.kind == .full, "an incremental pass would never bring objects that have not changed")
+            try await harness.expectDatabaseEqualsServer()
+            #expect(try await harness.database.pricingCatalog().isEmpty == false)
+            #expect(try await harness.engine.run().kind == .incremental)
+        }
+    }
+
     @Test func fullSyncRemovesWhatTheServerNoLongerHas() async throws {
         let harness = try await SyncHarness.start(seed: .synthetic(variations: 800))
         try await cleaningUp({ await harness.stop() }) {

@@ -34,14 +34,16 @@ struct SyncHarness {
                 retry: RetryPolicy(maxAttempts: 12, initialDelay: 0.01, maxDelay: 0.2)))
     }
 
-    /// Every live ITEM, ITEM_VARIATION and CATEGORY the server holds, by id.
+    /// Every live object of the types sync keeps that the server holds, by id.
     func serverObjects() async throws -> [String: JSONValue] { try await Self.objects(client) }
 
-    /// Every live ITEM, ITEM_VARIATION and CATEGORY `client`'s server holds, by id.
+    /// Every live object of the types sync keeps (items, variations, categories, and the pricing rules,
+    /// discounts, product sets, time periods, taxes and units) that `client`'s server holds, by id.
     static func objects(_ client: SquareClient) async throws -> [String: JSONValue] {
         var objects: [String: JSONValue] = [:]
         let request: JSONValue = [
-            "object_types": ["ITEM", "ITEM_VARIATION", "CATEGORY"], "include_deleted_objects": false, "limit": 1000,
+            "object_types": .array(SyncEngine.objectTypes.map(JSONValue.string)), "include_deleted_objects": false,
+            "limit": 1000,
         ]
         for try await page in client.searchAllCatalogObjects(request) {
             for object in page.objects { objects[object["id"]!.stringValue!] = object }

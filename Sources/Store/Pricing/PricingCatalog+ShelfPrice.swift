@@ -1,0 +1,151 @@
+import CatalogCore
+import Foundation
+
+extension PricingCatalog {
+    /// What one unit of `variation` costs at its summary's location (`variation.at(_:)`) at `moment`.
+    ///
+    /// The regular price is the location's (LocationTerms). A pricing rule is a sale on one unit when its
+    /// match set holds the variation, its item or one of its categories and needs only one unit, its
+    /// exclude set does not take that unit out, it is valid on the location's clock (dates and times of day,
+    /// and one of its time periods when it has any), it and its discount are at the location, and its
+    /// discount is a fixed percentage or amount. Of several, the one that takes the most off wins (Square
+    /// applies the best discount for the customer; ties go to the rule whose name sorts first). Rules that
+    /// need more units, a minimum order or a customer group become `multiBuy` text, never the price.
+    public func shelfPrice(for variation: VariationSummary, facts: PricingFacts, at moment: Timestamp) -> ShelfPrice {
+        var shelf = ShelfPrice(regular: variation.price)
+        let location = variation.location?.id
+        shelf.soldBy = facts.measurementUnitID.flatMap { units[$0] }
+        shelf.taxes = facts.taxIDs.compactMap { taxes[$0] }.filter { $0.enabled && isHere($0.presence, location) }
+        guard !rules.isEmpty else { return shelf }
+        let local = LocalTime(moment, in: timeZone(at: location))
+        let products = facts.productIDs
+        for rule in rules {
+            guard isHere(rule.presence, location), let matchID = rule.matchID, let match = productSets[matchID],
+                holds(match, products), let discount = rule.discountID.flatMap({ discounts[$0] }),
+                isHere(discount.presence, location)
+            else { continue }
+            if case .variable = discount.kind { continue }
+            var periodEnd: LocalTime?
+            if !rule.periodIDs.isEmpty {
+                let when = rule.periodIDs.map { id in
+                    self.periods[id] ?? TimePeriod.notUnderstood("time period \(id) is not in the catalog")
+                }
+                if let reason = when.lazy.compactMap(\.notUnderstoodReason).first {
+                    shelf.notUnderstood.append("\(rule.name): \(reason)")
+                    continue
+                }
+                guard let running = when.first(where: { $0.contains(local) }) else { continue }
+                periodEnd = running.end(containing: local)
+            }
+            guard let window = validity(rule), window.from.map({ local >= $0 }) ?? true,
+                window.until.map({ local < $0 }) ?? true
+            else { continue }
+            let excluded =
+                rule.excludeID.flatMap { productSets[$0] }.map { holds($0, products) ? $0.unitsNeeded : 0 } ?? 0
+            let needed = match.unitsNeeded
+            guard let regular = shelf.regular else {
+                if needed > 1 || !rule.customerGroups.isEmpty || rule.minimumSubtotal != nil {
+                    shelf.multiBuy.append("\(describe(discount, regular: nil)) when you buy \(needed) (\(rule.name))")
+                }
+                continue
+            }
+            guard let saving = saving(discount, on: regular) else { continue }
+            if needed > 1 || excluded > 0 || !rule.customerGroups.isEmpty || rule.minimumSubtotal != nil {
+                if let text = deal(rule, discount, regular: regular, needed: needed, excluded: excluded, saving: saving)
+                {
+                    shelf.multiBuy.append(text)
+                }
+                continue
+            }
+            let ends = [window.until, periodEnd].compactMap { $0 }.min()
+            let sale = Sale(
+                ruleID: rule.id, name: rule.name, terms: describe(discount, regular: regular),
+                price: Money(amount: regular.amount - saving.amount, currency: regular.currency), saving: saving,
+                endsAt: ends.map { end in end.timeOfDay == 0 ? LocalTime(seconds: end.seconds - 1).dateText : end.text }
+            )
+            if let best = shelf.sale, best.saving.amount >= sale.saving.amount { continue }
+            shelf.sale = sale
+        }
+        return shelf
+    }
+
+    /// Whether an object with `presence` is at `location`; with no location, only objects at every location.
+    func isHere(_ presence: Presence, _ location: String?) -> Bool {
+        guard let location else { return presence.everywhere && presence.absent.isEmpty }
+        return presence.includes(location)
+    }
+
+    /// Whether `set` names any of `products` (directly, or through a product set it lists), or all products.
+    func holds(_ set: ProductSet, _ products: Set<String>, depth: Int = 0) -> Bool {
+        if set.allProducts { return true }
+        guard depth < 4 else { return false }
+        return (set.any + set.all).contains { id in
+            products.contains(id) || productSets[id].map { holds($0, products, depth: depth + 1) } ?? false
+        }
+    }
+
+    /// The first moment a rule is valid and the moment it stops, on the location's clock; nil when a date
+    /// cannot be read (the rule is then left out).
+    func validity(_ rule: Rule) -> (from: LocalTime?, until: LocalTime?)? {
+        let from = rule.validFrom.map { LocalTime(seconds: $0.date.seconds + ($0.time ?? 0)) }
+        let until = rule.validUntil.map { LocalTime(seconds: $0.date.seconds + ($0.time ?? 86_400)) }
+        return (from, until)
+    }
+
+    /// How much `discount` takes off one unit priced `regular`: never more than the price, nor than the
+    /// discount's maximum; nil when its amount is in another currency.
+    func saving(_ discount: DiscountTerms, on regular: Money) -> Money? {
+        var off: Int64
+        switch discount.kind {
+        case .percentage(let percent): off = Self.rounded(Decimal(regular.amount) * percent / 100)
+        case .amount(let money):
+            guard money.currency == regular.currency else { return nil }
+            off = money.amount
+        case .variable: return nil
+        }
+        if let maximum = discount.maximum, maximum.currency == regular.currency { off = min(off, maximum.amount) }
+        return Money(amount: max(0, min(off, regular.amount)), currency: regular.currency)
+    }
+
+    /// `20% off`, `1.00 GBP off`.
+    func describe(_ discount: DiscountTerms, regular: Money?) -> String {
+        switch discount.kind {
+        case .percentage(let percent): return "\(percent)% off"
+        case .amount(let money): return "\(money.formatted) off"
+        case .variable: return "a discount"
+        }
+    }
+
+    /// A deal that needs more than one unit, a minimum order or a customer group, as one line of text:
+    /// `2 for 5.00 GBP (Meal deal)`, `Members: 10% off (Loyalty)`, `10% off orders of 20.00 GBP or more`.
+    func deal(
+        _ rule: Rule, _ discount: DiscountTerms, regular: Money, needed: Int, excluded: Int, saving: Money
+    ) -> String? {
+        var text = describe(discount, regular: regular)
+        if needed > 1 {
+            let discounted = Int64(max(needed - excluded, 0))
+            let total = regular.amount * Int64(needed) - saving.amount * discounted
+            guard discounted > 0 else { return nil }
+            text = "\(needed) for \(Money(amount: total, currency: regular.currency).formatted)"
+        }
+        if let minimum = rule.minimumSubtotal { text += " on orders of \(minimum.formatted) or more" }
+        if !rule.customerGroups.isEmpty { text = "Members: " + text }
+        return text + " (\(rule.name))"
+    }
+
+    /// `value` rounded half away from zero to a whole number.
+    static func rounded(_ value: Decimal) -> Int64 {
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, 0, .plain)
+        return NSDecimalNumber(decimal: result).int64Value
+    }
+}
+
+extension TimePeriod {
+    /// Why it could not be read; nil when it could.
+    var notUnderstoodReason: String? {
+        if case .notUnderstood(let reason) = self { return reason }
+        return nil
+    }
+}
