@@ -12,6 +12,8 @@ public struct ScanOutcome {
     public var match: VariationSummary?
     /// The IN_STOCK count last read from Square at the counter's location, when known.
     public var stock: String?
+    /// What a customer pays for it now (Square's running sale, deals, taxes, unit price), when found.
+    public var shelf: ShelfPrice?
     /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
     public var action: String
     public var mode: CounterMode
@@ -22,7 +24,11 @@ public struct ScanOutcome {
         guard let match else {
             return "\(shownAction)  \(Terminal.visible(code))" + (symbology.map { " (\($0))" } ?? "")
         }
-        var line = "\(shownAction)  \(Terminal.visible(match.label))  \(match.price?.formatted ?? "variable price")"
+        let regular = match.price?.formatted ?? "variable price"
+        // A running sale is the price the customer pays: it comes first, the regular price after it.
+        let price = shelf?.sale.map { "SALE \($0.price.formatted) (\($0.terms), was \(regular))" } ?? regular
+        var line = "\(shownAction)  \(Terminal.visible(match.label))  \(price)"
+        if let unit = shelf?.unitPrice() { line += "  \(unit.formatted)" }
         if let sku = match.sku { line += "  SKU \(Terminal.visible(sku))" }
         if let stock { line += "  stock \(stock)" }
         if let availability = ShopLocations.availability(match) { line += "  \(availability.uppercased())" }
@@ -48,6 +54,7 @@ public struct ScanOutcome {
                 "base_price": match.basePrice?.json ?? .null, "available": .bool(match.isSold),
                 "sold_out": .bool(match.isSoldOut),
             ]
+            for (key, value) in shelf?.jsonFields() ?? [] { matchJSON[key] = value }
         }
         return [
             "code": .string(code), "symbology": symbology.map(JSONValue.string) ?? .null, "time": .string(time),
@@ -124,6 +131,8 @@ public struct CounterSession {
                 outcome.action = "refused: \(code) names \(matches.count) variations (\(names)); scan their barcode"
                 outcome.failed = true
             } else if let found {
+                outcome.shelf = try await ShelfPrices.load(for: [found], database: database, at: database.clock.now())
+                    .shelf(found)
                 (outcome.action, outcome.failed) = await act(on: found)
                 if let location {
                     outcome.stock = try await database.stockCounts(variationID: found.variationID)[location.id]

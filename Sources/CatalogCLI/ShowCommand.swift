@@ -18,6 +18,13 @@ struct ShowCommand: AsyncParsableCommand {
             or location: in the config, else the shop's only location); the base price and other \
             locations' prices are shown when they differ. With several locations and none chosen, the \
             base price is shown and says so.
+
+            Square's automatic discounts that are running now at the location show as "on sale" with the \
+            price after the discount; deals that need more than one unit, a minimum order or a customer \
+            group show as "deals" and never change the price. Taxes are listed (inclusive ones are in the \
+            price; additive ones are added at the till), and goods sold by weight or named with a net \
+            quantity ("500 ml") show a price per unit. --json adds sale, multi_buy, price_with_taxes, \
+            taxes and unit_price.
             """
     )
 
@@ -38,13 +45,16 @@ struct ShowCommand: AsyncParsableCommand {
             let database = try context.openDatabase()
             let shop = try await ShopLocations.load(location, context: context, database: database)
             let matches = try await Lookup.lookUp(code, in: database).map(shop.local)
+            let prices = try await ShelfPrices.load(for: matches, database: database, at: context.clock.now())
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
             let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for match in matches {
                 let mine = waiting.filter { $0.objectID == match.variationID }
                 let stock = try await database.stockCounts(variationID: match.variationID)
+                let shelf = prices.shelf(match)
                 if json {
                     var object = match.json
+                    for (key, value) in shelf.jsonFields() { object[key] = value }
                     if !stock.isEmpty {
                         object["in_stock"] = .object(
                             JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
@@ -53,7 +63,7 @@ struct ShowCommand: AsyncParsableCommand {
                     if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
                     Terminal.out(object)
                 } else {
-                    var lines = [Self.text(match, shop: shop)]
+                    var lines = [Self.text(match, shop: shop, shelf: shelf)]
                     if !stock.isEmpty {
                         // The counter's own location first, then the others by name.
                         let counts = stock.map {
@@ -78,7 +88,7 @@ struct ShowCommand: AsyncParsableCommand {
         return "  outbox    #\(entry.id ?? 0) \(state): " + changes.joined(separator: ", ")
     }
 
-    static func text(_ match: VariationSummary, shop: ShopLocations? = nil) -> String {
+    static func text(_ match: VariationSummary, shop: ShopLocations? = nil, shelf: ShelfPrice? = nil) -> String {
         var lines = [Terminal.visible(match.itemName + (match.variationName.map { " — \($0)" } ?? ""))]
         func add(_ label: String, _ value: String?) {
             if let value {
@@ -95,6 +105,18 @@ struct ShowCommand: AsyncParsableCommand {
         }
         if let elsewhere = shop?.elsewhere(match), !elsewhere.isEmpty {
             add("prices", elsewhere.map { "\($0.place) \($0.price?.formatted ?? "variable")" }.joined(separator: "; "))
+        }
+        if let shelf {
+            add("on sale", shelf.saleText)
+            if !shelf.multiBuy.isEmpty { add("deals", shelf.multiBuy.joined(separator: "; ")) }
+            add("unit", shelf.unitPrice()?.formatted)
+            if !shelf.taxes.isEmpty {
+                let added = shelf.taxes.contains(where: \.isAdditive) ? shelf.priceWithTaxes : nil
+                add(
+                    "taxes",
+                    shelf.taxLines.joined(separator: "; ") + (added.map { "; \($0.formatted) with taxes" } ?? ""))
+            }
+            for problem in shelf.notUnderstood { add("left off", problem + " (cannot be read, so not shown)") }
         }
         add("status", ShopLocations.availability(match))
         add("SKU", match.sku)

@@ -57,7 +57,7 @@ extension CatalogDatabase {
     }
 
     /// Every category an item names: its reporting category, its categories, and the older `category_id`.
-    static func categoryIDs(_ item: JSONValue) -> [String] {
+    public static func categoryIDs(_ item: JSONValue) -> [String] {
         var ids = (item["categories"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
         for id in [item["reporting_category"]?["id"]?.stringValue, item["category_id"]?.stringValue] {
             if let id, !ids.contains(id) { ids.append(id) }

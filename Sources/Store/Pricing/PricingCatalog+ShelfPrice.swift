@@ -15,6 +15,7 @@ extension PricingCatalog {
         var shelf = ShelfPrice(regular: variation.price)
         let location = variation.location?.id
         shelf.soldBy = facts.measurementUnitID.flatMap { units[$0] }
+        if shelf.soldBy == nil { shelf.netQuantity = NetQuantity.read(facts.names) }
         shelf.taxes = facts.taxIDs.compactMap { taxes[$0] }.filter { $0.enabled && isHere($0.presence, location) }
         guard !rules.isEmpty else { return shelf }
         let local = LocalTime(moment, in: timeZone(at: location))

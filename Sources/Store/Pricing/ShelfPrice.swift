@@ -68,6 +68,8 @@ public struct ShelfPrice: Sendable, Equatable {
     public var taxes: [PricingCatalog.Tax] = []
     /// The unit the variation is sold by (its price is per one), when Square says.
     public var soldBy: MeasurementUnit?
+    /// The net quantity its name gives (`500 ml`), for a unit price when it is not sold by a unit.
+    public var netQuantity: NetQuantity?
     /// Rules left out because their time periods could not be read: "Happy hour: RRULE FREQ=DAILY".
     public var notUnderstood: [String] = []
 

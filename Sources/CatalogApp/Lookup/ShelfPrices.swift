@@ -1,0 +1,60 @@
+import CatalogCore
+import Store
+
+/// What customers pay for found variations at the moment they were found: the shop's pricing objects and
+/// each variation's facts, read once, and `PricingCatalog.shelfPrice` applied to each. Every view that
+/// shows a price a customer pays (show, scan, search, labels) asks here.
+public struct ShelfPrices: Sendable {
+    public var pricing: PricingCatalog
+    public var facts: [String: PricingFacts]
+    /// The moment the prices are for (the context's clock when loaded).
+    public var moment: Timestamp
+
+    /// Reads what pricing `variations` needs from `database`.
+    public static func load(for variations: [VariationSummary], database: CatalogDatabase, at moment: Timestamp)
+        async throws -> ShelfPrices
+    {
+        let pricing = try await database.pricingCatalog()
+        let facts = try await database.pricingFacts(variationIDs: variations.map(\.variationID))
+        return ShelfPrices(pricing: pricing, facts: facts, moment: moment)
+    }
+
+    /// The shelf price of `variation` at its summary's location.
+    public func shelf(_ variation: VariationSummary) -> ShelfPrice {
+        let facts =
+            facts[variation.variationID]
+            ?? PricingFacts(variationID: variation.variationID, itemID: variation.itemID)
+        return pricing.shelfPrice(for: variation, facts: facts, at: moment)
+    }
+}
+
+extension ShelfPrice {
+    /// The fields `show --json` and a scan's match add: `sale` ({rule_id, name, terms, price, ends_at} or
+    /// null), `multi_buy` (texts), `price_with_taxes` (with additive taxes; null when variable), `taxes`
+    /// ({name, percentage, inclusion}) and `unit_price` ({amount, currency, per} or null).
+    public func jsonFields(basis: UnitBasis? = nil) -> [(String, JSONValue)] {
+        [
+            ("sale", sale?.json ?? .null),
+            ("multi_buy", .array(multiBuy.map(JSONValue.string))),
+            ("price_with_taxes", priceWithTaxes?.json ?? .null),
+            (
+                "taxes",
+                .array(
+                    taxes.map {
+                        [
+                            "name": .string($0.name), "percentage": .string("\($0.percentage)"),
+                            "inclusion": .string($0.isAdditive ? "ADDITIVE" : "INCLUSIVE"),
+                        ]
+                    })
+            ),
+            ("unit_price", unitPrice(basis: basis)?.json ?? .null),
+        ]
+    }
+
+    /// `on sale: 20% off (Spring Sale) until 2026-12-01: 9.59 GBP`, or nil when no sale is on.
+    public var saleText: String? {
+        guard let sale else { return nil }
+        return "\(sale.terms) (\(sale.name))" + (sale.endsAt.map { " until \($0)" } ?? "") + ": "
+            + sale.price.formatted
+    }
+}
