@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import Labels
 import Store
@@ -12,7 +13,7 @@ public enum ConfigCheck {
     public static let sections: [String: Set<String>?] = [
         "": ["database", "counter", "location", "square", "labels", "reorder"],
         "square": ["environment", "base_url", "access_token_file", "version"],
-        "labels": ["template", "printer", "rounding", "discounts"],
+        "labels": ["template", "printer", "rounding", "discounts", "price_display", "unit_price"],
         "labels.discounts": nil,
         "reorder": ["par_factor", "paper"],
     ]
@@ -144,6 +145,20 @@ public enum ConfigCheck {
         if let rounding = file.labels?.rounding {
             do { _ = try SaleRounding.parse(rounding) } catch {
                 throw fail("labels.rounding", "labels.rounding: \(error.description)")
+            }
+        }
+        if let display = file.labels?.priceDisplay {
+            do { _ = try LabelRequest.PriceDisplay.parse(display) } catch {
+                throw fail("labels.price_display", "labels.price_display: \(error.description)")
+            }
+        }
+        var kinds = Set<MeasureKind>()
+        for text in file.labels?.unitPrice ?? [] {
+            guard let basis = UnitBasis(text: text), kinds.insert(basis.kind).inserted else {
+                throw fail(
+                    "labels.unit_price",
+                    "labels.unit_price “\(text)” is not a basis, or a second one of its kind: list at most one per "
+                        + "kind from \(UnitBasis.names), like [kg, l].")
             }
         }
         if let discounts = file.labels?.discounts {

@@ -29,6 +29,16 @@ public struct ConfigFile: Decodable, Equatable, Sendable {
         public var rounding: String?
         /// Sale discounts by category name, such as `Snacks: 20%` or `Drinks: 0.50`.
         public var discounts: [String: String]?
+        /// `as_entered` (default: prices as Square holds them) or `with_taxes` (adding additive taxes).
+        public var priceDisplay: String?
+        /// What `{{unit_price}}` is per when the template does not say: one basis per kind, like `[kg, l]`.
+        public var unitPrice: [String]?
+
+        public enum CodingKeys: String, CodingKey {
+            case template, printer, rounding, discounts
+            case priceDisplay = "price_display"
+            case unitPrice = "unit_price"
+        }
     }
 
     /// `reorder:` — how `catalog reorder` proposes and exports.

@@ -154,7 +154,8 @@ extension DemoCommand {
             Terminal.out(
                 ShowCommand.text(book.at(place), shop: shop).split(separator: "\n").prefix(3).map { "   " + $0 }
                     .joined(separator: "\n"))
-            let labels = try LabelRequest(template: "shelf-2x1").labelData(for: [book.at(place)], context: context)
+            let labels = try await LabelRequest(template: "shelf-2x1").labelData(
+                for: [book.at(place)], context: context)
             let png = folder.appendingPathComponent(
                 "shelf-2x1-\(place.name.lowercased().replacingOccurrences(of: " ", with: "-")).png")
             try Data(try LabelOutput.render(template, labels: labels, format: .png)).write(to: png)

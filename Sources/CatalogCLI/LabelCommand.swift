@@ -120,7 +120,7 @@ struct LabelRenderCommand: AsyncParsableCommand {
                 inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
             let template = try label.request.loadTemplate(file: templateFile)
             let variations = try await selection.variations(context: context, database: try context.openDatabase())
-            let labels = try label.request.labelData(for: variations, context: context)
+            let labels = try await label.request.labelData(for: variations, context: context)
             let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
             try OutputFile.replace(output, with: bytes)
             Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")

@@ -26,6 +26,15 @@ struct LabelOptions: ParsableArguments {
                 + "labels.rounding in the config.", valueName: "rule"))
     var rounding: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "as_entered (prices as Square holds them) or with_taxes (adding the additive taxes Square adds at the "
+                + "till at the location); default from labels.price_display in the config, else as_entered.",
+            valueName: "display"))
+    var priceDisplay: String?
+
     /// What the flags ask for.
-    var request: LabelRequest { LabelRequest(template: template, discount: discount, rounding: rounding) }
+    var request: LabelRequest {
+        LabelRequest(template: template, discount: discount, rounding: rounding, priceDisplay: priceDisplay)
+    }
 }

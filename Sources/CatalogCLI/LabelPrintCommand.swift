@@ -50,7 +50,7 @@ struct LabelPrintCommand: AsyncParsableCommand {
             let context = try AppContext.live(options)
             let database = try context.openDatabase()
             let template = try label.request.loadTemplate(settings: context.settings)
-            let labels = try label.request.labelData(
+            let labels = try await label.request.labelData(
                 for: try await selection.variations(context: context, database: database), context: context)
             let outcome = try await LabelPrinting.print(
                 labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,

@@ -110,7 +110,7 @@ struct ScanCommand: AsyncParsableCommand {
                 let printer = printer ?? settings.labels.printer
                 let labelRequest = label.request
                 session.printLabel = { variation, copies in
-                    let labels = try labelRequest.labelData(for: [variation], context: context)
+                    let labels = try await labelRequest.labelData(for: [variation], context: context)
                     let outcome = try await LabelPrinting.print(
                         labels, template: template, printer: printer, copies: copies, wait: false,
                         database: database, context: context)

@@ -129,6 +129,13 @@ extension CatalogDatabase {
         migrator.registerMigration("v9: pricing rules, discounts, taxes and units read by type") { db in
             try db.execute(sql: Self.pricingIndexSchema)
         }
+        migrator.registerMigration("v10: the sale and the taxes a printed tag showed") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE print_log ADD COLUMN sale_rule_id TEXT;
+                    ALTER TABLE print_log ADD COLUMN with_taxes INTEGER NOT NULL DEFAULT 0 CHECK (with_taxes IN (0, 1));
+                    """)
+        }
         return migrator
     }
 

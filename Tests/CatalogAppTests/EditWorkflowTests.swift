@@ -73,7 +73,7 @@ import Testing
         try await cleaningUp({ await shop.stop() }) {
             let small = try await Lookup.lookUp(DemoCodes.small, in: shop.database)
             let request = LabelRequest(template: "shelf-2x1", discount: "20%")
-            let labels = try request.labelData(for: small, context: shop.context)
+            let labels = try await request.labelData(for: small, context: shop.context)
             #expect(labels.map(\.date) == ["2026-01-02"])
             #expect(labels.first?.regularPrice == small.first?.price)
             #expect(shop.progress.notes.contains { $0.contains("regular_price") })

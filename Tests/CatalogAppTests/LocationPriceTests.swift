@@ -122,7 +122,7 @@ import Testing
 
             let variations = try await LabelSelection(codes: [DemoCodes.small]).variations(
                 in: shop.database, at: market)
-            let labels = try LabelRequest(template: "shelf-2x1").labelData(for: variations, context: shop.context)
+            let labels = try await LabelRequest(template: "shelf-2x1").labelData(for: variations, context: shop.context)
             #expect(labels.map(\.price?.amount) == [1499] && labels.map(\.locationID) == [market.id])
         }
     }

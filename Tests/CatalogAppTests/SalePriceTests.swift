@@ -2,6 +2,7 @@ import CatalogApp
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Labels
 import Scanner
 import Store
 import Sync
@@ -18,6 +19,11 @@ import Testing
             let market = try #require(try await shop.context.location("Market Hall", in: shop.database))
             let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
             let regular = try #require(small.at(market).price)
+            // A shelf tag printed before the sale.
+            let before = try await LabelRequest(template: "shelf-2x1").labelData(
+                for: [small.at(market)], context: shop.context)
+            _ = try await shop.database.recordPrints(before.map { Self.record($0, shop, template: "shelf-2x1") })
+            #expect(before.first?.price == regular && before.first?.saleRuleID == nil)
             let item = try await shop.square().retrieveCatalogObject(id: small.itemID).object
             let category = try #require(CatalogDatabase.categoryIDs(item["item_data"] ?? .null).first)
             _ = try await shop.square().batchUpsertCatalogObjects(batches: [
@@ -58,11 +64,43 @@ import Testing
             #expect(onSale.json["match"]?["sale"]?["ends_at"] == "2026-01-03 17:30")
             #expect(onSale.json["match"]?["price"] == regular.json, "price stays the location's regular price")
 
+            // The regular tag is stale once the sale starts; a sale tag shows both prices and the end.
+            let staleAtStart = try await shop.database.staleLabels()
+            #expect(
+                staleAtStart.map(\.currentPrice) == [salePrice]
+                    && staleAtStart.first?.currentSale?.name == "New Year Sale")
+            #expect(
+                StaleTags.text(try #require(staleAtStart.first)).contains("now \(salePrice.formatted) (New Year Sale)"))
+            let saleTag = try #require(
+                try await LabelRequest(template: "sale-2x1").labelData(for: [small.at(market)], context: shop.context)
+                    .first)
+            #expect(
+                saleTag.price == salePrice && saleTag.regularPrice == regular && saleTag.saleEnds == "2026-01-03 17:30")
+            #expect(saleTag.saleRuleID != nil && saleTag.locationID == market.id)
+            _ = try await shop.database.recordPrints([Self.record(saleTag, shop, template: "sale-2x1")])
+            #expect(try await shop.database.staleLabels().isEmpty, "the sale tag is right while the sale runs")
+
+            // A tag with a typed discount is Square-blind: the sale does not make it stale.
+            let typed = try #require(
+                try await LabelRequest(template: "sale-2x1", discount: "10%").labelData(
+                    for: [small], context: shop.context
+                ).first)
+            #expect(typed.saleRuleID == nil && typed.regularPrice == small.price)
+
             // At 17:30 on the last day the sale is over.
             let untilEnd: Int64 = 32 * 3600 + 30 * 60
             shop.clock.advance(by: .seconds(untilEnd))
             let over = try await session.handle(scan)
             #expect(!over.text.contains("SALE") && over.json["match"]?["sale"] == .null, "\(over.text)")
+            let staleAtEnd = try await shop.database.staleLabels()
+            #expect(staleAtEnd.map(\.currentPrice) == [regular] && staleAtEnd.first?.printed.template == "sale-2x1")
+            #expect(StaleTags.text(try #require(staleAtEnd.first)).contains("(the sale has ended)"))
         }
+    }
+
+    /// The print log's record of a label sent to a printer, as `LabelPrinting` keeps it.
+    static func record(_ label: LabelData, _ shop: AppShop, template: String) -> PrintRecord {
+        label.printRecord(
+            at: shop.clock.now(), counter: "till", template: template, printer: "test", jobID: nil, status: .completed)
     }
 }

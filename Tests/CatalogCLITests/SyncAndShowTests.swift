@@ -39,7 +39,8 @@ import Testing
                 #expect(
                     Set(match.objectValue?.keys ?? []) == [
                         "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
-                        "location", "base_price", "available", "sold_out",
+                        "location", "base_price", "available", "sold_out", "sale", "multi_buy", "price_with_taxes",
+                        "taxes", "unit_price",
                     ])
             }
             let text = try await shop.catalog("show", upc)

@@ -12,10 +12,15 @@ struct FieldTests {
 
     @Test("every field renders its value")
     func everyField() {
+        var data = Self.data
+        data.unitPrice = Money(amount: 998, currency: "USD")
+        data.unitPer = "kg"
+        data.saleEnds = "2026-12-01"
         let all = LabelField.allCases.map { "{{\($0.rawValue)}}" }.joined(separator: "|")
         #expect(
-            LabelField.render(all, with: Self.data)
-                == "Crème brûlée 🍮|Large|$4.99|$5.99|AC-WDG-0042-L|4006381333931|Desserts|2026-11-23|ITEM1|VAR1")
+            LabelField.render(all, with: data)
+                == "Crème brûlée 🍮|Large|$4.99|$5.99|AC-WDG-0042-L|4006381333931|Desserts|2026-11-23|ITEM1|VAR1"
+                + "|$9.98/kg|until 2026-12-01")
         #expect(LabelField.render("Name: {{ item.name }}!", with: Self.data) == "Name: Crème brûlée 🍮!")
     }
 

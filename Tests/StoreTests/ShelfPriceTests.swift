@@ -288,24 +288,24 @@ import Testing
         let pint = MeasurementUnit(json: ["volume_unit": "GENERIC_PINT"])
         let bunch = MeasurementUnit(json: ["custom_unit": ["name": "Bunch", "abbreviation": "bunch"]])
         #expect(shelf(1299, unit: kilogram).unitPrice()?.formatted == "12.99 GBP/kg")
-        #expect(shelf(1299, unit: kilogram).unitPrice(basis: .hundredGrams)?.formatted == "1.30 GBP/100 g")
+        #expect(shelf(1299, unit: kilogram).unitPrice(per: [.hundredGrams])?.formatted == "1.30 GBP/100 g")
         #expect(shelf(599, unit: pound).unitPrice()?.formatted == "5.99 GBP/lb")
         // 5.99 / 0.45359237 = 13.2056...
-        #expect(shelf(599, unit: pound).unitPrice(basis: .kilogram)?.formatted == "13.21 GBP/kg")
+        #expect(shelf(599, unit: pound).unitPrice(per: [.kilogram])?.formatted == "13.21 GBP/kg")
         #expect(
-            shelf(350, unit: pint).unitPrice(basis: .litre)?.formatted == "3.50 GBP/pint", "never guessed")
+            shelf(350, unit: pint).unitPrice(per: [.litre])?.formatted == "3.50 GBP/pint", "never guessed")
         #expect(shelf(200, unit: bunch).unitPrice()?.formatted == "2.00 GBP/bunch")
         // 2.25 for 1.5 l is 1.50 a litre, 0.15 per 100 ml.
         #expect(shelf(225, names: ["Orange juice 1.5 l"]).unitPrice()?.formatted == "1.50 GBP/l")
         #expect(
-            shelf(225, names: ["Orange juice 1.5 litres"]).unitPrice(basis: .hundredMillilitres)?.formatted
+            shelf(225, names: ["Orange juice 1.5 litres"]).unitPrice(per: [.hundredMillilitres])?.formatted
                 == "0.15 GBP/100 ml")
         // 1.80 for 4 x 125 g (500 g) is 3.60 a kilogram.
         #expect(shelf(180, names: ["Yoghurt", "4 x 125 g"]).unitPrice()?.formatted == "3.60 GBP/kg")
-        #expect(shelf(180, names: ["Yoghurt 4x125g"]).unitPrice(basis: .hundredGrams)?.formatted == "0.36 GBP/100 g")
+        #expect(shelf(180, names: ["Yoghurt 4x125g"]).unitPrice(per: [.hundredGrams])?.formatted == "0.36 GBP/100 g")
         #expect(shelf(99, names: ["Cola 330ml"]).unitPrice()?.formatted == "3.00 GBP/l")
         #expect(
-            shelf(99, names: ["Cola 330ml"]).unitPrice(basis: .kilogram)?.formatted == "3.00 GBP/l",
+            shelf(99, names: ["Cola 330ml"]).unitPrice(per: [.kilogram])?.formatted == "3.00 GBP/l",
             "a volume stays a volume")
         #expect(shelf(450, names: ["Tea bags 80 pack"]).unitPrice() == nil)
         #expect(shelf(450, names: ["Claw hammer"]).unitPrice() == nil)

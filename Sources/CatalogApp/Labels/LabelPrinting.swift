@@ -56,13 +56,10 @@ public enum LabelPrinting {
             mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
             media: template.media)
         _ = try await database.recordPrints(
-            labels.map { data in
-                PrintRecord(
-                    at: context.clock.now().rfc3339, counter: context.counter, variationID: data.variationID,
-                    itemID: data.itemID,
-                    template: template.name,
-                    printer: destination.name, jobID: job.id, copies: copies, status: .submitted, price: data.price,
-                    regularAmount: data.regularPrice?.amount, version: data.version, locationID: data.locationID)
+            labels.map {
+                $0.printRecord(
+                    at: context.clock.now(), counter: context.counter, template: template.name,
+                    printer: destination.name, jobID: job.id, copies: copies)
             })
         var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
         if wait {
@@ -76,5 +73,21 @@ public enum LabelPrinting {
             }
         }
         return outcome
+    }
+}
+
+extension LabelData {
+    /// What the print log keeps of this label once it is sent: the price shown (the sale price on a sale
+    /// tag), the regular price beside it, the Square sale and whether taxes were added, the version and
+    /// the location it was priced for.
+    public func printRecord(
+        at time: Timestamp, counter: String, template: String, printer: String?, jobID: Int?, copies: Int = 1,
+        status: PrintRecord.Status = .submitted
+    ) -> PrintRecord {
+        PrintRecord(
+            at: time.rfc3339, counter: counter, variationID: variationID, itemID: itemID, template: template,
+            printer: printer, jobID: jobID, copies: copies, status: status, price: price,
+            regularAmount: regularPrice?.amount, version: version, locationID: locationID, saleRuleID: saleRuleID,
+            withTaxes: pricesIncludeTaxes)
     }
 }

@@ -13,11 +13,15 @@ public struct LabelRequest: Sendable {
     public var discount: String?
     /// cent, 99 or 95; nil for labels.rounding, else cent.
     public var rounding: String?
+    /// as_entered or with_taxes; nil for labels.price_display, else as_entered.
+    public var priceDisplay: String?
 
-    public init(template: String? = nil, discount: String? = nil, rounding: String? = nil) {
+    public init(template: String? = nil, discount: String? = nil, rounding: String? = nil, priceDisplay: String? = nil)
+    {
         self.template = template
         self.discount = discount
         self.rounding = rounding
+        self.priceDisplay = priceDisplay
     }
 
     /// The template to use.
@@ -44,10 +48,13 @@ public struct LabelRequest: Sendable {
         }
     }
 
-    /// What each label shows: the variation's values with its price at the location it was priced for
-    /// (`VariationSummary.at`), a sale price where a discount applies, today's date on the context's clock. The context's progress hears a warning a person should see (a sale
-    /// template without the regular price).
-    public func labelData(for variations: [VariationSummary], context: AppContext) throws -> [LabelData] {
+    /// What each label shows: what a customer pays for the variation now at the location it was priced for
+    /// (`VariationSummary.at`; Square's running sale with the regular price beside it, `PricingCatalog`),
+    /// or a sale price where --discount or labels.discounts gives one; with additive taxes when the price
+    /// display is with_taxes; the unit price per the template's (else the config's) bases; today's date on
+    /// the context's clock. The context's progress hears a warning a person should see (a sale template
+    /// without the regular price).
+    public func labelData(for variations: [VariationSummary], context: AppContext) async throws -> [LabelData] {
         let settings = context.settings
         let roundingRule: SaleRounding
         let explicit: Discount?
@@ -59,24 +66,65 @@ public struct LabelRequest: Sendable {
         } catch {
             throw AppError(error.description, exitCode: .usage)
         }
-        let today = Self.today(at: context.clock.now())
-        if explicit != nil, let template = try? loadTemplate(settings: settings), !Self.showsRegularPrice(template) {
+        let display = try PriceDisplay.parse(priceDisplay ?? settings.labels.priceDisplay ?? "as_entered")
+        let now = context.clock.now()
+        let today = Self.today(at: now)
+        let template = try? loadTemplate(settings: settings)
+        if explicit != nil, let template, !Self.showsRegularPrice(template) {
             context.progress.note(
                 "template \(template.name) has no {{regular_price}}, so the sale price prints without the regular "
                     + "price struck through; sale-2x1 shows both.")
         }
+        let bases =
+            template.flatMap { $0.unitPricePer.isEmpty ? nil : $0.unitPricePer }
+            ?? (settings.labels.unitPrice ?? []).compactMap(UnitBasis.init(text:))
+        let prices = try await ShelfPrices.load(for: variations, database: context.openDatabase(), at: now)
         do {
             return try variations.map { variation throws(SaleError) in
-                let data = LabelData(
+                let shelf = prices.shelf(variation)
+                var data = LabelData(
                     itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
                     variationName: variation.variationName, price: variation.price, sku: variation.sku,
                     gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
                     version: variation.version, locationID: variation.location?.id)
-                guard let sale = explicit ?? table.discount(forCategory: variation.category) else { return data }
-                return try SalePricing(discount: sale, rounding: roundingRule).apply(to: data)
+                if let manual = explicit ?? table.discount(forCategory: variation.category) {
+                    data = try SalePricing(discount: manual, rounding: roundingRule).apply(to: data)
+                } else if let sale = shelf.sale {
+                    data.regularPrice = shelf.regular
+                    data.price = sale.price
+                    data.saleEnds = sale.endsAt
+                    data.saleRuleID = sale.ruleID
+                }
+                // The unit price is of the price the tag shows, and taxes go on both.
+                let unit = data.price.flatMap { shelf.unitPrice(of: $0, per: bases) }
+                data.unitPrice = unit?.amount
+                data.unitPer = unit?.per
+                if display == .withTaxes {
+                    data.price = data.price.map(shelf.withTaxes)
+                    data.regularPrice = data.regularPrice.map(shelf.withTaxes)
+                    data.unitPrice = data.unitPrice.map(shelf.withTaxes)
+                    data.pricesIncludeTaxes = true
+                }
+                return data
             }
         } catch {
             throw AppError(error.description, exitCode: .dataError)
+        }
+    }
+
+    /// How a tag shows prices: as Square holds them, or with the additive taxes that apply at the location.
+    public enum PriceDisplay: String, Sendable, CaseIterable {
+        case asEntered = "as_entered"
+        case withTaxes = "with_taxes"
+
+        /// Reads `as_entered` or `with_taxes`, naming both when the text is neither.
+        public static func parse(_ text: String) throws(AppError) -> PriceDisplay {
+            guard let display = PriceDisplay(rawValue: text.lowercased()) else {
+                throw AppError(
+                    "\"\(text)\" is not a price display; use as_entered (the price as Square holds it) or with_taxes "
+                        + "(adding the taxes Square adds at the till).", exitCode: .usage)
+            }
+            return display
         }
     }
 

@@ -13,6 +13,8 @@ public enum StaleTags {
     public static func json(_ tag: StaleLabel) -> JSONValue {
         var object = tag.printed.json
         object["current"] = tag.current?.json ?? .null
+        object["current_price"] = tag.currentPrice?.json ?? .null
+        object["current_sale"] = tag.currentSale?.json ?? .null
         return object
     }
 
@@ -20,8 +22,14 @@ public enum StaleTags {
     public static func text(_ tag: StaleLabel) -> String {
         let name =
             tag.current.map { Terminal.visible($0.label) } ?? "(no longer in the catalog) \(tag.printed.variationID)"
-        let printed = tag.printed.basePrice?.formatted ?? "variable"
-        let now = tag.current.map { $0.price?.formatted ?? "variable" } ?? "gone"
+        let typedDiscount = tag.printed.regularAmount != nil && tag.printed.saleRuleID == nil
+        let printed = (typedDiscount ? tag.printed.basePrice : tag.printed.price)?.formatted ?? "variable"
+        var now = tag.current.map { _ in tag.currentPrice?.formatted ?? "variable" } ?? "gone"
+        if let sale = tag.currentSale, !typedDiscount {
+            now += " (\(Terminal.visible(sale.name)))"
+        } else if tag.printed.saleRuleID != nil, tag.current != nil {
+            now += " (the sale has ended)"
+        }
         let place = tag.current?.location.map { " at \(Terminal.visible($0.name))" } ?? ""
         return "\(name): printed \(printed)\(place) on \(tag.printed.at.prefix(10)), now \(now)"
     }

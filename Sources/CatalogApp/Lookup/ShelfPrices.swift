@@ -32,7 +32,7 @@ extension ShelfPrice {
     /// The fields `show --json` and a scan's match add: `sale` ({rule_id, name, terms, price, ends_at} or
     /// null), `multi_buy` (texts), `price_with_taxes` (with additive taxes; null when variable), `taxes`
     /// ({name, percentage, inclusion}) and `unit_price` ({amount, currency, per} or null).
-    public func jsonFields(basis: UnitBasis? = nil) -> [(String, JSONValue)] {
+    public func jsonFields(per bases: [UnitBasis] = []) -> [(String, JSONValue)] {
         [
             ("sale", sale?.json ?? .null),
             ("multi_buy", .array(multiBuy.map(JSONValue.string))),
@@ -47,7 +47,7 @@ extension ShelfPrice {
                         ]
                     })
             ),
-            ("unit_price", unitPrice(basis: basis)?.json ?? .null),
+            ("unit_price", unitPrice(per: bases)?.json ?? .null),
         ]
     }
 

@@ -21,6 +21,16 @@ public struct LabelData: Sendable, Hashable {
     /// The shop location whose price the label shows (its Square id, for the print log); nil when the
     /// variation's own price is shown.
     public var locationID: String?
+    /// The price per unit of measure (`{{unit_price}}`), and what it is per (`kg`, `100 ml`).
+    public var unitPrice: Money?
+    public var unitPer: String?
+    /// When the shown sale ends (`2026-12-01`), for a sale Square runs.
+    public var saleEnds: String?
+    /// The Square pricing rule whose sale the label shows (for the print log); nil for the regular price
+    /// or a discount typed with --discount.
+    public var saleRuleID: String?
+    /// Whether the prices include the additive taxes (price display with_taxes), for the print log.
+    public var pricesIncludeTaxes = false
 
     public init(
         itemID: String, variationID: String, itemName: String, variationName: String? = nil, price: Money?,

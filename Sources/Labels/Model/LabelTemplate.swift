@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// One label design: its size, the printer resolution it is drawn for, its safe area, what it shows,
 /// and for label sheets the grid that puts many labels on one page.
 public struct LabelTemplate: Sendable, Hashable {
@@ -20,6 +22,8 @@ public struct LabelTemplate: Sendable, Hashable {
     public var sheet: SheetLayout?
     /// The PWG media name to ask CUPS for, when the size alone is not enough (e.g. `na_letter_8.5x11in`).
     public var media: String?
+    /// What `{{unit_price}}` is per, one basis per kind (`[100g, 100ml]`); empty leaves it to the config.
+    public var unitPricePer: [UnitBasis] = []
 
     public init(
         name: String, summary: String = "", source: String? = nil, width: Length, height: Length, dpi: Int,

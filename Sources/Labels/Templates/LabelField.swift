@@ -15,6 +15,10 @@ public enum LabelField: String, Sendable, Hashable, CaseIterable {
     case date
     case itemID = "item.id"
     case variationID = "variation.id"
+    /// The price per unit of measure, such as `£12.99/kg`; empty when not known.
+    case unitPrice = "unit_price"
+    /// When Square's sale shown ends, such as `until 2026-12-01`; empty when it has no end or no sale.
+    case saleEnds = "sale_ends"
 
     /// The field's text for one label; empty when the item has no such value.
     public func value(in data: LabelData) -> String {
@@ -29,6 +33,10 @@ public enum LabelField: String, Sendable, Hashable, CaseIterable {
         case .date: return data.date
         case .itemID: return data.itemID
         case .variationID: return data.variationID
+        case .unitPrice:
+            guard let amount = data.unitPrice, let per = data.unitPer else { return "" }
+            return "\(amount.labelText)/\(per)"
+        case .saleEnds: return data.saleEnds.map { "until \($0)" } ?? ""
         }
     }
 

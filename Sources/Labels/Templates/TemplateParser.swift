@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import Yams
 
@@ -7,7 +8,9 @@ import Yams
 /// from the label's top-left corner and must lie inside the safe area.
 public enum TemplateParser {
     /// The keys a template may have at its top level.
-    public static let topLevelKeys = ["summary", "size", "dpi", "safe_area", "elements", "sheet", "media"]
+    public static let topLevelKeys = [
+        "summary", "size", "dpi", "safe_area", "elements", "sheet", "media", "unit_price",
+    ]
     /// The printer resolutions a template may ask for.
     public static let dpiRange = 100...1200
 
@@ -42,6 +45,9 @@ public enum TemplateParser {
         var template = LabelTemplate(
             name: name, summary: summary, source: file, width: width, height: height, dpi: dpi,
             safeArea: safeArea ?? LabelInsets(), elements: [], media: media)
+        if let node = top.optional("unit_price") {
+            template.unitPricePer = try unitBases(node)
+        }
         let checker = TemplateGeometry(template: template)
         if let sheetNode = top.optional("sheet") {
             template.sheet = try sheet(sheetNode, checker: checker)
@@ -94,6 +100,22 @@ public enum TemplateParser {
         default:
             return TemplateError(file: file, message: "is not valid YAML: \(error).")
         }
+    }
+
+    /// `unit_price: [100g, 100ml]`: what `{{unit_price}}` is per, at most one basis for each kind.
+    static func unitBases(_ node: TemplateNode) throws(TemplateError) -> [UnitBasis] {
+        var bases: [UnitBasis] = []
+        for item in try node.sequence(what: "bases such as [kg, l] or [100g, 100ml]") {
+            let text = try item.text("one of \(UnitBasis.names)")
+            guard let basis = UnitBasis(text: text) else {
+                throw item.error("\(item.shown) is not a unit price basis; write one of \(UnitBasis.names).")
+            }
+            guard !bases.contains(where: { $0.kind == basis.kind }) else {
+                throw item.error("\(item.shown) is a second \(basis.kind.rawValue) basis; give one per kind.")
+            }
+            bases.append(basis)
+        }
+        return bases
     }
 
     /// `safe_area: 1.5mm` or `safe_area: { top: 1mm, left: 2mm, bottom: 1mm, right: 2mm }`.

@@ -8,8 +8,19 @@ public struct StaleLabel: Sendable, Equatable {
     /// The last label printed for it.
     public var printed: PrintRecord
 
-    /// The current price, `nil` for variable pricing or a variation that is gone.
-    public var currentPrice: Money? { current?.price }
+    /// The price a tag printed the same way would show now (Square's running sale and the taxes included
+    /// as the tag had them); `nil` for variable pricing or a variation that is gone.
+    public var currentPrice: Money?
+    /// The Square sale running now, when there is one.
+    public var currentSale: Sale?
+
+    public init(current: VariationSummary?, printed: PrintRecord, currentPrice: Money? = nil, currentSale: Sale? = nil)
+    {
+        self.current = current
+        self.printed = printed
+        self.currentPrice = currentPrice
+        self.currentSale = currentSale
+    }
 }
 
 extension CatalogDatabase {
@@ -20,14 +31,15 @@ extension CatalogDatabase {
                 sql: """
                     INSERT INTO print_log(at, counter, variation_id, item_id, template, printer, job_id, copies, status,
                                           reason, price_amount, price_currency, regular_amount, version,
-                                          location_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          location_id, sale_rule_id, with_taxes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             return try records.map { record in
                 try statement.execute(arguments: [
                     record.at, record.counter, record.variationID, record.itemID, record.template, record.printer,
                     record.jobID, record.copies, record.status.rawValue, record.reason, record.price?.amount,
-                    record.price?.currency, record.regularAmount, record.version, record.locationID,
+                    record.price?.currency, record.regularAmount, record.version, record.locationID, record.saleRuleID,
+                    record.withTaxes,
                 ])
                 var stored = record
                 stored.id = db.lastInsertedRowID
@@ -59,8 +71,11 @@ extension CatalogDatabase {
         }
     }
 
-    /// Variations whose last label that reached a printer (not failed) shows another price than the
-    /// catalog has now, or that are no longer in the catalog; ordered by item name.
+    /// Variations whose last label that reached a printer (not failed) shows another price than a customer
+    /// pays now, or that are no longer in the catalog; ordered by item name. "Now" is the database's clock,
+    /// and the price is `PricingCatalog.shelfPrice`'s at the tag's location: a tag printed during a Square
+    /// sale is stale when the sale ends, one printed before it when it starts. A tag with a typed discount
+    /// (--discount) is compared by its regular price, since Square knows nothing of that sale.
     public func staleLabels() async throws -> [StaleLabel] {
         try await read { db in
             // The last tag per variation and location: a tag printed for Market Hall is compared with
@@ -74,14 +89,27 @@ extension CatalogDatabase {
                     """)
             var names: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, name FROM locations") { names[row["id"]] = row["name"] }
+            let pricing = try Self.pricingCatalog(db)
+            let facts = try Self.pricingFacts(variationIDs: lastPrinted.map(\.variationID), db)
+            let now = self.clock.now()
             var stale: [StaleLabel] = []
             for printed in lastPrinted {
                 let place = printed.locationID.map { CounterLocation(id: $0, name: names[$0] ?? $0) }
                 let current = try Row.fetchOne(
                     db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [printed.variationID]
                 ).map { Self.summary($0).at(place) }
-                if let current, current.price == printed.basePrice { continue }
-                stale.append(StaleLabel(current: current, printed: printed))
+                guard let current, let facts = facts[printed.variationID] else {
+                    stale.append(StaleLabel(current: current, printed: printed))
+                    continue
+                }
+                let shelf = pricing.shelfPrice(for: current, facts: facts, at: now)
+                let typedDiscount = printed.regularAmount != nil && printed.saleRuleID == nil
+                let shown = typedDiscount ? shelf.regular : shelf.price
+                let expected = printed.withTaxes ? shown.map(shelf.withTaxes) : shown
+                let printedPrice = typedDiscount ? printed.basePrice : printed.price
+                if expected == printedPrice { continue }
+                stale.append(
+                    StaleLabel(current: current, printed: printed, currentPrice: expected, currentSale: shelf.sale))
             }
             return stale.sorted {
                 ($0.current?.itemName ?? "", $0.printed.variationID, $0.printed.locationID ?? "") < (

@@ -57,11 +57,16 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
     public var version: Int64?
     /// The location whose price the label showed (nil: the variation's own price, no location set).
     public var locationID: String?
+    /// The Square pricing rule whose sale the label showed; nil for the regular price or a typed discount.
+    public var saleRuleID: String?
+    /// Whether the prices shown include the additive taxes (price display with_taxes).
+    public var withTaxes = false
 
     public init(
         at: String = Timestamp.now().rfc3339, counter: String, variationID: String, itemID: String, template: String,
         printer: String?, jobID: Int?, copies: Int = 1, status: Status, reason: String? = nil, price: Money?,
-        regularAmount: Int64? = nil, version: Int64?, locationID: String? = nil
+        regularAmount: Int64? = nil, version: Int64?, locationID: String? = nil, saleRuleID: String? = nil,
+        withTaxes: Bool = false
     ) {
         self.at = at
         self.counter = counter
@@ -77,9 +82,12 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         self.regularAmount = regularAmount
         self.version = version
         self.locationID = locationID
+        self.saleRuleID = saleRuleID
+        self.withTaxes = withTaxes
     }
 
-    /// The regular (undiscounted) price the label was based on: what stale-tag checks compare.
+    /// The regular (undiscounted) price the label was based on: what stale-tag checks compare for a tag
+    /// with a typed discount.
     public var basePrice: Money? {
         guard let price else { return nil }
         return Money(amount: regularAmount ?? price.amount, currency: price.currency)
@@ -103,6 +111,8 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         regularAmount = row["regular_amount"]
         version = row["version"]
         locationID = row["location_id"]
+        saleRuleID = row["sale_rule_id"]
+        withTaxes = row["with_taxes"] ?? false
     }
 
     /// The record as one JSON object with snake_case keys.
@@ -114,6 +124,7 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
             "copies": .int(copies), "status": .string(status.rawValue), "reason": reason.map(JSONValue.string) ?? .null,
             "price": price?.json ?? .null, "regular_amount": regularAmount.map(JSONValue.int) ?? .null,
             "version": version.map(JSONValue.int) ?? .null, "location_id": locationID.map(JSONValue.string) ?? .null,
+            "sale_rule_id": saleRuleID.map(JSONValue.string) ?? .null, "with_taxes": .bool(withTaxes),
         ]
     }
 }

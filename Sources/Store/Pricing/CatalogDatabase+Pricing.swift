@@ -21,39 +21,43 @@ extension CatalogDatabase {
     /// The shop's pricing rules, discounts, product sets, time periods, taxes and measurement units, and
     /// its locations' time zones.
     public func pricingCatalog() async throws -> PricingCatalog {
-        try await read { db in
-            let objects = try Row.fetchAll(
-                db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
-            ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
-            let locations = try String.fetchAll(db, sql: "SELECT json FROM locations").compactMap {
-                try? JSONValue.parse($0)
-            }
-            return PricingCatalog(objects: objects, locations: locations)
+        try await read { db in try Self.pricingCatalog(db) }
+    }
+
+    static func pricingCatalog(_ db: Database) throws -> PricingCatalog {
+        let objects = try Row.fetchAll(
+            db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
+        ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
+        let locations = try String.fetchAll(db, sql: "SELECT json FROM locations").compactMap {
+            try? JSONValue.parse($0)
         }
+        return PricingCatalog(objects: objects, locations: locations)
     }
 
     /// What pricing needs to know about each variation (categories, taxes, unit, names), by variation id;
     /// ids that name no stored variation are left out.
     public func pricingFacts(variationIDs: [String]) async throws -> [String: PricingFacts] {
-        try await read { db in
-            let lookup = try db.cachedStatement(sql: "SELECT json FROM catalog_objects WHERE id = ?")
-            func object(_ id: String) throws -> JSONValue? {
-                try String.fetchOne(lookup, arguments: [id]).map { try Self.storedJSON($0, id: id) }
-            }
-            var facts: [String: PricingFacts] = [:]
-            for id in Set(variationIDs) {
-                guard let variation = try object(id), let data = variation["item_variation_data"],
-                    let itemID = data["item_id"]?.stringValue
-                else { continue }
-                let item = try object(itemID)?["item_data"] ?? .null
-                facts[id] = PricingFacts(
-                    variationID: id, itemID: itemID, categoryIDs: Self.categoryIDs(item),
-                    taxIDs: item["tax_ids"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                    measurementUnitID: data["measurement_unit_id"]?.stringValue,
-                    names: [item["name"]?.stringValue, data["name"]?.stringValue].compactMap { $0 })
-            }
-            return facts
+        try await read { db in try Self.pricingFacts(variationIDs: variationIDs, db) }
+    }
+
+    static func pricingFacts(variationIDs: [String], _ db: Database) throws -> [String: PricingFacts] {
+        let lookup = try db.cachedStatement(sql: "SELECT json FROM catalog_objects WHERE id = ?")
+        func object(_ id: String) throws -> JSONValue? {
+            try String.fetchOne(lookup, arguments: [id]).map { try Self.storedJSON($0, id: id) }
         }
+        var facts: [String: PricingFacts] = [:]
+        for id in Set(variationIDs) {
+            guard let variation = try object(id), let data = variation["item_variation_data"],
+                let itemID = data["item_id"]?.stringValue
+            else { continue }
+            let item = try object(itemID)?["item_data"] ?? .null
+            facts[id] = PricingFacts(
+                variationID: id, itemID: itemID, categoryIDs: Self.categoryIDs(item),
+                taxIDs: item["tax_ids"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                measurementUnitID: data["measurement_unit_id"]?.stringValue,
+                names: [data["name"]?.stringValue, item["name"]?.stringValue].compactMap { $0 })
+        }
+        return facts
     }
 
     /// Every category an item names: its reporting category, its categories, and the older `category_id`.

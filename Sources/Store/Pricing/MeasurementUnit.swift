@@ -3,18 +3,14 @@ import Foundation
 
 /// A unit goods are measured in: a `CatalogMeasurementUnit`'s unit, or one read from a name ("500 ml").
 public struct MeasurementUnit: Sendable, Equatable {
-    public enum Dimension: String, Sendable {
-        case weight, volume, length, other
-    }
-
-    public var dimension: Dimension
+    public var dimension: MeasureKind
     /// What follows a price per unit: `kg`, `g`, `lb`, `l`, `ml`, `m`, or a custom unit's abbreviation.
     public var symbol: String
     /// The unit's size in the dimension's base unit (kilograms, litres, metres); nil when it has no exact
     /// one (US and UK pints differ, so Square's GENERIC_PINT has none), and then it is never converted.
     public var size: Decimal?
 
-    public init(dimension: Dimension, symbol: String, size: Decimal?) {
+    public init(dimension: MeasureKind, symbol: String, size: Decimal?) {
         self.dimension = dimension
         self.symbol = symbol
         self.size = size

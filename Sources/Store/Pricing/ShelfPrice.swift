@@ -12,7 +12,7 @@ public struct PricingFacts: Sendable, Equatable {
     public var taxIDs: [String]
     /// The variation's `measurement_unit_id`: it is sold by this unit, and its price is per one of them.
     public var measurementUnitID: String?
-    /// The item's and the variation's names.
+    /// The variation's and the item's names, the variation's first (its net quantity is the one it sells).
     public var names: [String]
 
     public init(

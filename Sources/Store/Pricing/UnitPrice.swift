@@ -15,53 +15,6 @@ public struct UnitPrice: Sendable, Equatable {
     public var formatted: String { "\(amount.formatted)/\(per)" }
 }
 
-/// Which unit a unit price is given per: the law in the UK and EU asks for per kg or per litre, and
-/// allows per 100 g or per 100 ml for small packs.
-public enum UnitBasis: String, Sendable, CaseIterable {
-    case kilogram = "kg"
-    case hundredGrams = "100g"
-    case litre = "l"
-    case hundredMillilitres = "100ml"
-    case metre = "m"
-
-    var dimension: MeasurementUnit.Dimension {
-        switch self {
-        case .kilogram, .hundredGrams: return .weight
-        case .litre, .hundredMillilitres: return .volume
-        case .metre: return .length
-        }
-    }
-
-    /// Its size in the dimension's base unit.
-    var size: Decimal {
-        switch self {
-        case .kilogram, .litre, .metre: return 1
-        case .hundredGrams, .hundredMillilitres: return Decimal(string: "0.1")!
-        }
-    }
-
-    /// How it is written after the price: `kg`, `100 g`, `l`, `100 ml`, `m`.
-    var shown: String {
-        switch self {
-        case .kilogram: return "kg"
-        case .hundredGrams: return "100 g"
-        case .litre: return "l"
-        case .hundredMillilitres: return "100 ml"
-        case .metre: return "m"
-        }
-    }
-
-    /// The basis shown when nothing chooses one: per kg, per litre, per metre.
-    static func standard(for dimension: MeasurementUnit.Dimension) -> UnitBasis? {
-        switch dimension {
-        case .weight: return .kilogram
-        case .volume: return .litre
-        case .length: return .metre
-        case .other: return nil
-        }
-    }
-}
-
 /// A net quantity read from a name: `500 ml`, `1.5 l`, `4 x 250 g`.
 public struct NetQuantity: Sendable, Equatable {
     /// How many units, in the unit's own terms (`1000` for `4 x 250 g`).
@@ -92,18 +45,22 @@ public struct NetQuantity: Sendable, Equatable {
 extension ShelfPrice {
     /// The price now per unit of measure; nil when the variation is neither sold by a measurement unit nor
     /// named with a net quantity, or when its price is variable. A variation sold by a unit is priced per
-    /// that unit unless `basis` asks for another of the same kind and the unit has an exact size; one named
-    /// with a net quantity is priced per `basis` (per kg, per litre or per metre when nil).
-    public func unitPrice(basis: UnitBasis? = nil) -> UnitPrice? {
-        guard let price else { return nil }
+    /// that unit unless `bases` names another of the same kind and the unit has an exact size; one named
+    /// with a net quantity is priced per the basis of its kind in `bases`, else per kg, litre or metre.
+    public func unitPrice(per bases: [UnitBasis] = []) -> UnitPrice? {
+        price.flatMap { unitPrice(of: $0, per: bases) }
+    }
+
+    /// `price` (what one unit costs, such as a sale price a tag shows) per unit of measure, by the same rule.
+    public func unitPrice(of price: Money, per bases: [UnitBasis] = []) -> UnitPrice? {
         if let soldBy {
-            guard let basis, basis.dimension == soldBy.dimension, let size = soldBy.size else {
+            guard let basis = bases.first(where: { $0.kind == soldBy.dimension }), let size = soldBy.size else {
                 return UnitPrice(amount: price, per: soldBy.symbol)
             }
             return Self.per(price, quantity: size, basis: basis)
         }
         guard let net = netQuantity, let size = net.unit.size,
-            let basis = basis.flatMap({ $0.dimension == net.unit.dimension ? $0 : nil })
+            let basis = bases.first(where: { $0.kind == net.unit.dimension })
                 ?? UnitBasis.standard(for: net.unit.dimension)
         else { return nil }
         return Self.per(price, quantity: net.amount * size, basis: basis)
