@@ -67,10 +67,20 @@ struct SearchCommand: AsyncParsableCommand {
                     exitCode: .usage)
             }
             let outcome = try await shop.search(parsed, limit: limit, onlyHere: here, in: database)
+            let prices = try await ShelfPrices.load(
+                for: outcome.hits.map(\.variation), database: database, at: context.clock.now())
             if json {
-                Terminal.out(JSONValue.array(outcome.hits.map(\.json)))
+                Terminal.out(
+                    JSONValue.array(
+                        outcome.hits.map { hit in
+                            var object = hit.json
+                            object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
+                            return object
+                        }))
             } else if !outcome.hits.isEmpty {
-                for line in Self.table(outcome.hits, width: Terminal.stdoutColumns) { Terminal.out(line) }
+                for line in Self.table(outcome.hits, prices: prices, width: Terminal.stdoutColumns) {
+                    Terminal.out(line)
+                }
             }
             if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
                 Terminal.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
@@ -93,12 +103,14 @@ struct SearchCommand: AsyncParsableCommand {
         }
     }
 
-    /// The results as a table: item, variation, SKU, GTIN, price, category. An item's name is printed on
-    /// its first row only. Columns shrink to fit `width` when it is known.
-    static func table(_ hits: [SearchHit], width: Int?) -> [String] {
+    /// The results as a table: item, variation, SKU, GTIN, price (a running Square sale's price, marked),
+    /// category. An item's name is printed on its first row only. Columns shrink to fit `width` when it is
+    /// known.
+    static func table(_ hits: [SearchHit], prices: ShelfPrices? = nil, width: Int?) -> [String] {
         func price(_ variation: VariationSummary) -> String {
             if !variation.isSold { return "not sold here" }
-            let shown = variation.price?.formatted ?? "variable"
+            var shown = variation.price?.formatted ?? "variable"
+            if let sale = prices?.shelf(variation).sale { shown = "\(sale.price.formatted) sale" }
             return variation.isSoldOut ? "\(shown) sold out" : shown
         }
         let header = ["ITEM", "VARIATION", "SKU", "GTIN", "PRICE", "CATEGORY"]

@@ -70,6 +70,7 @@ extension CatalogState {
             }
         }
         try checkLocations(&staged)
+        try checkPricing(staged)
         batch.written = staged
         return batch
     }

@@ -71,7 +71,7 @@ extension SandboxEngine {
         guard let object = state.objects[id], !object.isDeleted else {
             throw .invalid("NOT_FOUND", "Catalog object \(id) was not found.", field: "object_id")
         }
-        return delete([id])
+        return try delete([id])
     }
 
     /// `POST /v2/catalog/batch-delete`: at most 200 ids.
@@ -84,10 +84,11 @@ extension SandboxEngine {
         guard ids.count <= 200 else {
             throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 200 objects.", field: "object_ids")
         }
-        return delete(ids)
+        return try delete(ids)
     }
 
-    private func delete(_ ids: [String]) -> SandboxReply {
+    private func delete(_ ids: [String]) throws(APIError) -> SandboxReply {
+        try state.checkPricingDeletion(Set(ids))
         let t = state.nextT(nowMs: now())
         let staged = state.stageDelete(ids, t: t)
         guard !staged.deletedIds.isEmpty else { return SandboxReply(json: ["deleted_object_ids": []]) }

@@ -34,6 +34,7 @@ struct Seeder {
             seeder.beginStock(.demo, vendors: Self.demoVendors)
             seeder.addDemoCatalog()
             seeder.addLocationDifferences()
+            seeder.addDemoPricing()
         case .synthetic(let variations):
             seeder.addLocation("Warehouse", line1: "2 Canal Wharf", town: "Leeds")
             seeder.beginStock(.synthetic, vendors: Self.syntheticVendors)
@@ -78,7 +79,7 @@ struct Seeder {
     /// An empty SKU or UPC leaves that field out.
     mutating func addItem(
         name: String, description: String, categoryId: String, taxId: String?, archived: Bool = false,
-        vendor: Int? = nil, variations: [(name: String, sku: String, upc: String, pence: Int64?)]
+        vendor: Int? = nil, unitId: String? = nil, variations: [(name: String, sku: String, upc: String, pence: Int64?)]
     ) {
         var data: JSONValue = [
             "name": .string(name), "description": .string(description), "is_taxable": .bool(taxId != nil),
@@ -98,6 +99,7 @@ struct Seeder {
             fields.reserveCapacity(12)
             if !variation.sku.isEmpty { fields.append(("sku", .string(variation.sku))) }
             if !variation.upc.isEmpty { fields.append(("upc", .string(variation.upc))) }
+            if let unitId { fields.append(("measurement_unit_id", .string(unitId))) }
             fields.append(("ordinal", .int(ordinal + 1)))
             fields.append(("pricing_type", .string(variation.pence == nil ? "VARIABLE_PRICING" : "FIXED_PRICING")))
             let plan = stock.plan(pence: variation.pence)

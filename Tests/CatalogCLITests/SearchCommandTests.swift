@@ -61,7 +61,7 @@ import Testing
             #expect(
                 Set(first.objectValue?.keys ?? []) == [
                     "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
-                    "location", "base_price", "available", "sold_out", "score",
+                    "location", "base_price", "available", "sold_out", "score", "sale",
                 ])
             #expect(first["item_name"] == "Blue Widget")
             #expect(first["variation_name"] == "Large")
