@@ -28,6 +28,31 @@ struct RenderLayoutTests {
         #expect(throws: LabelRenderError.self) { try renderer.png(template, label: label) }
     }
 
+    @Test("A code too wide shrinks to min_module, then falls back; when nothing fits the error names the item")
+    func fallbacks() throws {
+        func template(minimum: Int?, fallbacks: [BarcodeElement.Symbology], width: Length) -> LabelTemplate {
+            var template = RenderFixtures.shelfTag(dpi: 203, moduleDots: 3, barcodeWidth: width)
+            guard case .barcode(var barcode) = template.elements[2] else { return template }
+            barcode.minimumModuleDots = minimum ?? barcode.moduleDots
+            barcode.fallbacks = fallbacks
+            template.elements[2] = .barcode(barcode)
+            return template
+        }
+        // Code 128 of this SKU: (16 + 3) x 11 + 2 = 211 modules + 20 quiet = 231; 693 dots at 3, 462 at 2.
+        let label = RenderFixtures.item(name: "Loose Leaf Tea", gtin: nil, sku: "TR-TTE-78816-1KG")
+        let shrunk = try renderer.layout(template(minimum: 2, fallbacks: [], width: .inches(2.3)), label: label)
+        #expect(shrunk.barcodes.first?.moduleDots == 2 && shrunk.barcodes.first?.symbol.isLinear == true)
+        let qr = try renderer.layout(template(minimum: 3, fallbacks: [.qr], width: .inches(2.1)), label: label)
+        #expect(qr.barcodes.first?.symbol.isLinear == false)
+        let error = #expect(throws: LabelRenderError.self) {
+            try renderer.layout(template(minimum: 2, fallbacks: [.qr], width: .inches(0.25)), label: label)
+        }
+        let text = error?.description ?? ""
+        for part in ["test-shelf", "Loose Leaf Tea", "TR-TTE-78816-1KG", "Code 128", "QR", "catalog codes assign"] {
+            #expect(text.contains(part), "missing \(part) in: \(text)")
+        }
+    }
+
     @Test("Quiet zones stay inside the frame and the bars fill its height above the digits")
     func quietZonesInside() throws {
         let template = RenderFixtures.shelfTag(dpi: 300)

@@ -26,6 +26,9 @@ struct RenderStockTemplatesTests {
                 gtin: "96385074", sku: "COF-1"),
             "96385074"
         ),
+        // Long SKUs without a GTIN, as loose and own-made goods have: too wide for 2-dot Code 128 on a 2 in tag.
+        (RenderFixtures.item(name: "Loose Leaf Tea", gtin: nil, sku: "TR-TTE-78816-1KG"), "TR-TTE-78816-1KG"),
+        (RenderFixtures.item(name: "Hand-thrown Mug", gtin: nil, sku: "CRAFT-MUG-SAGE-LARGE"), "CRAFT-MUG-SAGE-LARGE"),
     ]
 
     @Test("There are stock templates to test")

@@ -70,16 +70,24 @@ public struct BarcodeElement: Sendable, Hashable {
     public var moduleDots: Int
     /// Print the digits (or text) under the bars.
     public var humanReadable: Bool
+    /// The narrowest module a code that does not fit at `moduleDots` may shrink to (`min_module`); never
+    /// below what the template's printer and scanners read. Equal to `moduleDots` unless the template says.
+    public var minimumModuleDots: Int
+    /// What to draw, in order, when the first choice does not fit even at the narrowest module (`fallback:
+    /// [code-128, qr]`): the same data in another symbology.
+    public var fallbacks: [Symbology]
 
     public init(
         frame: LabelRect, symbology: Symbology = .auto, content: String = "", moduleDots: Int = 2,
-        humanReadable: Bool = true
+        humanReadable: Bool = true, minimumModuleDots: Int? = nil, fallbacks: [Symbology] = []
     ) {
         self.frame = frame
         self.symbology = symbology
         self.content = content
         self.moduleDots = moduleDots
         self.humanReadable = humanReadable
+        self.minimumModuleDots = min(minimumModuleDots ?? moduleDots, moduleDots)
+        self.fallbacks = fallbacks
     }
 }
 

@@ -48,6 +48,9 @@ struct LabelLayoutBuilder {
         return (element.symbology, content)
     }
 
+    /// The first of the element's choices that fits its frame: its symbology at its module, then at each
+    /// narrower module down to `minimumModuleDots`, then each fallback symbology the same way. When none
+    /// fits, the only attempt's error, or `noBarcodeFits` naming the item and every attempt.
     private func place(
         _ element: BarcodeElement, number: Int, label: LabelData, originX: Double, originY: Double
     ) throws -> PlacedBarcode {
@@ -55,11 +58,48 @@ struct LabelLayoutBuilder {
             throw LabelRenderError.badModuleWidth(
                 template: template.name, element: number, moduleDots: element.moduleDots)
         }
-        let (symbology, data) = try barcodeData(element, number: number, label: label)
-        let symbol = try BarcodeEncoder.encode(symbology, data)
+        let (first, data) = try barcodeData(element, number: number, label: label)
+        var symbologies = [first]
+        for fallback in element.fallbacks where !symbologies.contains(fallback) { symbologies.append(fallback) }
+        var failures: [(symbology: BarcodeElement.Symbology, error: LabelRenderError)] = []
+        for symbology in symbologies {
+            guard let symbol = try? BarcodeEncoder.encode(symbology, data) else {
+                if symbology == first { _ = try BarcodeEncoder.encode(symbology, data) }
+                continue
+            }
+            // A 2-D code is drawn as large as its frame allows (up to three times the module), since a
+            // larger one scans from further away; a linear code starts at the template's module.
+            var largest = element.moduleDots
+            if !symbol.isLinear {
+                let rows = symbol.rows + 2 * symbol.quietZone.vertical
+                let columns = symbol.width + symbol.quietZone.left + symbol.quietZone.right
+                let height = Int((element.frame.height.dots(at: template.dpi) + 1e-6).rounded(.down))
+                let width = Int((element.frame.width.dots(at: template.dpi) + 1e-6).rounded(.down))
+                largest = max(element.moduleDots, min(3 * element.moduleDots, height / rows, width / columns))
+            }
+            for module in stride(from: largest, through: max(1, element.minimumModuleDots), by: -1) {
+                do {
+                    return try place(
+                        symbol, module: module, element, number: number, originX: originX, originY: originY)
+                } catch let error as LabelRenderError {
+                    failures.append((symbology, error))
+                }
+            }
+        }
+        if failures.count == 1, let only = failures.first { throw only.error }
+        throw LabelRenderError.noBarcodeFits(
+            template: template.name, element: number,
+            item: label.itemName + (label.variationName.map { " — \($0)" } ?? ""), data: data,
+            tried: failures.compactMap { failure in
+                failure.error.attempt.map { "\(failure.symbology.displayName) \($0)" }
+            })
+    }
+
+    private func place(
+        _ symbol: BarcodeSymbol, module: Int, _ element: BarcodeElement, number: Int, originX: Double, originY: Double
+    ) throws -> PlacedBarcode {
         let dpi = Double(template.dpi)
         let scale = dpi / 72
-        let module = element.moduleDots
         let quiet = symbol.quietZone
         let frameX = (originX + element.frame.x.points) * scale
         let frameY = (originY + element.frame.y.points) * scale

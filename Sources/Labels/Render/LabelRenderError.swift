@@ -13,6 +13,8 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
         template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int, moduleDots: Int)
     /// The frame is too short for the bars (or a 2-D symbol) and the text under them.
     case barcodeTooTall(template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int)
+    /// None of a barcode element's choices (symbologies and module widths) fits its frame for this item.
+    case noBarcodeFits(template: String, element: Int, item: String, data: String, tried: [String])
     /// The module width is not a positive whole number of dots.
     case badModuleWidth(template: String, element: Int, moduleDots: Int)
     /// A sheet template was given to a renderer that draws one label per page (ZPL).
@@ -38,11 +40,16 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
             return "Template “\(template)”, element \(element): the barcode for “\(data)” needs \(needed) dots "
                 + "(\(Self.inches(needed, dpi)) in, with quiet zones, at \(module) dots per module and \(dpi) dpi) "
                 + "but its frame is \(frame) dots (\(Self.inches(frame, dpi)) in) wide. Use a smaller module "
-                + "width or a wider frame."
+                + "width or a wider frame, or give the item a shorter code (catalog codes assign gives it an "
+                + "in-store EAN-13)."
         case .barcodeTooTall(let template, let element, let data, let needed, let frame, let dpi):
             return "Template “\(template)”, element \(element): the barcode for “\(data)” needs at least \(needed) "
                 + "dots (\(Self.inches(needed, dpi)) in) of height but its frame is \(frame) dots high. Use a "
                 + "smaller module width or a taller frame."
+        case .noBarcodeFits(let template, let element, let item, let data, let tried):
+            return "Template “\(template)”, element \(element): no barcode for \(item) (“\(data)”) fits its frame; "
+                + "tried \(tried.joined(separator: "; ")). Give it an in-store EAN-13 with catalog codes assign "
+                + "\(data.contains(" ") ? "\"\(data)\"" : data), or use a wider template."
         case .badModuleWidth(let template, let element, let module):
             return "Template “\(template)”, element \(element): module width \(module) is not a positive number "
                 + "of printer dots. Use 1 or more (3 at 203 dpi and 4 at 300 dpi scan well)."
@@ -54,6 +61,17 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "height and dpi."
         case .cairo(let status):
             return "Drawing the label failed in Cairo: \(status). Check free memory and disk space and try again."
+        }
+    }
+
+    /// One attempt as `noBarcodeFits` lists it: `Code 128 at 2 dots needs 484 dots wide, the frame has 398`.
+    var attempt: String? {
+        switch self {
+        case .barcodeTooWide(_, _, _, let needed, let frame, _, let module):
+            return "at \(module) dots per module it needs \(needed) dots of width, the frame has \(frame)"
+        case .barcodeTooTall(_, _, _, let needed, let frame, _):
+            return "it needs \(needed) dots of height, the frame has \(frame)"
+        default: return nil
         }
     }
 

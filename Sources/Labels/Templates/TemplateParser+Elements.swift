@@ -6,7 +6,7 @@ extension TemplateParser {
     static let textKeys = [
         "text", "frame", "font", "size", "min_size", "weight", "align", "max_lines", "wrap", "shrink", "strikethrough",
     ]
-    static let barcodeKeys = ["barcode", "symbology", "frame", "module", "human_readable"]
+    static let barcodeKeys = ["barcode", "symbology", "frame", "module", "min_module", "fallback", "human_readable"]
 
     /// One entry of `elements`: a mapping whose kind key (`text`, `barcode`, `line`, `box`) says what it is.
     static func element(_ node: TemplateNode, checker: TemplateGeometry) throws(TemplateError) -> LabelElement {
@@ -86,9 +86,18 @@ extension TemplateParser {
         try checker.check(frame, at: frameNode)
         let defaultModule = max(1, Int((Length.millimetres(0.33).dots(at: checker.template.dpi)).rounded()))
         let module = try keys.optional("module")?.integer(in: 1...20, meaning: "module (printer dots per bar)")
+        let minimum = try keys.optional("min_module")?.integer(
+            in: 1...(module ?? defaultModule), meaning: "min_module (the narrowest module, at most module)")
+        var fallbacks: [BarcodeElement.Symbology] = []
+        for item in try keys.optional("fallback")?.sequence(what: "symbologies such as [code-128, qr]") ?? [] {
+            let fallback = try item.choice(BarcodeElement.Symbology.self, what: "fallback symbology")
+            guard fallback != .auto else { throw item.error("auto cannot be a fallback; name a symbology.") }
+            fallbacks.append(fallback)
+        }
         let element = BarcodeElement(
             frame: frame, symbology: symbology, content: content, moduleDots: module ?? defaultModule,
-            humanReadable: try keys.optional("human_readable")?.bool() ?? true)
+            humanReadable: try keys.optional("human_readable")?.bool() ?? true, minimumModuleDots: minimum,
+            fallbacks: fallbacks)
         try checker.checkFits(
             element, at: TemplateNode(node: frameNode.node, path: frameNode.path + ".width", file: node.file))
         return element
