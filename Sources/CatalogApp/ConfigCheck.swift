@@ -11,11 +11,13 @@ import Yams
 public enum ConfigCheck {
     /// The keys each section knows; `nil` marks a section whose keys are the user's own (category names).
     public static let sections: [String: Set<String>?] = [
-        "": ["database", "counter", "location", "square", "labels", "reorder"],
+        "": ["database", "counter", "location", "square", "labels", "reorder", "codes", "scale"],
         "square": ["environment", "base_url", "access_token_file", "version"],
         "labels": ["template", "printer", "rounding", "discounts", "price_display", "unit_price"],
         "labels.discounts": nil,
         "reorder": ["par_factor", "paper"],
+        "codes": ["prefix"],
+        "scale": ["prefix", "plu_digits", "value", "decimals"],
     ]
 
     /// A mistake in the file, at a line when one is known.
@@ -68,6 +70,11 @@ public enum ConfigCheck {
                     line: key.mark?.line,
                     message: "unknown key “\(name)”\(place).\(hint ?? "") The keys here are "
                         + known.sorted().joined(separator: ", ") + ".")
+            }
+            // A list of settings (scale: - {prefix: ...}): each entry's keys are the section's.
+            if sections.keys.contains(path), case .sequence(let entries) = value {
+                for entry in entries { try checkKeys(entry, section: path) }
+                continue
             }
             if sections.keys.contains(path) {
                 guard case .mapping = value else {
@@ -146,6 +153,18 @@ public enum ConfigCheck {
             do { _ = try SaleRounding.parse(rounding) } catch {
                 throw fail("labels.rounding", "labels.rounding: \(error.description)")
             }
+        }
+        var prefixes = Set<String>()
+        for layout in file.scale ?? [] {
+            if let problem = layout.problem { throw fail("scale", "scale: \(problem).") }
+            guard prefixes.insert(layout.prefix).inserted else {
+                throw fail("scale", "scale: the prefix \(layout.prefix) is given twice; give each layout its own.")
+            }
+        }
+        if let prefix = file.codes?.prefix, prefixes.contains(prefix) {
+            throw fail(
+                "codes.prefix",
+                "codes.prefix \(prefix) is a scale prefix; in-store codes need one the scale does not use.")
         }
         if let display = file.labels?.priceDisplay {
             do { _ = try LabelRequest.PriceDisplay.parse(display) } catch {

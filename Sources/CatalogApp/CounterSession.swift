@@ -14,6 +14,8 @@ public struct ScanOutcome {
     public var stock: String?
     /// What a customer pays for it now (Square's running sale, deals, taxes, unit price), when found.
     public var shelf: ShelfPrice?
+    /// What a scale code printed: its price, or its weight and what that weight costs.
+    public var embedded: (text: String, json: JSONValue)?
     /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
     public var action: String
     public var mode: CounterMode
@@ -29,6 +31,7 @@ public struct ScanOutcome {
         let price = shelf?.sale.map { "SALE \($0.price.formatted) (\($0.terms), was \(regular))" } ?? regular
         var line = "\(shownAction)  \(Terminal.visible(match.label))  \(price)"
         if let unit = shelf?.unitPrice() { line += "  \(unit.formatted)" }
+        if let embedded { line += "  scale \(embedded.text)" }
         if let sku = match.sku { line += "  SKU \(Terminal.visible(sku))" }
         if let stock { line += "  stock \(stock)" }
         if let availability = ShopLocations.availability(match) { line += "  \(availability.uppercased())" }
@@ -55,6 +58,7 @@ public struct ScanOutcome {
                 "sold_out": .bool(match.isSoldOut),
             ]
             for (key, value) in shelf?.jsonFields() ?? [] { matchJSON[key] = value }
+            if let embedded { matchJSON["embedded"] = embedded.json }
         }
         return [
             "code": .string(code), "symbology": symbology.map(JSONValue.string) ?? .null, "time": .string(time),
@@ -80,6 +84,8 @@ public struct CounterSession {
     /// `receiveUnavailable` saying why.
     public var receive: ((VariationSummary, Int) async throws -> (action: String, failed: Bool))?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
+    /// The layouts of the shop's scale codes (`scale:` in the config).
+    public var scaleLayouts: [ScaleLayout] = []
 
     public init(mode: CounterMode, database: CatalogDatabase, counter: String) {
         self.mode = mode
@@ -122,7 +128,13 @@ public struct CounterSession {
             outcome.failed = true
             return outcome
         case .code(let code):
-            let matches = try await Lookup.matches(code, in: database)
+            let scale = ScaleCode(code, layouts: scaleLayouts)
+            let matches: [VariationSummary]
+            if let scale {
+                matches = try await scale.variations(in: database)
+            } else {
+                matches = try await Lookup.matches(code, in: database)
+            }
             // A code several variations share names none of them: acting on one would be a guess.
             let found = matches.count == 1 ? matches.first?.at(location) : nil
             outcome.match = found
@@ -133,6 +145,7 @@ public struct CounterSession {
             } else if let found {
                 outcome.shelf = try await ShelfPrices.load(for: [found], database: database, at: database.clock.now())
                     .shelf(found)
+                outcome.embedded = scale?.embedded(found, shelf: outcome.shelf)
                 (outcome.action, outcome.failed) = await act(on: found)
                 if let location {
                     outcome.stock = try await database.stockCounts(variationID: found.variationID)[location.id]

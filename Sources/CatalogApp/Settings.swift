@@ -54,6 +54,12 @@ public struct ConfigFile: Decodable, Equatable, Sendable {
         }
     }
 
+    /// `codes:` — how `catalog codes assign` numbers in-store barcodes.
+    public struct Codes: Decodable, Equatable, Sendable {
+        /// The two digits (20 to 29) in-store EAN-13s start with (default 20).
+        public var prefix: String?
+    }
+
     public var database: String?
     public var counter: String?
     /// The shop location this counter stands in (name or id), for stock counts and receipts.
@@ -61,6 +67,9 @@ public struct ConfigFile: Decodable, Equatable, Sendable {
     public var square: Square?
     public var labels: Labels?
     public var reorder: Reorder?
+    public var codes: Codes?
+    /// `scale:` — the layouts of the barcodes the shop's scales print, one per prefix.
+    public var scale: [ScaleLayout]?
 }
 
 /// What the command line (or another front end) says before the environment and the config file.
@@ -101,6 +110,10 @@ public struct Settings: Sendable {
     public var location: String?
     /// The `reorder:` section of the configuration file.
     public var reorder = ConfigFile.Reorder()
+    /// The `codes:` section of the configuration file.
+    public var codes = ConfigFile.Codes()
+    /// The scale barcode layouts (`scale:` in the configuration file).
+    public var scaleLayouts: [ScaleLayout] = []
     /// The configuration file read (or looked for), and the access token file, when there is one.
     public var configPath: String?
     public var tokenFile: String?
@@ -131,7 +144,8 @@ public struct Settings: Sendable {
     private init(
         databasePath: String, baseURL: URL, squareVersion: String, accessToken: String?, tokenHint: String,
         counter: String, labels: ConfigFile.Labels = ConfigFile.Labels(), location: String?,
-        reorder: ConfigFile.Reorder = ConfigFile.Reorder(), configPath: String? = nil, tokenFile: String? = nil
+        reorder: ConfigFile.Reorder = ConfigFile.Reorder(), codes: ConfigFile.Codes = ConfigFile.Codes(),
+        scaleLayouts: [ScaleLayout] = [], configPath: String? = nil, tokenFile: String? = nil
     ) {
         self.databasePath = databasePath
         self.baseURL = baseURL
@@ -142,6 +156,8 @@ public struct Settings: Sendable {
         self.labels = labels
         self.location = location
         self.reorder = reorder
+        self.codes = codes
+        self.scaleLayouts = scaleLayouts
         self.configPath = configPath
         self.tokenFile = tokenFile
     }
@@ -200,7 +216,8 @@ public struct Settings: Sendable {
             databasePath: database, baseURL: baseURL, squareVersion: version, accessToken: token, tokenHint: hint,
             counter: counter, labels: file.labels ?? ConfigFile.Labels(),
             location: environment["CATALOG_LOCATION"].flatMap { $0.isEmpty ? nil : $0 } ?? file.location,
-            reorder: file.reorder ?? ConfigFile.Reorder(), configPath: configPath, tokenFile: tokenFile)
+            reorder: file.reorder ?? ConfigFile.Reorder(), codes: file.codes ?? ConfigFile.Codes(),
+            scaleLayouts: file.scale ?? [], configPath: configPath, tokenFile: tokenFile)
     }
 
     /// `text` as a Square API address (http or https with a host), or nil.

@@ -104,6 +104,7 @@ struct ScanCommand: AsyncParsableCommand {
             let settings = context.settings
             let database = try context.openDatabase()
             var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
+            session.scaleLayouts = settings.scaleLayouts
             try await configureReceiving(&session, context: context, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
                 let template = try label.request.loadTemplate(settings: settings)

@@ -44,7 +44,17 @@ struct ShowCommand: AsyncParsableCommand {
             let context = try AppContext.live(options)
             let database = try context.openDatabase()
             let shop = try await ShopLocations.load(location, context: context, database: database)
-            let matches = try await Lookup.lookUp(code, in: database).map(shop.local)
+            let scale = ScaleCode(code, layouts: context.settings.scaleLayouts)
+            var found: [VariationSummary] = []
+            if let scale { found = try await scale.variations(in: database) }
+            if let scale, found.isEmpty {
+                throw AppError(
+                    "“\(code)” is a scale code for PLU \(scale.reading.plu), but no variation has that PLU as its SKU. "
+                        + "Give the item the SKU \(scale.reading.pluNumber) in Square, then run catalog sync.",
+                    exitCode: .notFound)
+            }
+            if scale == nil { found = try await Lookup.lookUp(code, in: database) }
+            let matches = found.map(shop.local)
             let prices = try await ShelfPrices.load(for: matches, database: database, at: context.clock.now())
             let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
             let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -55,6 +65,7 @@ struct ShowCommand: AsyncParsableCommand {
                 if json {
                     var object = match.json
                     for (key, value) in shelf.jsonFields() { object[key] = value }
+                    if let scale { object["embedded"] = scale.embedded(match, shelf: shelf).json }
                     if !stock.isEmpty {
                         object["in_stock"] = .object(
                             JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
@@ -64,6 +75,7 @@ struct ShowCommand: AsyncParsableCommand {
                     Terminal.out(object)
                 } else {
                     var lines = [Self.text(match, shop: shop, shelf: shelf)]
+                    if let scale { lines.append("  scale     " + scale.embedded(match, shelf: shelf).text) }
                     if !stock.isEmpty {
                         // The counter's own location first, then the others by name.
                         let counts = stock.map {

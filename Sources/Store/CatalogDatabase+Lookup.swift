@@ -173,3 +173,23 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// Every variation without a valid barcode (no GTIN), ordered by item name.
+    public func variationsWithoutGTIN() async throws -> [VariationSummary] {
+        try await read { db in
+            try Row.fetchAll(db, sql: Self.summarySelect + " WHERE v.gtin IS NULL ORDER BY i.name, v.ordinal, v.id")
+                .map(Self.summary)
+        }
+    }
+
+    /// The GTIN-14s of the stored barcodes that start with `prefix` (GTIN-14 digits, such as `020`).
+    public func gtins(startingWith prefix: String) async throws -> Set<String> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT gtin FROM variations WHERE gtin >= ? AND gtin < ?",
+                    arguments: [prefix, prefix + "\u{7F}"]))
+        }
+    }
+}

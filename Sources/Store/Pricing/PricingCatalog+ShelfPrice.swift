@@ -135,7 +135,7 @@ extension PricingCatalog {
     }
 
     /// `value` rounded half away from zero to a whole number.
-    static func rounded(_ value: Decimal) -> Int64 {
+    public static func rounded(_ value: Decimal) -> Int64 {
         var input = value
         var result = Decimal()
         NSDecimalRound(&result, &input, 0, .plain)

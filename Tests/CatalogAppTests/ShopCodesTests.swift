@@ -1,0 +1,85 @@
+import CatalogApp
+import CatalogCore
+import CatalogTestSupport
+import Foundation
+import Scanner
+import Store
+import Sync
+import Testing
+
+/// Codes the shop makes itself: the scale's weight and price barcodes resolve to the weighed item, and
+/// variations without a barcode get an in-store EAN-13 that Square then holds.
+@Suite struct ShopCodesTests {
+    /// An EAN-13 from its first twelve digits.
+    static func ean(_ body: String) -> String {
+        body + String(Barcode.gs1CheckDigit(body.compactMap(\.wholeNumberValue)))
+    }
+
+    static func scan(_ code: String) -> Scan {
+        Scan(
+            text: code, startedAt: EventTime(seconds: 0, microseconds: 0),
+            endedAt: EventTime(seconds: 0, microseconds: 0))
+    }
+
+    @Test func scaleCodesResolveToTheWeighedItemWithTheirWeightOrPrice() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            var session = CounterSession(mode: .lookup, database: shop.database, counter: "till")
+            session.location = try await shop.context.location("High Street", in: shop.database)
+            session.scaleLayouts = [
+                ScaleLayout(prefix: "21", value: .weight), ScaleLayout(prefix: "22", pluDigits: 4, value: .price),
+            ]
+            // Loose Bananas (SKU 4011) at 0.98 GBP/kg: 0.482 kg is 0.47236, so 0.47 GBP.
+            let weighed = try await session.handle(Self.scan(Self.ean("210401100482")))
+            #expect(weighed.match?.sku == "4011", "\(weighed.text)")
+            #expect(
+                weighed.json["match"]?["embedded"] == [
+                    "weight": "0.482", "unit": "kg", "total": ["amount": 47, "currency": "GBP"],
+                ])
+            #expect(weighed.text.contains("scale weight 0.482 kg x 0.98 GBP/kg = 0.47 GBP"), "\(weighed.text)")
+            // Loose Braeburn Apples (SKU 4101), a four-digit PLU and a printed price of 3.21.
+            let priced = try await session.handle(Self.scan(Self.ean("224101000321")))
+            #expect(priced.match?.sku == "4101", "\(priced.text)")
+            #expect(priced.json["match"]?["embedded"] == ["price": ["amount": 321, "currency": "GBP"]])
+            // A wrong check digit is refused, never read as a weight.
+            let good = Self.ean("210401100482")
+            let bad = String(good.dropLast()) + String((Int(String(good.last!))! + 1) % 10)
+            let refused = try await session.handle(Self.scan(bad))
+            #expect(refused.match == nil && refused.failed)
+            // A PLU no variation has is an unknown code.
+            #expect(try await session.handle(Self.scan(Self.ean("210999900100"))).match == nil)
+        }
+    }
+
+    @Test func variationsWithoutABarcodeGetUniqueInStoreCodesThatSquareHolds() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let assignment = try CodeAssignment(context: shop.context)
+            let missing = try await shop.database.variationsWithoutGTIN()
+            #expect(missing.contains { $0.sku == "TR-TTE-78816-1KG" })
+            let plan = try await assignment.plan(missing)
+            #expect(plan.count == missing.count && Set(plan.map(\.code)).count == plan.count)
+            #expect(plan.allSatisfy { $0.code.hasPrefix("20") && (try? Barcode($0.code)) != nil })
+
+            let tea = try #require(plan.first { $0.variation.sku == "TR-TTE-78816-1KG" })
+            let results = try await assignment.apply([tea])
+            guard case .success(let outcome) = try #require(results.first).1 else {
+                Issue.record("the code was not written: \(results)")
+                return
+            }
+            #expect(!outcome.queued)
+            let held = try await shop.variation(tea.variation.variationID)
+            #expect(held["item_variation_data"]?["upc"] == .string(tea.code), "Square holds the code")
+            #expect(
+                try await Lookup.lookUp(tea.code, in: shop.database).map(\.variationID) == [tea.variation.variationID])
+            // The next plan skips the code now taken, and the variation that has it.
+            let next = try await assignment.plan(try await shop.database.variationsWithoutGTIN())
+            #expect(!next.contains { $0.code == tea.code || $0.variation.variationID == tea.variation.variationID })
+
+            var scaled = shop.context
+            scaled.settings.scaleLayouts = [ScaleLayout(prefix: "20", value: .weight)]
+            #expect(throws: AppError.self) { _ = try CodeAssignment(context: scaled) }
+            #expect(throws: AppError.self) { _ = try CodeAssignment(context: shop.context, prefix: "30") }
+        }
+    }
+}
