@@ -1,0 +1,99 @@
+"""A sale the shop starts in Square, written with the official Square Python SDK, reaches the counter.
+
+The SDK creates a discount, a product set for one category and a pricing rule on the demo sandbox;
+after `catalog sync`, `catalog show` prints the sale and its price, a `sale-2x1` tag (read back with
+pdftotext) strikes the regular price through beside the sale price and says until when, and once the
+shop ends the sale in Square (the rule's last day moved to yesterday) the next sync shows the regular
+price again.
+"""
+
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import uuid
+
+import pytest
+from square import Square
+
+from catalog_process import REPO_ROOT, catalog_binary, start, stop
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TOKEN = "sale-test-token-" + uuid.uuid4().hex[:8]
+CODE = "BO-0266"  # A Shopkeeper's Ledger, in Books
+
+
+def run(arguments, environment):
+    result = subprocess.run([catalog_binary()] + arguments, capture_output=True, text=True, cwd=REPO_ROOT,
+                            env=environment, timeout=120)
+    return result
+
+
+@pytest.fixture
+def shop(tmp_path):
+    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN])
+    environment = dict(os.environ, SQUARE_BASE_URL=url, SQUARE_ACCESS_TOKEN=TOKEN,
+                       CATALOG_DB=str(tmp_path / "catalog.sqlite"), CATALOG_LOCATION="High Street",
+                       HOME=str(tmp_path))
+    try:
+        assert run(["sync"], environment).returncode == 0
+        yield Square(base_url=url, token=TOKEN), environment, tmp_path
+    finally:
+        stop(process)
+
+
+def show(environment):
+    result = run(["show", CODE, "--json"], environment)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[0])
+
+
+def test_a_sale_made_with_the_sdk_shows_on_the_counter_and_the_tag_until_it_ends(shop):
+    client, environment, folder = shop
+    before = show(environment)
+    assert before["sale"] is None
+    regular = before["price"]["amount"]
+    books = [c for c in client.catalog.search(object_types=["CATEGORY"]).objects if c.category_data.name == "Books"]
+    assert len(books) == 1
+    today = datetime.date.today()
+    until = (today + datetime.timedelta(days=10)).isoformat()
+    created = client.catalog.batch_upsert(idempotency_key=str(uuid.uuid4()), batches=[{"objects": [
+        {"type": "DISCOUNT", "id": "#book-discount",
+         "discount_data": {"name": "Books 25%", "discount_type": "FIXED_PERCENTAGE", "percentage": "25"}},
+        {"type": "PRODUCT_SET", "id": "#books", "product_set_data": {"product_ids_any": [books[0].id]}},
+        {"type": "PRICING_RULE", "id": "#book-sale",
+         "pricing_rule_data": {"name": "Book Week", "discount_id": "#book-discount", "match_products_id": "#books",
+                               "valid_from_date": (today - datetime.timedelta(days=1)).isoformat(),
+                               "valid_until_date": until}},
+    ]}])
+    rule_id = next(m.object_id for m in created.id_mappings if m.client_object_id == "#book-sale")
+    assert run(["sync"], environment).returncode == 0
+
+    during = show(environment)
+    sale_price = regular - (regular * 25 + 50) // 100
+    assert during["sale"]["name"] == "Book Week"
+    assert during["sale"]["price"] == {"amount": sale_price, "currency": "GBP"}
+    assert during["sale"]["ends_at"] == until
+    assert during["price"]["amount"] == regular, "price stays the location's regular price"
+    text = run(["show", CODE], environment).stdout
+    assert "on sale   25%% off (Book Week) until %s" % until in text, text
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is missing: the tag's text cannot be read back")
+    pdf = folder / "tag.pdf"
+    rendered = run(["label", "render", CODE, "--template", "sale-2x1", "--output", str(pdf)], environment)
+    assert rendered.returncode == 0, rendered.stderr
+    tag = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pounds = lambda amount: "£%d.%02d" % (amount // 100, amount % 100)
+    assert pounds(sale_price) in tag and pounds(regular) in tag and "until " + until in tag, tag
+
+    # The shop ends the sale in Square: its last day becomes yesterday.
+    rule = client.catalog.object.get(object_id=rule_id).object
+    ended = rule.dict(exclude_none=True) if hasattr(rule, "dict") else rule.model_dump(exclude_none=True)
+    ended["pricing_rule_data"]["valid_until_date"] = (today - datetime.timedelta(days=1)).isoformat()
+    client.catalog.object.upsert(idempotency_key=str(uuid.uuid4()), object=ended)
+    assert run(["sync"], environment).returncode == 0
+    after = show(environment)
+    assert after["sale"] is None and after["price"]["amount"] == regular
