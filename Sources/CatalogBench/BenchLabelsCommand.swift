@@ -5,6 +5,7 @@ import CommandSupport
 import Foundation
 import Labels
 import Printing
+import Store
 
 /// `catalog-bench labels`: rendering and job submission speed.
 struct BenchLabelsCommand: AsyncParsableCommand {
@@ -13,7 +14,9 @@ struct BenchLabelsCommand: AsyncParsableCommand {
         abstract: "Measure label rendering (PDF of many labels, one PNG preview) and, with --printer, job submission.",
         discussion: """
             Renders --labels labels of generated items (long names, EAN-13, UPC-A and Code 128 codes) \
-            into one PDF with each stock template, and one PNG preview, --runs times each. With \
+            into one PDF with each stock template, and one PNG preview, --runs times each; then as many \
+            sale-2x1 tags priced now (Square sales of a shop with twenty pricing rules, weekly periods, \
+            taxes and units, worked out for each variation as labels do) into one PDF. With \
             --printer it also submits a one-label PDF job to that CUPS queue --runs times (CUPS_SERVER \
             is honoured; the jobs are really printed). Targets: 1,000 labels into one PDF under 1 s, one \
             PNG under 50 ms, a job submitted under 200 ms. Build with -c release before measuring.
@@ -49,6 +52,17 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                     ("pdf \(name)", try Self.time(runs) { _ = try LabelRenderer().pdf(template, labels: data) }))
                 figures.append(
                     ("png \(name)", try Self.time(runs) { _ = try LabelRenderer().png(template, label: data[0]) }))
+            }
+            if names.contains("sale-2x1") {
+                let template = try library.template(named: "sale-2x1")
+                let (pricing, variations, facts) = Self.saleShop(count: labels)
+                figures.append(
+                    (
+                        "sale tags",
+                        try Self.time(runs) {
+                            _ = try LabelRenderer().pdf(template, labels: Self.saleTags(pricing, variations, facts))
+                        }
+                    ))
             }
             if let printer {
                 let template = try library.template(named: names.contains("shelf-2x1") ? "shelf-2x1" : names[0])
@@ -93,6 +107,50 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                 price: price, regularPrice: index % 5 == 0 ? Money(amount: price.amount + 100, currency: "USD") : nil,
                 sku: "ac-wdg-\(index)-l", gtin: hasCode ? codes[index % codes.count] : nil, category: "Bench",
                 date: "2026-11-23")
+        }
+    }
+
+    /// A shop's pricing objects (`BenchPricing`) and `count` variations across twenty categories, sold by the
+    /// kilogram every tenth.
+    static func saleShop(count: Int) -> (PricingCatalog, [VariationSummary], [PricingFacts]) {
+        let objects = BenchPricing.objects(categories: (0..<20).map { "C\($0)" })
+        let pricing = PricingCatalog(objects: objects, locations: [["id": "L1", "timezone": "Europe/London"]])
+        let labels = sampleLabels(count: count)
+        let variations = labels.map { label in
+            VariationSummary(
+                itemID: label.itemID, variationID: label.variationID, itemName: label.itemName,
+                variationName: label.variationName, sku: label.sku, gtin: label.gtin, upc: label.gtin,
+                price: label.regularPrice ?? label.price, category: label.category, isArchived: false
+            ).at(CounterLocation(id: "L1", name: "Shop"))
+        }
+        let facts = variations.enumerated().map { index, variation in
+            PricingFacts(
+                variationID: variation.variationID, itemID: variation.itemID, categoryIDs: ["C\(index % 20)"],
+                taxIDs: ["#VAT"], measurementUnitID: index % 10 == 0 ? "#KG" : nil,
+                names: [variation.itemName, "500 g"])
+        }
+        return (pricing, variations, facts)
+    }
+
+    /// Sale tags as `LabelRequest` makes them: each variation's price now, the sale beside the regular price.
+    static func saleTags(_ pricing: PricingCatalog, _ variations: [VariationSummary], _ facts: [PricingFacts])
+        -> [LabelData]
+    {
+        let now = Timestamp(seconds: 1_795_600_000)
+        return zip(variations, facts).map { variation, facts in
+            let shelf = pricing.shelfPrice(for: variation, facts: facts, at: now)
+            var data = LabelData(
+                itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
+                variationName: variation.variationName, price: shelf.price, sku: variation.sku, gtin: variation.gtin,
+                category: variation.category, date: "2026-11-25")
+            if let sale = shelf.sale {
+                data.regularPrice = shelf.regular
+                data.saleEnds = sale.endsAt
+            }
+            let unit = shelf.unitPrice()
+            data.unitPrice = unit?.amount
+            data.unitPer = unit?.per
+            return data
         }
     }
 

@@ -17,6 +17,8 @@ public final class CatalogDatabase: Sendable {
     let pool: DatabasePool
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
+    /// The pricing objects last read, while they are unchanged (see `PricingCache`).
+    let pricingCache = PricingCache()
 
     /// How long a writer waits for another process's write to finish before giving up.
     public static let busyTimeout: TimeInterval = 10

@@ -109,6 +109,8 @@ import Webhooks
                     template: "t", element: 1, data: "d", neededDots: 462, frameDots: 398, dpi: 203, moduleDots: 2),
                 "barcodeTooTall": LabelRenderError.barcodeTooTall(
                     template: "t", element: 1, data: "d", neededDots: 90, frameDots: 40, dpi: 203),
+                "noBarcodeFits": LabelRenderError.noBarcodeFits(
+                    template: "t", element: 1, item: "Tea", data: "TR-1", tried: ["QR it needs 90 dots of height"]),
                 "badModuleWidth": LabelRenderError.badModuleWidth(template: "t", element: 1, moduleDots: 0),
                 "sheetNotSupported": LabelRenderError.sheetNotSupported(template: "t", renderer: "ZPL"),
                 "badTemplateSize": LabelRenderError.badTemplateSize(template: "t"),

@@ -14,8 +14,7 @@ public struct ShelfPrices: Sendable {
     public static func load(for variations: [VariationSummary], database: CatalogDatabase, at moment: Timestamp)
         async throws -> ShelfPrices
     {
-        let pricing = try await database.pricingCatalog()
-        let facts = try await database.pricingFacts(variationIDs: variations.map(\.variationID))
+        let (pricing, facts) = try await database.pricing(for: variations.map(\.variationID))
         return ShelfPrices(pricing: pricing, facts: facts, moment: moment)
     }
 

@@ -67,10 +67,10 @@ struct LabelLayoutBuilder {
                 if symbology == first { _ = try BarcodeEncoder.encode(symbology, data) }
                 continue
             }
-            // A 2-D code is drawn as large as its frame allows (up to three times the module), since a
-            // larger one scans from further away; a linear code starts at the template's module.
+            // A 2-D fallback is drawn as large as its frame allows (up to three times the module), since a
+            // larger one scans from further away; the template's own choice keeps its module.
             var largest = element.moduleDots
-            if !symbol.isLinear {
+            if !symbol.isLinear, symbology != first {
                 let rows = symbol.rows + 2 * symbol.quietZone.vertical
                 let columns = symbol.width + symbol.quietZone.left + symbol.quietZone.right
                 let height = Int((element.frame.height.dots(at: template.dpi) + 1e-6).rounded(.down))

@@ -89,7 +89,7 @@ extension CatalogDatabase {
                     """)
             var names: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, name FROM locations") { names[row["id"]] = row["name"] }
-            let pricing = try Self.pricingCatalog(db)
+            let pricing = try self.pricingCatalog(db)
             let facts = try Self.pricingFacts(variationIDs: lastPrinted.map(\.variationID), db)
             let now = self.clock.now()
             var stale: [StaleLabel] = []

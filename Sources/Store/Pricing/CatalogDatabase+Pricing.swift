@@ -1,5 +1,6 @@
 import CatalogCore
 import GRDB
+import Synchronization
 
 extension PricingCatalog {
     /// The catalog object types that decide a shelf price beyond the variation itself; sync asks for them.
@@ -15,16 +16,34 @@ extension PricingCatalog {
 extension CatalogDatabase {
     /// The migration that indexes the pricing objects, so reading them skips the items and variations.
     static var pricingIndexSchema: String {
-        "CREATE INDEX catalog_objects_pricing ON catalog_objects(type) WHERE \(PricingCatalog.storedCondition);"
+        "CREATE INDEX catalog_objects_pricing ON catalog_objects(type, version) WHERE \(PricingCatalog.storedCondition);"
     }
 
     /// The shop's pricing rules, discounts, product sets, time periods, taxes and measurement units, and
     /// its locations' time zones.
     public func pricingCatalog() async throws -> PricingCatalog {
-        try await read { db in try Self.pricingCatalog(db) }
+        try await read { db in try self.pricingCatalog(db) }
     }
 
-    static func pricingCatalog(_ db: Database) throws -> PricingCatalog {
+    /// The pricing objects, read again only when they or the locations changed since the last read: the
+    /// counter prices every scan, and parsing every rule each time would cost more than the lookup.
+    func pricingCatalog(_ db: Database) throws -> PricingCatalog {
+        let stamp =
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
+                            FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
+                        || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations) AS stamp
+                    """
+            )?["stamp"] as String? ?? ""
+        if let cached = pricingCache.catalog(stamp: stamp) { return cached }
+        let catalog = try Self.readPricingCatalog(db)
+        pricingCache.store(catalog, stamp: stamp)
+        return catalog
+    }
+
+    static func readPricingCatalog(_ db: Database) throws -> PricingCatalog {
         let objects = try Row.fetchAll(
             db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
         ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
@@ -32,6 +51,13 @@ extension CatalogDatabase {
             try? JSONValue.parse($0)
         }
         return PricingCatalog(objects: objects, locations: locations)
+    }
+
+    /// The pricing objects and the facts of `variationIDs`, read together in one transaction.
+    public func pricing(for variationIDs: [String]) async throws -> (PricingCatalog, [String: PricingFacts]) {
+        try await read { db in
+            (try self.pricingCatalog(db), try Self.pricingFacts(variationIDs: variationIDs, db))
+        }
     }
 
     /// What pricing needs to know about each variation (categories, taxes, unit, names), by variation id;
@@ -67,5 +93,19 @@ extension CatalogDatabase {
             if let id, !ids.contains(id) { ids.append(id) }
         }
         return ids
+    }
+}
+
+/// The last pricing catalog read and the stamp (counts and versions of the pricing objects and the
+/// locations) it was read under.
+final class PricingCache: Sendable {
+    private let state = Mutex<(stamp: String, catalog: PricingCatalog?)>(("", nil))
+
+    func catalog(stamp: String) -> PricingCatalog? {
+        state.withLock { $0.stamp == stamp ? $0.catalog : nil }
+    }
+
+    func store(_ catalog: PricingCatalog, stamp: String) {
+        state.withLock { $0 = (stamp, catalog) }
     }
 }
