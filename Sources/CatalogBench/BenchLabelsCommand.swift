@@ -58,7 +58,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                 let (pricing, variations, facts) = Self.saleShop(count: labels)
                 figures.append(
                     (
-                        "sale tags",
+                        "pdf sale tags priced now",
                         try Self.time(runs) {
                             _ = try LabelRenderer().pdf(template, labels: Self.saleTags(pricing, variations, facts))
                         }
