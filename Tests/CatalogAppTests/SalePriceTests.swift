@@ -103,4 +103,41 @@ import Testing
         label.printRecord(
             at: shop.clock.now(), counter: "till", template: template, printer: "test", jobID: nil, status: .completed)
     }
+
+    @Test func aRuleWhosePeriodCannotBeReadIsReportedOnceAndLeftOff() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            _ = try await shop.square().batchUpsertCatalogObjects(batches: [
+                [
+                    [
+                        "type": "DISCOUNT", "id": "#tenth",
+                        "discount_data": ["name": "Tenth", "discount_type": "FIXED_PERCENTAGE", "percentage": "10"],
+                    ],
+                    ["type": "PRODUCT_SET", "id": "#all", "product_set_data": ["all_products": true]],
+                    [
+                        "type": "TIME_PERIOD", "id": "#monthly",
+                        "time_period_data": ["event": "DTSTART:20260101T000000\nDURATION:P1D\nRRULE:FREQ=MONTHLY"],
+                    ],
+                    [
+                        "type": "PRICING_RULE", "id": "#first",
+                        "pricing_rule_data": [
+                            "name": "First of the month", "discount_id": "#tenth", "match_products_id": "#all",
+                            "time_period_ids": ["#monthly"],
+                        ],
+                    ],
+                ]
+            ])
+            _ = try await SyncWorkflow(context: shop.context).pull()
+            let said = shop.progress.notes.filter { $0.contains("First of the month") }
+            #expect(said.count == 1 && said[0].contains("RRULE FREQ=MONTHLY"), "\(shop.progress.notes)")
+            _ = try await SyncWorkflow(context: shop.context).pull()
+            #expect(shop.progress.notes.filter { $0.contains("First of the month") }.count == 1, "said once")
+            // On 1 January (the test clock's day is 2026-01-02, so the period would not run anyway) the rule
+            // gives no sale: it is left off, never guessed.
+            let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
+            let shelf = try await ShelfPrices.load(for: [small], database: shop.database, at: shop.clock.now())
+                .shelf(small)
+            #expect(shelf.sale == nil && shelf.notUnderstood.count == 1)
+        }
+    }
 }

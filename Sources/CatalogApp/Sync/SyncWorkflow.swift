@@ -25,8 +25,35 @@ public struct SyncWorkflow: Sendable {
     /// Pulls Square's changes (everything again with `full`), the context's progress hearing each page.
     public func pull(full: Bool = false) async throws -> SyncSummary {
         let progress = context.progress
-        defer { progress.clearStatus() }
-        return try await engine.run(full: full) { state in progress.status(Self.status(state)) }
+        let summary: SyncSummary
+        do {
+            defer { progress.clearStatus() }
+            summary = try await engine.run(full: full) { state in progress.status(Self.status(state)) }
+        }
+        try await reportUnreadableRules()
+        return summary
+    }
+
+    /// The sync-state key that remembers which unreadable pricing rules were already reported.
+    static let unreadableRulesKey = "pricing_rules_reported_unreadable"
+
+    /// Says once, after the sync that brought it, that a pricing rule is left off prices and tags because
+    /// its time period cannot be read; says nothing again until the list changes.
+    func reportUnreadableRules() async throws {
+        let database = engine.database
+        let unreadable = try await database.pricingCatalog().unreadableRules
+        let reported = Set(
+            (try await database.syncState()[Self.unreadableRulesKey] ?? "").split(separator: "\n").map(String.init))
+        for rule in unreadable where !reported.contains(rule) {
+            context.progress.note(
+                "pricing rule \(rule) cannot be read, so it is left off prices and tags; give it a weekly or one-off "
+                    + "time period in Square to have it shown.")
+        }
+        if Set(unreadable) != reported {
+            try await database.updateSyncState([
+                Self.unreadableRulesKey: unreadable.isEmpty ? nil : unreadable.joined(separator: "\n")
+            ])
+        }
     }
 
     /// The outbox, then a pull; `report` hears the outbox's line when edits were waiting.

@@ -70,6 +70,16 @@ extension PricingCatalog {
         return shelf
     }
 
+    /// Every pricing rule left off because one of its time periods cannot be read, as `name: reason`.
+    public var unreadableRules: [String] {
+        rules.compactMap { rule in
+            let reason = rule.periodIDs.lazy.compactMap { id in
+                (self.periods[id] ?? .notUnderstood("time period \(id) is not in the catalog")).notUnderstoodReason
+            }.first
+            return reason.map { "\(rule.name): \($0)" }
+        }
+    }
+
     /// Whether an object with `presence` is at `location`; with no location, only objects at every location.
     func isHere(_ presence: Presence, _ location: String?) -> Bool {
         guard let location else { return presence.everywhere && presence.absent.isEmpty }
