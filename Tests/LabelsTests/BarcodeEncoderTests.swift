@@ -60,9 +60,12 @@ struct BarcodeEncoderTests {
         #expect(try BarcodeEncoder.encode(choice.0, choice.1).data == data)
     }
 
-    @Test("auto with neither a GTIN nor a SKU names the item")
-    func nothingToEncode() {
-        let label = RenderFixtures.item(name: "Loose Apples", gtin: nil, sku: nil)
+    @Test("auto with neither a GTIN nor a SKU takes the variation id, and with no id names the item")
+    func nothingToEncode() throws {
+        var label = RenderFixtures.item(name: "Loose Apples", gtin: nil, sku: nil)
+        let choice = try BarcodeEncoder.autoChoice(for: label)
+        #expect(choice.0 == .code128 && choice.1 == label.variationID && !label.variationID.isEmpty)
+        label.variationID = ""
         let error = #expect(throws: LabelRenderError.self) { try BarcodeEncoder.autoChoice(for: label) }
         #expect(error == .nothingToEncode(item: "Loose Apples"))
         #expect(error?.description.contains("“Loose Apples”") == true)

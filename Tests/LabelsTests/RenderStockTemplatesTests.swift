@@ -29,6 +29,8 @@ struct RenderStockTemplatesTests {
         // Long SKUs without a GTIN, as loose and own-made goods have: too wide for 2-dot Code 128 on a 2 in tag.
         (RenderFixtures.item(name: "Loose Leaf Tea", gtin: nil, sku: "TR-TTE-78816-1KG"), "TR-TTE-78816-1KG"),
         (RenderFixtures.item(name: "Hand-thrown Mug", gtin: nil, sku: "CRAFT-MUG-SAGE-LARGE"), "CRAFT-MUG-SAGE-LARGE"),
+        // Neither a barcode nor a SKU (Square allows it): the variation's id, which the counter's lookup finds.
+        (RenderFixtures.item(name: "Hose Pipe 30 m", gtin: nil, sku: nil), "VAR1"),
     ]
 
     @Test("There are stock templates to test")

@@ -26,11 +26,13 @@ public enum BarcodeEncoder {
     }
 
     /// What `auto` draws for an item: its GTIN as UPC-A or EAN-13 when it has a valid one, else
-    /// Code 128 of its SKU.
+    /// Code 128 of its SKU, else (a variation with neither, which Square allows) its Square variation id,
+    /// which the counter's lookup finds as well; `catalog codes assign` gives it a real barcode.
     public static func autoChoice(for label: LabelData) throws -> (BarcodeElement.Symbology, String) {
         if let gtin = label.gtin, let choice = autoChoice(forCode: gtin) { return choice }
         if let sku = label.sku?.trimmingCharacters(in: " \t"), !sku.isEmpty { return (.code128, sku) }
         if let gtin = label.gtin, !gtin.isEmpty { return (.code128, gtin) }
+        if !label.variationID.isEmpty { return (.code128, label.variationID) }
         throw LabelRenderError.nothingToEncode(item: label.itemName)
     }
 
