@@ -11,7 +11,9 @@ import datetime
 import json
 import os
 import shutil
+import socket
 import subprocess
+import time
 import uuid
 
 import pytest
@@ -44,14 +46,62 @@ def shop(tmp_path):
         stop(process)
 
 
+def free_port():
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        return listener.getsockname()[1]
+
+
+@pytest.fixture
+def printer(tmp_path):
+    """A private cupsd on 127.0.0.1 with one raw queue, `tags`, that writes each job to a file; yields
+    the CUPS_SERVER address. Skips (saying why) when CUPS's tools are missing."""
+    tools = ["cupsd", "lpadmin"]
+    missing = [tool for tool in tools if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool)]
+    if missing:
+        pytest.skip("CUPS is missing (%s): scripts/setup.sh --with-test-tools installs it" % ", ".join(missing))
+    base = tmp_path / "cups"
+    for folder in ["spool/temp", "log", "cache", "ppd", "ssl", "out"]:
+        (base / folder).mkdir(parents=True, exist_ok=True)
+    os.chmod(base, 0o755)
+    os.chmod(base / "out", 0o777)
+    port = free_port()
+    (base / "cupsd.conf").write_text(
+        "Listen 127.0.0.1:%d\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
+        "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % port)
+    (base / "cups-files.conf").write_text(
+        "FileDevice Yes\nPrintcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
+        "TempDir {0}/spool/temp\nAccessLog {0}/log/access_log\nErrorLog {0}/log/error_log\n"
+        "PageLog {0}/log/page_log\nServerBin /usr/lib/cups\nDataDir /usr/share/cups\n".format(base))
+    cupsd = shutil.which("cupsd") or "/usr/sbin/cupsd"
+    daemon = subprocess.Popen([cupsd, "-f", "-c", str(base / "cupsd.conf"), "-s", str(base / "cups-files.conf")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = "127.0.0.1:%d" % port
+    try:
+        lpadmin = shutil.which("lpadmin") or "/usr/sbin/lpadmin"
+        for _ in range(100):
+            added = subprocess.run([lpadmin, "-h", server, "-p", "tags", "-E", "-v",
+                                    "file://%s/out/tags" % base, "-m", "raw"], capture_output=True, text=True)
+            if added.returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the private cupsd did not take a queue: " + added.stderr)
+        yield server
+    finally:
+        daemon.terminate()
+        daemon.wait(timeout=10)
+
+
 def show(environment):
     result = run(["show", CODE, "--json"], environment)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.splitlines()[0])
 
 
-def test_a_sale_made_with_the_sdk_shows_on_the_counter_and_the_tag_until_it_ends(shop):
+def test_a_sale_made_with_the_sdk_shows_on_the_counter_and_the_tag_until_it_ends(shop, printer):
     client, environment, folder = shop
+    environment = dict(environment, CUPS_SERVER=printer)
     before = show(environment)
     assert before["sale"] is None
     regular = before["price"]["amount"]
@@ -89,6 +139,12 @@ def test_a_sale_made_with_the_sdk_shows_on_the_counter_and_the_tag_until_it_ends
     pounds = lambda amount: "£%d.%02d" % (amount // 100, amount % 100)
     assert pounds(sale_price) in tag and pounds(regular) in tag and "until " + until in tag, tag
 
+    # The sale tag goes to the shelf (a real print job), and is right while the sale runs.
+    printed = run(["label", "print", CODE, "--template", "sale-2x1", "--printer", "tags", "--wait"], environment)
+    assert printed.returncode == 0, printed.stderr
+    stale = run(["label", "stale", "--json"], environment)
+    assert stale.returncode == 0 and stale.stdout.strip() in ("", "[]"), stale.stdout + stale.stderr
+
     # The shop ends the sale in Square: its last day becomes yesterday.
     rule = client.catalog.object.get(object_id=rule_id).object
     ended = rule.dict(exclude_none=True) if hasattr(rule, "dict") else rule.model_dump(exclude_none=True)
@@ -97,3 +153,13 @@ def test_a_sale_made_with_the_sdk_shows_on_the_counter_and_the_tag_until_it_ends
     assert run(["sync"], environment).returncode == 0
     after = show(environment)
     assert after["sale"] is None and after["price"]["amount"] == regular
+    # The tag on the shelf now shows a sale that is over: catalog label stale lists it.
+    stale = run(["label", "stale", "--json"], environment)
+    assert stale.returncode == 0, stale.stderr
+    tags = [json.loads(line) for line in stale.stdout.splitlines() if line.strip()]
+    if len(tags) == 1 and isinstance(tags[0], list):
+        tags = tags[0]
+    assert len(tags) == 1, stale.stdout
+    assert tags[0]["sale_rule_id"] == rule_id and tags[0]["price"]["amount"] == sale_price
+    assert tags[0]["current_price"]["amount"] == regular and tags[0]["current_sale"] is None
+    assert "the sale has ended" in run(["label", "stale"], environment).stdout
