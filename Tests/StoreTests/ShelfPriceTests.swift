@@ -188,6 +188,7 @@ import Testing
                 "Big basket", discount: "TEN", match: "ANY",
                 fields: ["minimum_order_subtotal_money": Self.gbp(2000).json]),
             Self.rule("BOGOF", discount: "FREE", match: "TWO", fields: ["exclude_products_id": "ONE"]),
+            Self.discount("POUND", amount: 100), Self.rule("Pound off two", discount: "POUND", match: "TWO"),
         ]
         let shelf = Self.shelf(objects, "2026-11-25T10:00:00Z")
         #expect(shelf.sale == nil && shelf.price == Self.gbp(1199))
@@ -196,7 +197,7 @@ import Testing
             Set(shelf.multiBuy) == [
                 "2 for 17.98 GBP (Pair)", "Members: 10% off (Loyalty)",
                 "10% off on orders of 20.00 GBP or more (Big basket)",
-                "2 for 11.99 GBP (BOGOF)",
+                "2 for 11.99 GBP (BOGOF)", "buy 2: 1.00 GBP off (Pound off two)",
             ])
     }
 

@@ -135,9 +135,16 @@ extension PricingCatalog {
         var text = describe(discount, regular: regular)
         if needed > 1 {
             let discounted = Int64(max(needed - excluded, 0))
-            let total = regular.amount * Int64(needed) - saving.amount * discounted
             guard discounted > 0 else { return nil }
-            text = "\(needed) for \(Money(amount: total, currency: regular.currency).formatted)"
+            if case .percentage = discount.kind {
+                // A percentage comes off each discounted unit, so the group's price is certain.
+                let total = regular.amount * Int64(needed) - saving.amount * discounted
+                text = "\(needed) for \(Money(amount: total, currency: regular.currency).formatted)"
+            } else {
+                // Whether an amount comes off each unit or the group once is Square's checkout's to say, so
+                // the text states the rule, not a total.
+                text = "buy \(needed): \(text)"
+            }
         }
         if let minimum = rule.minimumSubtotal { text += " on orders of \(minimum.formatted) or more" }
         if !rule.customerGroups.isEmpty { text = "Members: " + text }
