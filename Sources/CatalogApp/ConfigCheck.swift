@@ -154,17 +154,22 @@ public enum ConfigCheck {
                 throw fail("labels.rounding", "labels.rounding: \(error.description)")
             }
         }
-        var prefixes = Set<String>()
+        var layouts: [ScaleLayout] = []
         for layout in file.scale ?? [] {
             if let problem = layout.problem { throw fail("scale", "scale: \(problem).") }
-            guard prefixes.insert(layout.prefix).inserted else {
-                throw fail("scale", "scale: the prefix \(layout.prefix) is given twice; give each layout its own.")
+            if let other = layouts.first(where: { $0.overlaps(prefix: layout.prefix) }) {
+                throw fail(
+                    "scale",
+                    "scale: the prefixes \(other.prefix) and \(layout.prefix) overlap, so a code could be read both "
+                        + "ways; give each layout a prefix of its own.")
             }
+            layouts.append(layout)
         }
-        if let prefix = file.codes?.prefix, prefixes.contains(prefix) {
+        if let prefix = file.codes?.prefix, let layout = layouts.first(where: { $0.overlaps(prefix: prefix) }) {
             throw fail(
                 "codes.prefix",
-                "codes.prefix \(prefix) is a scale prefix; in-store codes need one the scale does not use.")
+                "codes.prefix \(prefix) overlaps the scale prefix \(layout.prefix); in-store codes need a prefix the "
+                    + "scale does not use.")
         }
         if let display = file.labels?.priceDisplay {
             do { _ = try LabelRequest.PriceDisplay.parse(display) } catch {

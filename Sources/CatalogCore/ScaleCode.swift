@@ -59,6 +59,10 @@ public struct ScaleLayout: Sendable, Equatable, Decodable {
         return nil
     }
 
+    /// Whether codes starting with `other` could start with this layout's prefix too, or the other way round
+    /// (`21` and `210` overlap): a code could then be read both ways.
+    public func overlaps(prefix other: String) -> Bool { other.hasPrefix(prefix) || prefix.hasPrefix(other) }
+
     /// The PLU and value in `code` when it is a 13-digit code with this layout's prefix; nil otherwise. The
     /// check digit is the caller's to have checked (`Barcode` refuses a wrong one).
     public func read(_ code: String) -> ScaleReading? {

@@ -79,6 +79,9 @@ import Testing
             var scaled = shop.context
             scaled.settings.scaleLayouts = [ScaleLayout(prefix: "20", value: .weight)]
             #expect(throws: AppError.self) { _ = try CodeAssignment(context: scaled) }
+            // A three-digit scale prefix inside the codes' range would read some in-store codes as weights.
+            scaled.settings.scaleLayouts = [ScaleLayout(prefix: "200", pluDigits: 4, value: .weight)]
+            #expect(throws: AppError.self) { _ = try CodeAssignment(context: scaled) }
             #expect(throws: AppError.self) { _ = try CodeAssignment(context: shop.context, prefix: "30") }
         }
     }

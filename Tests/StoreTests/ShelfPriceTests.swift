@@ -137,6 +137,13 @@ import Testing
         let shelf = Self.shelf(objects, "2026-12-01T10:00:00Z")
         #expect(shelf.sale == nil && shelf.price == Self.gbp(1199))
         #expect(shelf.notUnderstood == ["First of the month: RRULE FREQ=MONTHLY;BYMONTHDAY=1"])
+        // A date that cannot be read leaves the rule off too, rather than making it run for ever.
+        let badDate = [
+            Self.discount("D10", percent: "10"), Self.productSet("PS-I1", any: ["I1"]),
+            Self.rule("Odd", discount: "D10", match: "PS-I1", fields: ["valid_until_date": "2026-13-40"]),
+        ]
+        let odd = Self.shelf(badDate, "2026-12-01T10:00:00Z")
+        #expect(odd.sale == nil && odd.notUnderstood == ["Odd: valid_until_date 2026-13-40"])
     }
 
     @Test func theBestDiscountWinsAndLimitsAndExclusionsHold() {

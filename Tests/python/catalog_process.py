@@ -1,6 +1,7 @@
 """Running the `catalog` binary from the Python tests: finding it, starting a server it runs
 (`catalog sandbox`, `catalog webhook serve`) until it prints its address, and stopping it."""
 
+import contextlib
 import os
 import queue
 import subprocess
@@ -52,3 +53,25 @@ def stop(process):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def run(arguments, environment, timeout=300):
+    """Runs `catalog ARGUMENTS` to its end; returns the finished process (stdout and stderr as text)."""
+    return subprocess.run([catalog_binary()] + list(arguments), capture_output=True, text=True, cwd=REPO_ROOT,
+                          env=environment, timeout=timeout)
+
+
+@contextlib.contextmanager
+def synced_demo(folder, token):
+    """The demo shop in `catalog sandbox`, synced into `folder`/catalog.sqlite by a counter at High Street;
+    yields (the sandbox's URL, the environment `catalog` runs with). The sandbox stops afterwards."""
+    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", token])
+    environment = dict(os.environ, SQUARE_BASE_URL=url, SQUARE_ACCESS_TOKEN=token,
+                       CATALOG_DB=os.path.join(str(folder), "catalog.sqlite"), CATALOG_LOCATION="High Street",
+                       HOME=str(folder))
+    try:
+        synced = run(["sync"], environment)
+        assert synced.returncode == 0, synced.stderr
+        yield url, environment
+    finally:
+        stop(process)

@@ -19,16 +19,11 @@ import uuid
 
 import pytest
 
-from catalog_process import REPO_ROOT, catalog_binary, start, stop
+from catalog_process import run, synced_demo
 
 TOKEN = "tags-test-token-" + uuid.uuid4().hex[:8]
 # Each stock template and the resolution of the printer it is made for, which the PDF is rasterised at.
 TEMPLATES = {"shelf-2x1": 203, "sale-2x1": 203, "dymo-30334": 300, "brother-62x29": 300, "sheet-avery-5160": 300}
-
-
-def run(arguments, environment):
-    return subprocess.run([catalog_binary()] + arguments, capture_output=True, text=True, cwd=REPO_ROOT,
-                          env=environment, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -39,15 +34,8 @@ def demo(tmp_path_factory):
     zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp (PyPI) is missing: scripts/setup.sh installs it")
     pytest.importorskip("PIL", reason="Pillow (PyPI) is missing: scripts/setup.sh installs it")
     folder = tmp_path_factory.mktemp("tags")
-    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN])
-    environment = dict(os.environ, SQUARE_BASE_URL=url, SQUARE_ACCESS_TOKEN=TOKEN,
-                       CATALOG_DB=str(folder / "catalog.sqlite"), CATALOG_LOCATION="High Street",
-                       HOME=str(folder))
-    try:
-        assert run(["sync"], environment).returncode == 0
+    with synced_demo(folder, TOKEN) as (_, environment):
         yield environment, folder, zxingcpp, codes_of(environment)
-    finally:
-        stop(process)
 
 
 def shown(code, environment):

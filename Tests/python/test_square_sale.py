@@ -19,7 +19,7 @@ import uuid
 import pytest
 from square import Square
 
-from catalog_process import REPO_ROOT, catalog_binary, start, stop
+from catalog_process import run, synced_demo
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -27,23 +27,10 @@ TOKEN = "sale-test-token-" + uuid.uuid4().hex[:8]
 CODE = "BO-0266"  # A Shopkeeper's Ledger, in Books
 
 
-def run(arguments, environment):
-    result = subprocess.run([catalog_binary()] + arguments, capture_output=True, text=True, cwd=REPO_ROOT,
-                            env=environment, timeout=120)
-    return result
-
-
 @pytest.fixture
 def shop(tmp_path):
-    process, url = start(["sandbox", "--port", "0", "--seed", "demo", "--token", TOKEN])
-    environment = dict(os.environ, SQUARE_BASE_URL=url, SQUARE_ACCESS_TOKEN=TOKEN,
-                       CATALOG_DB=str(tmp_path / "catalog.sqlite"), CATALOG_LOCATION="High Street",
-                       HOME=str(tmp_path))
-    try:
-        assert run(["sync"], environment).returncode == 0
+    with synced_demo(tmp_path, TOKEN) as (url, environment):
         yield Square(base_url=url, token=TOKEN), environment, tmp_path
-    finally:
-        stop(process)
 
 
 def free_port():

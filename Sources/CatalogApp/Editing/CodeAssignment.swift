@@ -27,7 +27,7 @@ public struct CodeAssignment: Sendable {
                 "--prefix \(chosen): in-store codes start with two digits from 20 to 29 (GS1's range for a shop's "
                     + "own numbers), such as 20.", exitCode: .usage)
         }
-        if let layout = context.settings.scaleLayouts.first(where: { $0.prefix == chosen }) {
+        if let layout = context.settings.scaleLayouts.first(where: { $0.overlaps(prefix: chosen) }) {
             throw AppError(
                 "--prefix \(chosen) is what the shop's scale prints (\(layout.value.rawValue) codes, scale: in the "
                     + "config); choose another prefix from 20 to 29 so the counter never reads a tag as a weighed "

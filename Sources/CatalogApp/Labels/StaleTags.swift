@@ -22,7 +22,7 @@ public enum StaleTags {
     public static func text(_ tag: StaleLabel) -> String {
         let name =
             tag.current.map { Terminal.visible($0.label) } ?? "(no longer in the catalog) \(tag.printed.variationID)"
-        let typedDiscount = tag.printed.regularAmount != nil && tag.printed.saleRuleID == nil
+        let typedDiscount = tag.printed.hasTypedDiscount
         let printed = (typedDiscount ? tag.printed.basePrice : tag.printed.price)?.formatted ?? "variable"
         var now = tag.current.map { _ in tag.currentPrice?.formatted ?? "variable" } ?? "gone"
         if let sale = tag.currentSale, !typedDiscount {

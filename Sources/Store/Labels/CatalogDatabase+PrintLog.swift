@@ -103,7 +103,7 @@ extension CatalogDatabase {
                     continue
                 }
                 let shelf = pricing.shelfPrice(for: current, facts: facts, at: now)
-                let typedDiscount = printed.regularAmount != nil && printed.saleRuleID == nil
+                let typedDiscount = printed.hasTypedDiscount
                 let shown = typedDiscount ? shelf.regular : shelf.price
                 let expected = printed.withTaxes ? shown.map(shelf.withTaxes) : shown
                 let printedPrice = typedDiscount ? printed.basePrice : printed.price

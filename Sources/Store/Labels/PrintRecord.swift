@@ -86,6 +86,10 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         self.withTaxes = withTaxes
     }
 
+    /// Whether the label showed a discount typed with --discount (or the config's category table): its sale
+    /// is unknown to Square, so its regular price is what a stale check compares.
+    public var hasTypedDiscount: Bool { regularAmount != nil && saleRuleID == nil }
+
     /// The regular (undiscounted) price the label was based on: what stale-tag checks compare for a tag
     /// with a typed discount.
     public var basePrice: Money? {

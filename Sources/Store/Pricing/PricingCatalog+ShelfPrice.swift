@@ -26,27 +26,25 @@ extension PricingCatalog {
                 isHere(discount.presence, location)
             else { continue }
             if case .variable = discount.kind { continue }
+            if let reason = unreadableReason(rule) {
+                shelf.notUnderstood.append("\(rule.name): \(reason)")
+                continue
+            }
             var periodEnd: LocalTime?
             if !rule.periodIDs.isEmpty {
-                let when = rule.periodIDs.map { id in
-                    self.periods[id] ?? TimePeriod.notUnderstood("time period \(id) is not in the catalog")
-                }
-                if let reason = when.lazy.compactMap(\.notUnderstoodReason).first {
-                    shelf.notUnderstood.append("\(rule.name): \(reason)")
-                    continue
-                }
-                guard let running = when.first(where: { $0.contains(local) }) else { continue }
+                guard let running = rule.periodIDs.compactMap({ periods[$0] }).first(where: { $0.contains(local) })
+                else { continue }
                 periodEnd = running.end(containing: local)
             }
-            guard let window = validity(rule), window.from.map({ local >= $0 }) ?? true,
-                window.until.map({ local < $0 }) ?? true
-            else { continue }
+            guard rule.validFrom.map({ local >= $0 }) ?? true, rule.validUntil.map({ local < $0 }) ?? true else {
+                continue
+            }
             let excluded =
                 rule.excludeID.flatMap { productSets[$0] }.map { holds($0, products) ? $0.unitsNeeded : 0 } ?? 0
             let needed = match.unitsNeeded
             guard let regular = shelf.regular else {
                 if needed > 1 || !rule.customerGroups.isEmpty || rule.minimumSubtotal != nil {
-                    shelf.multiBuy.append("\(describe(discount, regular: nil)) when you buy \(needed) (\(rule.name))")
+                    shelf.multiBuy.append("\(describe(discount)) when you buy \(needed) (\(rule.name))")
                 }
                 continue
             }
@@ -58,9 +56,9 @@ extension PricingCatalog {
                 }
                 continue
             }
-            let ends = [window.until, periodEnd].compactMap { $0 }.min()
+            let ends = [rule.validUntil, periodEnd].compactMap { $0 }.min()
             let sale = Sale(
-                ruleID: rule.id, name: rule.name, terms: describe(discount, regular: regular),
+                ruleID: rule.id, name: rule.name, terms: describe(discount),
                 price: Money(amount: regular.amount - saving.amount, currency: regular.currency), saving: saving,
                 endsAt: ends.map { end in end.timeOfDay == 0 ? LocalTime(seconds: end.seconds - 1).dateText : end.text }
             )
@@ -70,14 +68,19 @@ extension PricingCatalog {
         return shelf
     }
 
-    /// Every pricing rule left off because one of its time periods cannot be read, as `name: reason`.
+    /// Every pricing rule left off because its dates or one of its time periods cannot be read, as
+    /// `name: reason`.
     public var unreadableRules: [String] {
-        rules.compactMap { rule in
-            let reason = rule.periodIDs.lazy.compactMap { id in
-                (self.periods[id] ?? .notUnderstood("time period \(id) is not in the catalog")).notUnderstoodReason
-            }.first
-            return reason.map { "\(rule.name): \($0)" }
-        }
+        rules.compactMap { rule in unreadableReason(rule).map { "\(rule.name): \($0)" } }
+    }
+
+    /// Why `rule` cannot be read (its dates, or a time period that is missing or not understood); nil when
+    /// it can.
+    func unreadableReason(_ rule: Rule) -> String? {
+        if let dates = rule.unreadableDates { return dates }
+        return rule.periodIDs.lazy.compactMap { id in
+            (self.periods[id] ?? .notUnderstood("time period \(id) is not in the catalog")).notUnderstoodReason
+        }.first
     }
 
     /// Whether an object with `presence` is at `location`; with no location, only objects at every location.
@@ -93,14 +96,6 @@ extension PricingCatalog {
         return (set.any + set.all).contains { id in
             products.contains(id) || productSets[id].map { holds($0, products, depth: depth + 1) } ?? false
         }
-    }
-
-    /// The first moment a rule is valid and the moment it stops, on the location's clock; nil when a date
-    /// cannot be read (the rule is then left out).
-    func validity(_ rule: Rule) -> (from: LocalTime?, until: LocalTime?)? {
-        let from = rule.validFrom.map { LocalTime(seconds: $0.date.seconds + ($0.time ?? 0)) }
-        let until = rule.validUntil.map { LocalTime(seconds: $0.date.seconds + ($0.time ?? 86_400)) }
-        return (from, until)
     }
 
     /// How much `discount` takes off one unit priced `regular`: never more than the price, nor than the
@@ -119,7 +114,7 @@ extension PricingCatalog {
     }
 
     /// `20% off`, `1.00 GBP off`.
-    func describe(_ discount: DiscountTerms, regular: Money?) -> String {
+    func describe(_ discount: DiscountTerms) -> String {
         switch discount.kind {
         case .percentage(let percent): return "\(percent)% off"
         case .amount(let money): return "\(money.formatted) off"
@@ -132,7 +127,7 @@ extension PricingCatalog {
     func deal(
         _ rule: Rule, _ discount: DiscountTerms, regular: Money, needed: Int, excluded: Int, saving: Money
     ) -> String? {
-        var text = describe(discount, regular: regular)
+        var text = describe(discount)
         if needed > 1 {
             let discounted = Int64(max(needed - excluded, 0))
             guard discounted > 0 else { return nil }

@@ -14,10 +14,12 @@ public struct PricingCatalog: Sendable {
         var matchID: String?
         var excludeID: String?
         var periodIDs: [String]
-        /// The first moment it is valid, on the location's clock.
-        var validFrom: (date: LocalTime, time: Int64?)?
-        /// The last day it is valid, and the time that day it ends (the end of the day when nil).
-        var validUntil: (date: LocalTime, time: Int64?)?
+        /// The first moment it is valid, on the location's clock (midnight when no time is given).
+        var validFrom: LocalTime?
+        /// The moment it stops: the time given on its last day, else the end of that day.
+        var validUntil: LocalTime?
+        /// Why its dates cannot be read, when they cannot (the rule is then left off, never guessed).
+        var unreadableDates: String?
         var minimumSubtotal: Money?
         var customerGroups: [String]
         var presence: Presence
@@ -113,16 +115,24 @@ public struct PricingCatalog: Sendable {
     static func rule(_ object: JSONValue, id: String) -> Rule {
         let data = object["pricing_rule_data"] ?? .null
         func text(_ key: String) -> String? { data[key]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
-        func bound(_ dateKey: String, _ timeKey: String) -> (date: LocalTime, time: Int64?)? {
-            guard let date = text(dateKey).flatMap(LocalTime.date) else { return nil }
-            return (date, text(timeKey).flatMap(LocalTime.timeOfDay))
+        var unreadable: String?
+        /// The date at its time of day (or at `endOfDay` seconds after midnight when no time is given).
+        func bound(_ dateKey: String, _ timeKey: String, endOfDay: Int64) -> LocalTime? {
+            guard let dateText = text(dateKey) else { return nil }
+            let time = text(timeKey)
+            guard let date = LocalTime.date(dateText), time.map({ LocalTime.timeOfDay($0) != nil }) ?? true else {
+                unreadable = "\(dateKey) \(dateText)" + (time.map { " \($0)" } ?? "")
+                return nil
+            }
+            return LocalTime(seconds: date.seconds + (time.flatMap(LocalTime.timeOfDay) ?? endOfDay))
         }
+        let from = bound("valid_from_date", "valid_from_local_time", endOfDay: 0)
+        let until = bound("valid_until_date", "valid_until_local_time", endOfDay: 86_400)
         return Rule(
             id: id, name: text("name") ?? id, discountID: text("discount_id"),
             matchID: text("match_products_id") ?? text("apply_products_id"), excludeID: text("exclude_products_id"),
             periodIDs: data["time_period_ids"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-            validFrom: bound("valid_from_date", "valid_from_local_time"),
-            validUntil: bound("valid_until_date", "valid_until_local_time"),
+            validFrom: from, validUntil: until, unreadableDates: unreadable,
             minimumSubtotal: data["minimum_order_subtotal_money"].flatMap(Money.init(json:)),
             customerGroups: data["customer_group_ids_any"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             presence: Presence(object: object))
