@@ -31,9 +31,9 @@ done
 debian_packages=(libsqlite3-dev libcurl4-openssl-dev libcairo2-dev libzint-dev libcups2-dev fonts-dejavu-core)
 # Testing: a private cupsd with Zebra and DYMO drivers, PDF rasterising, zbar; QEMU with Debian's
 # kernel and a static busybox for the scanner test under a real kernel; dpkg-dev and man-db for
-# the package test.
+# the package test; Chromium and its WebDriver for the hub's browser tests.
 debian_test_packages=(cups cups-client cups-filters poppler-utils zbar-tools printer-driver-dymo
-    qemu-system-x86 linux-image-amd64 busybox-static dpkg-dev man-db)
+    qemu-system-x86 linux-image-amd64 busybox-static dpkg-dev man-db chromium chromium-driver)
 requirements="$PWD/scripts/requirements-test.txt"
 venv="${CATALOG_VENV:-$PWD/.venv}"
 
