@@ -78,6 +78,19 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // `catalog serve`: the shop's hub (API, pages, pairing) on the application layer.
+        .target(
+            name: "Hub",
+            dependencies: [
+                "CatalogApp", "CatalogCore", "Store", "Scanner", "Webhooks",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .embedInCode("Assets/hub.css"), .embedInCode("Assets/counter.js"), .embedInCode("Assets/pair.js"),
+            ]
+        ),
         // What every command-line front end shares: failures as one line and an exit status.
         .target(
             name: "CommandSupport",
@@ -87,7 +100,7 @@ let package = Package(
             name: "CatalogCLI",
             dependencies: [
                 "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Webhooks", "Sandbox", "Labels", "Printing",
-                "Scanner", "CBuildInfo", "CommandSupport",
+                "Scanner", "CBuildInfo", "CommandSupport", "Hub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],

@@ -5,7 +5,7 @@ import Scanner
 import Store
 
 /// What the counter did with one scan: the line a person reads and the JSON object a script reads.
-public struct ScanOutcome {
+public struct ScanOutcome: Sendable {
     public var code: String
     public var symbology: String?
     public var time: String
@@ -21,6 +21,8 @@ public struct ScanOutcome {
     public var mode: CounterMode
     /// True when the person at the counter should hear the failure ring (unknown code, failed action).
     public var failed: Bool
+    /// The scan's number in the scan log; nil for a command barcode (not logged).
+    public var logID: Int64?
 
     public var text: String {
         guard let match else {
@@ -69,7 +71,7 @@ public struct ScanOutcome {
 
 /// The counter: each scan is looked up in the local catalog, logged, and acted on by the current mode.
 /// Command barcodes switch the mode or set the quantity for the next scan.
-public struct CounterSession {
+public struct CounterSession: Sendable {
     public var mode: CounterMode
     public var quantity = 1
     public let database: CatalogDatabase
@@ -79,10 +81,10 @@ public struct CounterSession {
     /// when not known (the base price is shown).
     public var location: CounterLocation?
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
-    public var printLabel: ((VariationSummary, Int) async throws -> String)?
+    public var printLabel: (@Sendable (VariationSummary, Int) async throws -> String)?
     /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
     /// `receiveUnavailable` saying why.
-    public var receive: ((VariationSummary, Int) async throws -> (action: String, failed: Bool))?
+    public var receive: (@Sendable (VariationSummary, Int) async throws -> (action: String, failed: Bool))?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
     /// The layouts of the shop's scale codes (`scale:` in the config).
     public var scaleLayouts: [ScaleLayout] = []
@@ -104,7 +106,9 @@ public struct CounterSession {
     }
 
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
-    public mutating func handle(_ scan: Scan) async throws -> ScanOutcome {
+    /// `scanID` is the id a remote counter gave it (kept in the scan log, where a second scan with the same
+    /// id is refused by the database, so it is never counted twice).
+    public mutating func handle(_ scan: Scan, scanID: String? = nil) async throws -> ScanOutcome {
         let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
@@ -155,11 +159,11 @@ public struct CounterSession {
                 outcome.failed = true
             }
             quantity = 1
-            try await database.recordScan(
+            outcome.logID = try await database.recordScan(
                 ScanRecord(
                     at: time, device: scan.device, code: code, gtin: Barcode.interpretations(of: code).first?.gtin14,
                     symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
-                    action: outcome.action))
+                    action: outcome.action, scanID: scanID, counter: counter))
             return outcome
         }
     }

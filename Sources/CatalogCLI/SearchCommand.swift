@@ -66,19 +66,13 @@ struct SearchCommand: AsyncParsableCommand {
                     "--here needs the counter's location: give --location NAME or set CATALOG_LOCATION.",
                     exitCode: .usage)
             }
-            let outcome = try await shop.search(parsed, limit: limit, onlyHere: here, in: database)
-            let prices = try await ShelfPrices.load(
-                for: outcome.hits.map(\.variation), database: database, at: context.clock.now())
+            let found = try await ShopSearch.run(
+                parsed, limit: limit, onlyHere: here, shop: shop, database: database, at: context.clock.now())
+            let outcome = found.outcome
             if json {
-                Terminal.out(
-                    JSONValue.array(
-                        outcome.hits.map { hit in
-                            var object = hit.json
-                            object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
-                            return object
-                        }))
+                Terminal.out(found.json)
             } else if !outcome.hits.isEmpty {
-                for line in Self.table(outcome.hits, prices: prices, width: Terminal.stdoutColumns) {
+                for line in Self.table(outcome.hits, prices: found.prices, width: Terminal.stdoutColumns) {
                     Terminal.out(line)
                 }
             }

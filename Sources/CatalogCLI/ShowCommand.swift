@@ -44,49 +44,28 @@ struct ShowCommand: AsyncParsableCommand {
             let context = try AppContext.live(options)
             let database = try context.openDatabase()
             let shop = try await ShopLocations.load(location, context: context, database: database)
-            let scale = ScaleCode(code, layouts: context.settings.scaleLayouts)
-            var found: [VariationSummary] = []
-            if let scale { found = try await scale.variations(in: database) }
-            if let scale, found.isEmpty {
-                throw AppError(
-                    "“\(code)” is a scale code for PLU \(scale.reading.plu), but no variation has that PLU as its SKU. "
-                        + "Give the item the SKU \(scale.reading.pluNumber) in Square, then run catalog sync.",
-                    exitCode: .notFound)
-            }
-            if scale == nil { found = try await Lookup.lookUp(code, in: database) }
-            let matches = found.map(shop.local)
-            let prices = try await ShelfPrices.load(for: matches, database: database, at: context.clock.now())
-            let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
+            let reports = try await VariationReport.load(
+                code, shop: shop, scaleLayouts: context.settings.scaleLayouts, database: database,
+                at: context.clock.now())
             let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            for match in matches {
-                let mine = waiting.filter { $0.objectID == match.variationID }
-                let stock = try await database.stockCounts(variationID: match.variationID)
-                let shelf = prices.shelf(match)
+            for report in reports {
                 if json {
-                    var object = match.json
-                    for (key, value) in shelf.jsonFields() { object[key] = value }
-                    if let scale { object["embedded"] = scale.embedded(match, shelf: shelf).json }
-                    if !stock.isEmpty {
-                        object["in_stock"] = .object(
-                            JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) })
-                        )
-                    }
-                    if !mine.isEmpty { object["outbox"] = .array(mine.map(\.json)) }
-                    Terminal.out(object)
-                } else {
-                    var lines = [Self.text(match, shop: shop, shelf: shelf)]
-                    if let scale { lines.append("  scale     " + scale.embedded(match, shelf: shelf).text) }
-                    if !stock.isEmpty {
-                        // The counter's own location first, then the others by name.
-                        let counts = stock.map {
-                            (here: $0.key == shop.here?.id, name: places[$0.key] ?? $0.key, quantity: $0.value)
-                        }
-                        .sorted { ($0.here ? 0 : 1, $0.name) < ($1.here ? 0 : 1, $1.name) }
-                        .map { "\($0.name) \($0.quantity)" }
-                        lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
-                    }
-                    Terminal.out((lines + mine.map(Self.outboxLine)).joined(separator: "\n"))
+                    Terminal.out(report.json)
+                    continue
                 }
+                let match = report.variation
+                var lines = [Self.text(match, shop: shop, shelf: report.shelf)]
+                if let embedded = report.embedded { lines.append("  scale     " + embedded.text) }
+                if !report.stock.isEmpty {
+                    // The counter's own location first, then the others by name.
+                    let counts = report.stock.map {
+                        (here: $0.key == shop.here?.id, name: places[$0.key] ?? $0.key, quantity: $0.value)
+                    }
+                    .sorted { ($0.here ? 0 : 1, $0.name) < ($1.here ? 0 : 1, $1.name) }
+                    .map { "\($0.name) \($0.quantity)" }
+                    lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
+                }
+                Terminal.out((lines + report.outbox.map(Self.outboxLine)).joined(separator: "\n"))
             }
         }
     }

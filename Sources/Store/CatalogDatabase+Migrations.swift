@@ -136,6 +136,9 @@ extension CatalogDatabase {
                     ALTER TABLE print_log ADD COLUMN with_taxes INTEGER NOT NULL DEFAULT 0 CHECK (with_taxes IN (0, 1));
                     """)
         }
+        migrator.registerMigration("v11: the hub's paired devices, pairing codes, and scans posted by counters") { db in
+            try db.execute(sql: Self.hubSchema)
+        }
         return migrator
     }
 

@@ -75,7 +75,7 @@ public final class WebhookListener: Sendable {
         await task.value
     }
 
-    static func respond(to request: Request, receiver: WebhookReceiver, limit: Int) async throws -> Response {
+    public static func respond(to request: Request, receiver: WebhookReceiver, limit: Int) async throws -> Response {
         guard request.method == .post else {
             var headers = HTTPFields()
             headers[.allow] = "POST"

@@ -20,10 +20,18 @@ public struct ScanRecord: Sendable, Equatable {
     public var mode: String?
     /// What was done with it.
     public var action: String?
+    /// The id the counter gave the scan when it posted it to the hub (`POST /api/v1/scans`): a scan posted
+    /// again under the same id is answered again and never counted twice.
+    public var scanID: String?
+    /// The counter (a computer's name) the scan was made at, when a hub received it.
+    public var counter: String?
+    /// The hub's answer to the scan, as the JSON the counter was sent.
+    public var answer: String?
 
     public init(
         at: String = Timestamp.now().rfc3339, device: String? = nil, code: String, gtin: String? = nil,
-        symbology: String? = nil, variationID: String? = nil, mode: String? = nil, action: String? = nil
+        symbology: String? = nil, variationID: String? = nil, mode: String? = nil, action: String? = nil,
+        scanID: String? = nil, counter: String? = nil
     ) {
         self.at = at
         self.device = device
@@ -33,6 +41,8 @@ public struct ScanRecord: Sendable, Equatable {
         self.variationID = variationID
         self.mode = mode
         self.action = action
+        self.scanID = scanID
+        self.counter = counter
     }
 
     init(row: Row) {
@@ -45,6 +55,9 @@ public struct ScanRecord: Sendable, Equatable {
         variationID = row["variation_id"]
         mode = row["mode"]
         action = row["action"]
+        scanID = row["scan_id"]
+        counter = row["counter"]
+        answer = row["answer"]
     }
 }
 
@@ -55,12 +68,12 @@ extension CatalogDatabase {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO scans(at, device, code, gtin, symbology, variation_id, mode, action)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO scans(at, device, code, gtin, symbology, variation_id, mode, action, scan_id, counter, answer)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     scan.at, scan.device, scan.code, scan.gtin, scan.symbology, scan.variationID, scan.mode,
-                    scan.action,
+                    scan.action, scan.scanID, scan.counter, scan.answer,
                 ])
             return db.lastInsertedRowID
         }
@@ -73,6 +86,21 @@ extension CatalogDatabase {
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM scans \(filter) ORDER BY id DESC LIMIT ?", arguments: [limit]
             ).map(ScanRecord.init(row:))
+        }
+    }
+
+    /// The scan a counter posted under `scanID`, if the hub has it.
+    public func scan(scanID: String) async throws -> ScanRecord? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM scans WHERE scan_id = ?", arguments: [scanID])
+                .map(ScanRecord.init(row:))
+        }
+    }
+
+    /// Keeps the answer the hub gave to the scan numbered `id`, to give again when it is posted again.
+    public func recordAnswer(_ answer: String, scan id: Int64) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE scans SET answer = ? WHERE id = ?", arguments: [answer, id])
         }
     }
 

@@ -1,0 +1,128 @@
+import ArgumentParser
+import CatalogApp
+import CatalogCore
+import CommandSupport
+import Foundation
+import Hub
+import Sandbox
+
+/// `catalog serve`: the shop's hub.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the shop's hub: the counter screen and API in the browser, one shared list per shop.",
+        discussion: """
+            One hub per shop keeps the shop's replica of the Square catalog current (a sync at start, on each \
+            of Square's webhooks, and every --sync-every minutes) and serves the counter screen, the back \
+            office and the JSON API under /api/v1 (docs/api.md) to paired devices. It listens on 127.0.0.1 \
+            unless --listen says otherwise (0.0.0.0:8080 for the shop's network).
+            Every request needs a paired device, this computer's browser too: the hub prints a one-time \
+            sign-in address for a screen on this computer; other devices pair at /pair with a code from \
+            catalog devices pair. --demo runs the hub on a demo shop in a local sandbox, with no Square account.
+            Webhooks: give --notification-url (the URL of /webhooks/square configured in Square, byte for \
+            byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. Stop the hub with Ctrl-C or SIGTERM.
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Where to listen: ADDRESS:PORT, or PORT alone for 127.0.0.1 (default 127.0.0.1:8080).",
+            valueName: "address:port"))
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: ArgumentHelp("The location the hub's counters stand in (name or id).", valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp("Minutes between syncs when no webhook comes (0: none).", valueName: "minutes"))
+    var syncEvery = 5
+
+    @Option(
+        help: ArgumentHelp(
+            "The notification URL of this hub's /webhooks/square configured in Square.", valueName: "url"))
+    var notificationURL: String?
+
+    @Flag(help: "Run on a demo shop in a local sandbox (no Square account needed).")
+    var demo = false
+
+    func validate() throws {
+        _ = try Self.address(listen)
+        guard (0...10_080).contains(syncEvery) else {
+            throw ValidationError("--sync-every must be 0 (never) to 10080 minutes, not \(syncEvery).")
+        }
+        if let notificationURL {
+            guard let url = URL(string: notificationURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil
+            else {
+                throw ValidationError(
+                    "--notification-url must be the http(s) URL configured in Square, not “\(Terminal.echo(notificationURL))”."
+                )
+            }
+        }
+    }
+
+    /// `ADDRESS:PORT`, `[IPv6]:PORT` or `PORT` as a host and port.
+    static func address(_ text: String) throws -> (host: String, port: Int) {
+        var host = "127.0.0.1"
+        var portText = text
+        if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            portText = String(text[text.index(after: colon)...])
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else {
+            throw ValidationError(
+                "--listen must be ADDRESS:PORT (such as 0.0.0.0:8080) or a port, not “\(Terminal.echo(text))”.")
+        }
+        return (host, port)
+    }
+
+    func run() async throws {
+        try await reportingErrors {
+            var settings = try Settings.resolve(options)
+            var sandbox: SandboxServer?
+            var demoFolder: URL?
+            if demo {
+                let server = try await SandboxServer.start(
+                    SandboxConfiguration(port: 0, token: "demo-token", seed: .demo))
+                sandbox = server
+                settings.baseURL = server.baseURL
+                settings.accessToken = "demo-token"
+                if options.database == nil {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "catalog-hub-\(getpid())")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    settings.databasePath = folder.appendingPathComponent("catalog.sqlite").path
+                    demoFolder = folder
+                }
+                Terminal.error("catalog: demo shop in a sandbox at \(server.baseURL.absoluteString)")
+            }
+            defer { if let demoFolder { try? FileManager.default.removeItem(at: demoFolder) } }
+            let (host, port) = try Self.address(listen)
+            var webhook: (notificationURL: String, signatureKey: String)?
+            if let notificationURL {
+                guard let key = ProcessInfo.processInfo.environment["SQUARE_WEBHOOK_SIGNATURE_KEY"], !key.isEmpty else {
+                    throw AppError(
+                        "--notification-url needs SQUARE_WEBHOOK_SIGNATURE_KEY: set it to the key Square shows for the "
+                            + "webhook subscription.", exitCode: .usage)
+                }
+                webhook = (notificationURL, key)
+            }
+            let context = AppContext(settings: settings, progress: TerminalProgress())
+            let hub = try await HubServer.start(
+                HubConfiguration(
+                    host: host, port: port, location: location,
+                    syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook),
+                context: context)
+            if demo { await hub.sync.waitUntilIdle() }
+            Terminal.out("catalog hub listening on \(hub.baseURL.absoluteString)")
+            Terminal.out(
+                "Sign in on this computer (once, within ten minutes): \(try await hub.signInURL().absoluteString)")
+            Terminal.out("Pair other devices with a code from: catalog devices pair")
+            if let reason = await hub.sync.unavailable { Terminal.note("the hub will not sync: \(reason)") }
+            await Signals.waitForTermination()
+            Terminal.error("catalog: stopping the hub")
+            await hub.stop()
+            await sandbox?.stop()
+        }
+    }
+}

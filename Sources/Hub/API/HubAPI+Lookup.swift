@@ -1,0 +1,40 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+import Store
+
+extension HubAPI {
+    /// `GET /api/v1/search?q=&limit=&here=` (the JSON of `catalog search --json`) and
+    /// `GET /api/v1/variations/{code}` (an array of what `catalog show --json` prints for each match).
+    static func addLookup(to router: Router<HubRequestContext>, services: HubServices) {
+        router.get("/api/v1/search") { request, _ in
+            await answer {
+                let parameters = request.uri.queryParameters
+                let text = parameters.get("q") ?? ""
+                let query = SearchQuery(text)
+                let most = CatalogDatabase.maximumSearchLimit
+                let limitText = parameters.get("limit")
+                guard let limit = limitText.map({ Int($0) }) ?? CatalogDatabase.defaultSearchLimit,
+                    (1...most).contains(limit)
+                else {
+                    throw AppError("limit must be a whole number from 1 to \(most).", exitCode: .usage)
+                }
+                if query.isEmpty { return HubResponse.json([]) }
+                let onlyHere = ["1", "true", "yes"].contains(parameters.get("here") ?? "")
+                let found = try await ShopSearch.run(
+                    query, limit: limit, onlyHere: onlyHere, shop: try await services.shop(),
+                    database: services.database, at: services.now)
+                return HubResponse.json(found.json)
+            }
+        }
+        router.get("/api/v1/variations/:code") { _, context in
+            await answer {
+                let code = context.parameters.get("code") ?? ""
+                let reports = try await VariationReport.load(
+                    code, shop: try await services.shop(), scaleLayouts: services.context.settings.scaleLayouts,
+                    database: services.database, at: services.now)
+                return HubResponse.json(.array(reports.map(\.json)))
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+import Store
+
+extension HubAPI {
+    /// `POST /api/v1/pair` (open, rate-limited), `GET /api/v1/me`, `GET /api/v1/devices`, `GET /api/v1/health`.
+    static func addPairing(to router: Router<HubRequestContext>, services: HubServices) {
+        router.get("/api/v1/health") { _, _ in HubResponse.json(["ok": true]) }
+        router.post("/api/v1/pair") { request, context in
+            await answer {
+                let address = context.remoteAddress ?? "unknown"
+                if let wait = await services.gate.wait(for: address, now: services.now) {
+                    var headers = HTTPFields()
+                    headers[.retryAfter] = String(max(1, wait))
+                    return HubResponse.error(
+                        "Too many wrong pairing codes from this address; try again in \(max(1, wait / 60 + 1)) "
+                            + "minutes, with a new code from catalog devices pair.",
+                        status: .tooManyRequests, headers: headers)
+                }
+                let body = try await object(request, context: context)
+                let code = try text(body, "code") ?? ""
+                let name = try text(body, "device_name") ?? ""
+                let paired: (token: String, device: PairedDevice)
+                do {
+                    paired = try await DeviceKeys.pair(
+                        code: code, name: name, from: context.remoteAddress, in: services.database, now: services.now)
+                } catch let error as AppError where error.exitStatus == .dataError {
+                    await services.gate.failed(from: address, now: services.now)
+                    throw error
+                }
+                HubLog.logger.info("paired device \(paired.device.id) “\(paired.device.name)” from \(address)")
+                await services.events.publish("device", paired.device.json)
+                var response = HubResponse.json(
+                    [
+                        "token": .string(paired.token), "csrf_token": .string(paired.device.csrfToken),
+                        "device": paired.device.json,
+                    ], status: .created)
+                response.setCookie(
+                    Cookie(
+                        name: DeviceAuthentication.cookieName, value: paired.token, maxAge: 10 * 366 * 86_400,
+                        path: "/", secure: services.secure, httpOnly: true, sameSite: .strict))
+                return response
+            }
+        }
+        router.get("/api/v1/me") { _, context in
+            await answer {
+                guard let device = context.device else { throw AppError("Not paired.", exitCode: .usage) }
+                var me = device.json
+                me["csrf_token"] = .string(device.csrfToken)
+                return HubResponse.json(me)
+            }
+        }
+        router.get("/api/v1/devices") { _, _ in
+            await answer { HubResponse.json(.array(try await services.database.devices().map(\.json))) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Hummingbird
+
+extension HubAPI {
+    /// `POST /api/v1/scans` (`{"id", "code", "counter"}`: the answer, the same again for a repeated id) and
+    /// `GET /api/v1/events` (Server-Sent Events: each scan with its answer, each sync).
+    static func addScans(to router: Router<HubRequestContext>, services: HubServices) {
+        router.post("/api/v1/scans") { request, context in
+            await answer {
+                let body = try await object(request, context: context)
+                let id = try text(body, "id") ?? ""
+                let code = try text(body, "code") ?? ""
+                let counter = try text(body, "counter", required: false) ?? context.device?.name ?? "hub"
+                let answer = try await services.desk.post(
+                    id: id, code: code, counter: counter, device: try text(body, "device", required: false))
+                return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
+            }
+        }
+        router.get("/api/v1/events") { request, _ in
+            let header = request.headers[HTTPFields.Element.Name("Last-Event-ID")!]
+            let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
+            let stream = await services.events.subscribe(after: lastID)
+            var headers = HTTPFields()
+            headers[.contentType] = "text/event-stream"
+            headers[.cacheControl] = "no-store"
+            headers[HTTPFields.Element.Name("X-Accel-Buffering")!] = "no"
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    // A comment first, so the page knows at once that it is connected, then each event; a
+                    // comment every 15 s keeps proxies from closing a quiet stream and finds dead clients.
+                    try await writer.write(ByteBuffer(string: ": connected\nretry: 2000\n\n"))
+                    let beats = AsyncStream<HubEvent?> { continuation in
+                        let forward = Task {
+                            for await event in stream { continuation.yield(event) }
+                            continuation.finish()
+                        }
+                        let ticks = Task {
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: .seconds(15))
+                                continuation.yield(nil)
+                            }
+                        }
+                        continuation.onTermination = { _ in
+                            forward.cancel()
+                            ticks.cancel()
+                        }
+                    }
+                    for await event in beats {
+                        try await writer.write(ByteBuffer(string: event?.sse ?? ": keep-alive\n\n"))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+    }
+}

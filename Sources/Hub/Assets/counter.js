@@ -1,0 +1,272 @@
+"use strict";
+// The counter screen: find as you type, the item card, scans as they happen. A keyboard-wedge scanner types
+// into the page like a very fast typist; the burst rule of the hub's own scanner reader tells the two apart
+// (at least 4 characters, each within 50 ms of the last), so a scan never lands in the search box as text.
+const MIN_LENGTH = 4, MAX_GAP = 50, BURST_END = MAX_GAP + 10;
+const $ = (selector) => document.querySelector(selector);
+const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
+const csrf = meta("csrf-token"), deviceName = meta("device-name");
+const search = $("#search"), results = $("#results"), note = $("#search-note"), card = $("#card");
+const scans = $("#scans");
+let hits = [], selected = -1, searchController = null, searchSerial = 0, shown = null;
+
+// --- talking to the hub -------------------------------------------------------------------------------------
+async function api(path, options = {}) {
+  const init = {method: options.method || "GET", credentials: "same-origin", headers: {Accept: "application/json"}};
+  if (options.body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.headers["X-CSRF-Token"] = csrf;
+    init.body = JSON.stringify(options.body);
+  }
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(path, init);
+  const answer = await response.json().catch(() => null);
+  if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
+  if (!response.ok) throw new Error((answer && answer.error) || `The hub answered ${response.status}.`);
+  return answer;
+}
+
+// --- showing values ---------------------------------------------------------------------------------------
+const digitsCache = {};
+function fractionDigits(currency) {
+  if (!(currency in digitsCache)) {
+    try {
+      digitsCache[currency] = new Intl.NumberFormat("en", {style: "currency", currency}).resolvedOptions()
+        .maximumFractionDigits;
+    } catch (error) { digitsCache[currency] = 2; }
+  }
+  return digitsCache[currency];
+}
+function money(value) {
+  if (!value) return "variable price";
+  const digits = fractionDigits(value.currency);
+  return (value.amount / Math.pow(10, digits)).toFixed(digits) + " " + value.currency;
+}
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+// A GTIN-14 as it is printed: UPC-A (12 digits) or EAN-13 when its leading zeros say so.
+function printedBarcode(gtin) {
+  if (!gtin) return null;
+  if (/^00\d{12}$/.test(gtin)) return gtin.slice(2);
+  if (/^0\d{13}$/.test(gtin)) return gtin.slice(1);
+  return gtin;
+}
+function clock(iso) {
+  const date = iso ? new Date(iso) : new Date();
+  return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+}
+
+// --- search -----------------------------------------------------------------------------------------------
+async function runSearch() {
+  const text = search.value.trim();
+  const serial = ++searchSerial;
+  if (searchController) searchController.abort();
+  if (!text) { hits = []; renderResults(); note.textContent = ""; return; }
+  searchController = new AbortController();
+  try {
+    const found = await api(`/api/v1/search?limit=20&q=${encodeURIComponent(text)}`, {signal: searchController.signal});
+    if (serial !== searchSerial) return;
+    hits = found;
+    selected = hits.length ? 0 : -1;
+    renderResults();
+    note.textContent = hits.length ? "" : `Nothing matches “${text}”. Try fewer or shorter words.`;
+  } catch (error) {
+    if (error.name !== "AbortError") note.textContent = error.message;
+  }
+}
+function renderResults() {
+  results.replaceChildren(...hits.map((hit, index) => {
+    const v = hit.variation || hit;
+    const price = v.available === false ? "not sold here" : hit.sale ? `${money(hit.sale.price)} sale` : money(v.price);
+    const details = [v.variation_name, v.sku && `SKU ${v.sku}`, v.category].filter(Boolean).join(" · ");
+    const row = element("li", {role: "option", id: `hit-${index}`, "aria-selected": String(index === selected),
+      class: v.available === false ? "unsold" : ""},
+      element("span", {class: "name"}, v.item_name), element("span", {class: "price"}, price),
+      element("span", {class: "meta"}, details));
+    row.addEventListener("click", () => { selected = index; renderResults(); openHit(index); });
+    return row;
+  }));
+  if (selected >= 0) search.setAttribute("aria-activedescendant", `hit-${selected}`);
+  else search.removeAttribute("aria-activedescendant");
+  const current = document.getElementById(`hit-${selected}`);
+  if (current) current.scrollIntoView({block: "nearest"});
+}
+function openHit(index) {
+  const hit = hits[index];
+  if (hit) showVariation((hit.variation || hit).variation_id);
+}
+
+// --- the item card ----------------------------------------------------------------------------------------
+async function showVariation(code, scan) {
+  try {
+    const found = await api(`/api/v1/variations/${encodeURIComponent(code)}`);
+    renderCard(found[0], scan);
+  } catch (error) {
+    renderUnknown(code, error.message);
+  }
+}
+function renderUnknown(code, message) {
+  shown = null;
+  card.className = "card";
+  card.replaceChildren(element("h2", {}, "Unknown code"), element("p", {class: "variation"}, code),
+    element("p", {class: "status bad"}, message));
+}
+function renderCard(v, scan) {
+  shown = v;
+  const here = v.location;
+  const flags = [];
+  if (v.available === false) flags.push(`NOT SOLD AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
+  else if (v.sold_out) flags.push(`SOLD OUT AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
+  const price = v.sale
+    ? element("p", {class: "price sale"}, money(v.sale.price), element("span", {class: "was"}, money(v.price)))
+    : element("p", {class: "price"}, money(v.price));
+  const facts = [];
+  const add = (label, value) => { if (value) facts.push(element("dt", {}, label), element("dd", {}, value)); };
+  if (v.sale) add("On sale", `${v.sale.terms} (${v.sale.name})${v.sale.ends_at ? " until " + v.sale.ends_at : ""}`);
+  if (v.unit_price) add("Unit price", `${money(v.unit_price)} per ${v.unit_price.per}`);
+  (v.multi_buy || []).forEach((deal) => add("Deal", deal));
+  const stock = v.in_stock && here ? v.in_stock[here.id] : undefined;
+  add("Stock here", stock !== undefined ? `${stock} (as last read from Square)` : here ? "not counted" : null);
+  add("Price at", here ? here.name : "base price (no location set)");
+  if (v.base_price && v.price && v.base_price.amount !== v.price.amount) add("Base price", money(v.base_price));
+  add("SKU", v.sku);
+  add("Barcode", printedBarcode(v.gtin));
+  add("Category", v.category);
+  if (v.taxes && v.taxes.length) add("Taxes", v.taxes.map((t) => `${t.name} ${t.percentage}% ${t.inclusion.toLowerCase()}`).join("; "));
+  if (scan) add("Scanned", `${clock(scan.time)} at ${scan.counter}`);
+  const quantity = element("input", {type: "number", min: "1", max: "1000000", value: "1", id: "reorder-qty",
+    "aria-label": "Quantity to reorder"});
+  const reorder = element("button", {type: "button", id: "reorder"}, "Add to reorder list");
+  const status = element("p", {class: "status", id: "card-status", role: "status"});
+  reorder.addEventListener("click", () => addToReorder(v, quantity, status));
+  card.className = "card";
+  card.replaceChildren(element("h2", {}, v.item_name), element("p", {class: "variation"}, v.variation_name || ""),
+    ...flags.map((flag) => element("p", {class: "flag"}, flag)), price, element("dl", {}, ...facts),
+    element("div", {class: "actions"}, quantity, reorder), status);
+}
+async function addToReorder(v, input, status) {
+  const quantity = Number(input.value);
+  if (!Number.isInteger(quantity) || quantity < 1) { status.className = "status bad"; status.textContent = "Give a whole number of 1 or more."; return; }
+  try {
+    const line = await api("/api/v1/reorder", {method: "POST", body: {code: v.variation_id, quantity}});
+    status.className = "status ok";
+    status.textContent = `Added ${quantity}: ${line.quantity} now on the reorder list.`;
+  } catch (error) {
+    status.className = "status bad";
+    status.textContent = error.message;
+  }
+}
+
+// --- scans ------------------------------------------------------------------------------------------------
+function newScanID() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+async function postScan(code) {
+  note.textContent = `Scanned ${code}`;
+  try {
+    await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName, device: "keyboard"}});
+  } catch (error) {
+    note.textContent = `The scan ${code} did not reach the hub: ${error.message}`;
+  }
+}
+function showScan(answer) {
+  const row = element("li", {class: answer.failed ? "failed" : ""}, element("time", {}, clock(answer.time)),
+    element("span", {class: "who"}, answer.counter || ""), element("span", {}, answer.text || answer.code));
+  scans.prepend(row);
+  while (scans.children.length > 50) scans.lastChild.remove();
+  if (answer.counter === deviceName) $("#mode").textContent = `${answer.mode} mode`;
+  if (answer.match) showVariation(answer.match.variation_id, answer);
+  else if (!String(answer.action || "").startsWith("mode") && !String(answer.action || "").startsWith("quantity")) {
+    renderUnknown(answer.code, answer.action === "unknown"
+      ? "No item has this code. If it is new in Square, sync and scan it again."
+      : answer.action);
+  }
+}
+
+// --- the keyboard: typing, scanning, moving through results ----------------------------------------------
+let pending = "", lastKey = 0, burstTimer = null, typingTarget = null;
+function putTyping() {
+  clearTimeout(burstTimer);
+  if (!pending) return;
+  const text = pending;
+  pending = "";
+  const target = typingTarget && typingTarget.isConnected ? typingTarget : search;
+  target.focus();
+  const start = target.selectionStart ?? target.value.length, end = target.selectionEnd ?? target.value.length;
+  try { target.setRangeText(text, start, end, "end"); } catch (error) { target.value += text; }
+  if (target === search) runSearch();
+}
+function endBurst() {
+  if (pending.length >= MIN_LENGTH) { const code = pending; pending = ""; postScan(code); } else putTyping();
+}
+function isTextField(node) {
+  return node && node.tagName === "INPUT" && !["button", "checkbox", "radio", "submit"].includes(node.type);
+}
+document.addEventListener("keydown", (event) => {
+  if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+  const now = performance.now();
+  if (event.key.length === 1) {
+    event.preventDefault();
+    if (pending && now - lastKey > MAX_GAP) putTyping();
+    if (!pending) typingTarget = isTextField(document.activeElement) ? document.activeElement : search;
+    pending += event.key;
+    lastKey = now;
+    clearTimeout(burstTimer);
+    burstTimer = setTimeout(endBurst, BURST_END);
+    return;
+  }
+  if ((event.key === "Enter" || event.key === "Tab") && pending && now - lastKey <= MAX_GAP && pending.length >= MIN_LENGTH) {
+    event.preventDefault();
+    clearTimeout(burstTimer);
+    const code = pending;
+    pending = "";
+    postScan(code);
+    return;
+  }
+  putTyping();
+  if (document.activeElement !== search) return;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    if (!hits.length) return;
+    selected = (selected + (event.key === "ArrowDown" ? 1 : hits.length - 1)) % hits.length;
+    renderResults();
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    openHit(selected >= 0 ? selected : 0);
+  } else if (event.key === "Escape") {
+    search.value = "";
+    runSearch();
+  }
+}, true);
+search.addEventListener("input", runSearch);
+
+// --- events from the hub and the sync status ------------------------------------------------------------
+function showSync(status) {
+  const badge = $("#sync");
+  badge.classList.toggle("bad", !status.available || !!status.last_error);
+  if (!status.available) badge.textContent = "no sync: " + (status.unavailable_reason || "not set up");
+  else if (status.running) badge.textContent = "syncing…";
+  else if (status.last_error) badge.textContent = "sync failed";
+  else badge.textContent = status.finished_at ? `synced ${clock(status.finished_at)}` : "not synced yet";
+  badge.title = status.last_error || status.last_line || "";
+}
+function listen() {
+  const events = new EventSource("/api/v1/events");
+  events.addEventListener("scan", (event) => showScan(JSON.parse(event.data)));
+  events.addEventListener("sync", (event) => showSync(JSON.parse(event.data)));
+  events.addEventListener("open", () => document.body.classList.remove("offline"));
+  events.addEventListener("error", () => document.body.classList.add("offline"));
+}
+api("/api/v1/sync").then(showSync).catch(() => {});
+listen();
+search.focus();

@@ -1,0 +1,103 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Scanner
+import Store
+
+/// The hub's counters: a scan posted by any of them (a remote `catalog scan --hub`, a keyboard-wedge scanner
+/// on a counter screen, a scanner on the hub itself) is handled by that counter's own session (its mode,
+/// its quantity for the next scan), answered, logged and published to every open page.
+///
+/// Scans are handled one at a time in arrival order. A scan posted again under the same id gets the first
+/// answer again, marked `repeated`, and is never counted twice.
+public actor ScanDesk {
+    let database: CatalogDatabase
+    let events: HubEvents
+    let makeSession: @Sendable (_ counter: String) -> CounterSession
+    private var sessions: [String: CounterSession] = [:]
+    /// Answers to command barcodes (the scan log keeps only codes), by scan id.
+    private var commandAnswers: [String: JSONValue] = [:]
+    private var last: Task<Void, Never>?
+
+    /// A desk whose counters' sessions `makeSession` starts (in lookup mode, at the hub's location).
+    public init(
+        database: CatalogDatabase, events: HubEvents,
+        makeSession: @escaping @Sendable (_ counter: String) -> CounterSession
+    ) {
+        self.database = database
+        self.events = events
+        self.makeSession = makeSession
+    }
+
+    /// Handles the scan `code` from `counter` posted under `id`: the answer (the scan's JSON, as `catalog
+    /// scan --json` prints it, with `id`, `counter`, `text` and `repeated`).
+    public func post(id: String, code: String, counter: String, device: String? = nil) async throws -> JSONValue {
+        try Self.check(id: id, code: code, counter: counter)
+        let previous = last
+        let work = Task { () async throws -> JSONValue in
+            await previous?.value
+            return try await self.handle(id: id, code: code, counter: counter, device: device)
+        }
+        last = Task { _ = try? await work.value }
+        return try await work.value
+    }
+
+    /// The counters that have posted scans since the hub started, and their modes.
+    public var counters: [(name: String, mode: String)] {
+        sessions.map { ($0.key, $0.value.mode.rawValue) }.sorted { $0.name < $1.name }
+    }
+
+    private func handle(id: String, code: String, counter: String, device: String?) async throws -> JSONValue {
+        if var answer = try await earlierAnswer(id) {
+            answer["repeated"] = .bool(true)
+            return answer
+        }
+        var session = sessions[counter] ?? makeSession(counter)
+        let now = database.clock.now()
+        let moment = EventTime(seconds: now.seconds, microseconds: Int64(now.nanoseconds / 1000))
+        // A scanner set to send AIM prefixes (`]E0...`) names its symbology, as the evdev reader reads it.
+        let (symbology, text) = Symbology.split(code)
+        let outcome = try await session.handle(
+            Scan(text: text, symbology: symbology, startedAt: moment, endedAt: moment, device: device), scanID: id)
+        sessions[counter] = session
+        var answer = outcome.json
+        answer["id"] = .string(id)
+        answer["counter"] = .string(counter)
+        answer["text"] = .string(outcome.text)
+        answer["failed"] = .bool(outcome.failed)
+        answer["repeated"] = .bool(false)
+        if let logID = outcome.logID {
+            try await database.recordAnswer(answer.jsonString, scan: logID)
+        } else {
+            commandAnswers[id] = answer
+        }
+        await events.publish("scan", answer)
+        return answer
+    }
+
+    /// The answer given when `id` was first posted, if it was.
+    private func earlierAnswer(_ id: String) async throws -> JSONValue? {
+        if let answer = commandAnswers[id] { return answer }
+        guard let record = try await database.scan(scanID: id) else { return nil }
+        if let text = record.answer, let answer = try? JSONValue.parse(text) { return answer }
+        // Logged but not yet answered (the hub stopped in between): what the log says was done.
+        return [
+            "id": .string(id), "code": .string(record.code), "time": .string(record.at),
+            "counter": record.counter.map(JSONValue.string) ?? .null, "action": .string(record.action ?? "unknown"),
+            "mode": record.mode.map(JSONValue.string) ?? .null, "match": .null,
+            "text": .string("\(record.action ?? "unknown")  \(record.code)"), "failed": .bool(false),
+        ]
+    }
+
+    /// Refuses a scan that cannot be handled, naming the field.
+    static func check(id: String, code: String, counter: String) throws {
+        for (field, value, longest) in [("id", id, 100), ("code", code, 200), ("counter", counter, 60)] {
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty, value.count <= longest else {
+                throw AppError(
+                    "The scan's \(field) must be 1 to \(longest) characters; it was \(value.isEmpty ? "empty" : "\(value.count) characters").",
+                    exitCode: .usage)
+            }
+            try AppError.refuseControlCharacters(in: value, field: field)
+        }
+    }
+}

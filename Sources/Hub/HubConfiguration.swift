@@ -1,0 +1,29 @@
+import Foundation
+
+/// How `catalog serve` runs: where it listens, which location its counters stand in, how often it syncs.
+public struct HubConfiguration: Sendable {
+    /// The address to listen on: 127.0.0.1 unless the shop's network should reach it.
+    public var host: String
+    /// The TCP port (0 picks a free one).
+    public var port: Int
+    /// The location the hub's counters stand in (name or id); nil uses the configured or only one.
+    public var location: String?
+    /// How often to sync when no webhook came (nil: only at start and on webhooks).
+    public var syncInterval: Duration?
+    /// Square's webhook subscription, when the hub receives webhooks at `/webhooks/square`.
+    public var webhook: (notificationURL: String, signatureKey: String)?
+    /// Whether to sync when the hub starts.
+    public var syncOnStart: Bool
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
+        webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.location = location
+        self.syncInterval = syncInterval
+        self.webhook = webhook
+        self.syncOnStart = syncOnStart
+    }
+}

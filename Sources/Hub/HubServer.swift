@@ -1,0 +1,120 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Hummingbird
+import Logging
+import Store
+import Webhooks
+
+/// `catalog serve`: the shop's hub. One process on one machine in the shop keeps the replica current and
+/// the shop's shared lists in its SQLite file, and serves the counter screen, the back office and the API
+/// to paired devices on the shop's network.
+public final class HubServer: Sendable {
+    public let host: String
+    public let port: Int
+    /// The hub's event stream (scans, syncs, pairings).
+    public let events: HubEvents
+    /// The hub's counters.
+    public let desk: ScanDesk
+    /// The hub's sync.
+    public let sync: HubSync
+    let database: CatalogDatabase
+    private let task: Task<Void, Never>
+    private let periodic: Task<Void, Never>?
+
+    private init(
+        host: String, port: Int, services: HubServices, task: Task<Void, Never>, periodic: Task<Void, Never>?
+    ) {
+        self.host = host
+        self.port = port
+        self.events = services.events
+        self.desk = services.desk
+        self.sync = services.sync
+        self.database = services.database
+        self.task = task
+        self.periodic = periodic
+    }
+
+    /// `http://HOST:PORT`.
+    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+
+    /// A one-time sign-in address for a screen on this machine: the pairing page with a new code.
+    public func signInURL() async throws -> URL {
+        let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
+        return baseURL.appending(path: "pair").appending(queryItems: [URLQueryItem(name: "code", value: code)])
+    }
+
+    /// Starts the hub over `context` and returns once it listens; syncs at start and then as configured.
+    public static func start(_ configuration: HubConfiguration, context: AppContext) async throws -> HubServer {
+        let database = try context.openDatabase()
+        let events = HubEvents()
+        let location = try? await context.location(configuration.location, in: database, required: false)
+        let scaleLayouts = context.settings.scaleLayouts
+        let desk = ScanDesk(database: database, events: events) { counter in
+            var session = CounterSession(mode: .lookup, database: database, counter: counter)
+            session.location = location ?? nil
+            session.scaleLayouts = scaleLayouts
+            return session
+        }
+        let services = HubServices(
+            context: context, database: database, events: events, desk: desk,
+            sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
+            secure: false)
+        let router = Router(context: HubRequestContext.self)
+        router.add(middleware: DeviceAuthentication(database: database))
+        HubAPI.add(to: router, services: services)
+        HubPages.add(to: router, services: services)
+        if let webhook = configuration.webhook {
+            addWebhook(to: router, webhook: webhook, services: services)
+        }
+        var serverLogger = Logger(label: "catalog.hub.server")
+        serverLogger.logLevel = .critical
+        let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+            logger: serverLogger)
+        let task = Task {
+            do { try await app.run() } catch { continuation.yield(.failure(error)) }
+            continuation.finish()
+        }
+        for await result in ports {
+            switch result {
+            case .success(let port):
+                if configuration.syncOnStart { await services.sync.request("the hub started") }
+                let periodic = configuration.syncInterval.map { services.sync.every($0) }
+                return HubServer(
+                    host: configuration.host, port: port, services: services, task: task, periodic: periodic)
+            case .failure(let error):
+                throw AppError(
+                    "The hub cannot listen on \(configuration.host):\(configuration.port): \(error). Is another "
+                        + "catalog serve running there? Choose another with --listen ADDRESS:PORT.",
+                    exitCode: .unavailable)
+            }
+        }
+        throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
+    }
+
+    /// Stops listening and the periodic sync, and waits until the server has shut down.
+    public func stop() async {
+        periodic?.cancel()
+        task.cancel()
+        await task.value
+    }
+
+    /// Square's webhooks at `POST /webhooks/square`, checked by the webhook listener's receiver, each asking
+    /// the hub's sync for a run.
+    static func addWebhook(
+        to router: Router<HubRequestContext>, webhook: (notificationURL: String, signatureKey: String),
+        services: HubServices
+    ) {
+        let coalescer = SyncCoalescer(logger: HubLog.logger) { await services.sync.request("a Square webhook") }
+        let receiver = WebhookReceiver(
+            notificationURL: webhook.notificationURL, signatureKey: webhook.signatureKey, coalescer: coalescer,
+            rememberedEventIDs: 10_000, database: services.database, logger: HubLog.logger)
+        router.post("/webhooks/square") { request, _ in
+            try await WebhookListener.respond(to: request, receiver: receiver, limit: 1 << 20)
+        }
+    }
+}

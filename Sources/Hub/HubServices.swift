@@ -1,0 +1,26 @@
+import CatalogApp
+import CatalogCore
+import Store
+
+/// Everything the hub's routes share: the application context and database, the counters, the events,
+/// the sync, pairing's rate limit.
+struct HubServices: Sendable {
+    let context: AppContext
+    let database: CatalogDatabase
+    let events: HubEvents
+    let desk: ScanDesk
+    let sync: HubSync
+    let gate: PairingGate
+    /// The location asked for (`--location`); resolved against the replica on each request, so a location
+    /// that arrives with a sync is found.
+    let location: String?
+    /// Whether the hub serves HTTPS (then its cookie is Secure).
+    let secure: Bool
+
+    /// The shop's locations as the hub's counters see them.
+    func shop() async throws -> ShopLocations {
+        try await ShopLocations.load(location, context: context, database: database)
+    }
+
+    var now: Timestamp { context.clock.now() }
+}

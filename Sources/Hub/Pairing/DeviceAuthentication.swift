@@ -1,0 +1,86 @@
+import CatalogCore
+import Hummingbird
+import Store
+
+/// Lets a request through only with a paired device's credential, and a state-changing one only with that
+/// device's CSRF token too. The few open routes (the pairing page and API, the page's assets, Square's
+/// webhook, the health check) pass without one.
+struct DeviceAuthentication: RouterMiddleware {
+    typealias Context = HubRequestContext
+
+    /// The cookie a paired browser carries (HttpOnly, SameSite=Strict).
+    static let cookieName = "catalog_device"
+    /// The header a state-changing request carries the device's CSRF token in.
+    static let csrfHeader = HTTPFields.Element.Name("X-CSRF-Token")!
+
+    let database: CatalogDatabase
+
+    /// Routes anybody may reach: pairing, the assets the pairing page needs, Square's signed webhook.
+    static func isOpen(_ request: Request) -> Bool {
+        let path = request.uri.path
+        switch (request.method, path) {
+        case (.get, "/pair"), (.post, "/api/v1/pair"), (.get, "/api/v1/health"), (.post, "/webhooks/square"):
+            return true
+        case (.get, _), (.head, _):
+            return path.hasPrefix("/assets/")
+        default:
+            return false
+        }
+    }
+
+    func handle(
+        _ request: Request, context: HubRequestContext,
+        next: (Request, HubRequestContext) async throws -> Response
+    ) async throws -> Response {
+        if Self.isOpen(request) { return try await next(request, context) }
+        var context = context
+        var presented: String?
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            presented = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            context.credential = .bearer
+        } else if let cookie = request.cookies[Self.cookieName]?.value {
+            presented = cookie
+            context.credential = .cookie
+        }
+        guard let presented, !presented.isEmpty,
+            let device = try await database.device(tokenDigest: DeviceKeys.digest(presented))
+        else {
+            return Self.refuse(
+                request,
+                presented == nil
+                    ? "This device is not paired with the hub. Pair it at /pair with a code from catalog devices pair."
+                    : "This device's pairing is not valid (revoked, or from another hub). Pair it again at /pair with a "
+                        + "code from catalog devices pair.")
+        }
+        if ![.get, .head, .options].contains(request.method) {
+            guard let token = request.headers[Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {
+                return HubResponse.error(
+                    "This request changes something and needs the device's CSRF token in the X-CSRF-Token header "
+                        + "(the page sends it; a program gets it when it pairs). Nothing was changed.",
+                    status: .forbidden)
+            }
+        }
+        context.device = device
+        let now = database.clock.now()
+        if Timestamp(rfc3339: device.lastSeenAt ?? "").map({ now.seconds - $0.seconds >= 60 }) ?? true {
+            try? await database.deviceSeen(device.id, now: now)
+        }
+        return try await next(request, context)
+    }
+
+    /// 401: JSON for the API and events, the pairing page for a browser asking for a page.
+    static func refuse(_ request: Request, _ message: String) -> Response {
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = "Bearer realm=\"catalog hub\""
+        let wantsPage =
+            request.method == .get && !request.uri.path.hasPrefix("/api/")
+            && (request.headers[.accept] ?? "").contains("text/html")
+        if wantsPage {
+            var response = HubPages.page(PairPage.render(code: nil, problem: nil))
+            response.status = .unauthorized
+            response.headers[.wwwAuthenticate] = headers[.wwwAuthenticate]
+            return response
+        }
+        return HubResponse.error(message, status: .unauthorized, headers: headers)
+    }
+}

@@ -1,0 +1,105 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Store
+import Webhooks
+
+/// The hub keeps its replica current: a sync when it starts, on each of Square's webhooks, and every few
+/// minutes in case a webhook was missed. Requests that come while a sync runs share the next one.
+public actor HubSync {
+    /// What the last sync did and when, for the sync status page.
+    public struct Status: Sendable {
+        public var running = false
+        public var startedAt: Timestamp?
+        public var finishedAt: Timestamp?
+        public var lastSummary: JSONValue?
+        public var lastLine: String?
+        public var lastError: String?
+        public var syncs = 0
+        public var failures = 0
+    }
+
+    private let workflow: SyncWorkflow?
+    /// Why the hub cannot sync (no Square token), when it cannot.
+    public let unavailable: String?
+    private let events: HubEvents
+    private let clock: any CatalogClock
+    private var coalescer: SyncCoalescer?
+    public private(set) var status = Status()
+
+    /// A hub sync over `context`'s database and Square client; without a token it never syncs and says why.
+    public init(context: AppContext, events: HubEvents) {
+        self.events = events
+        self.clock = context.clock
+        do {
+            workflow = try SyncWorkflow(context: context)
+            unavailable = nil
+        } catch {
+            workflow = nil
+            unavailable = AppError.from(error).description
+        }
+    }
+
+    /// Asks for a sync (`reason` is logged): one starts now, or runs after the one under way.
+    public func request(_ reason: String) async {
+        guard let workflow else { return }
+        if coalescer == nil {
+            coalescer = SyncCoalescer(logger: HubLog.logger) { [weak self] in
+                guard let self else { return }
+                try await self.run(workflow)
+            }
+        }
+        HubLog.logger.info("sync requested: \(reason)")
+        await coalescer?.request()
+    }
+
+    /// Returns once no sync is running or waiting.
+    public func waitUntilIdle() async {
+        await coalescer?.waitUntilIdle()
+    }
+
+    /// A sync every `interval` until the task is cancelled.
+    public nonisolated func every(_ interval: Duration) -> Task<Void, Never> {
+        Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                await request("every \(interval.components.seconds / 60) minutes")
+            }
+        }
+    }
+
+    private func run(_ workflow: SyncWorkflow) async throws {
+        status.running = true
+        status.startedAt = clock.now()
+        await events.publish("sync", statusJSON)
+        do {
+            let summary = try await workflow.run(report: { HubLog.logger.info("\($0)") })
+            status.lastSummary = SyncWorkflow.json(summary)
+            status.lastLine = SyncWorkflow.line(summary)
+            status.lastError = nil
+            status.syncs += 1
+            HubLog.logger.info("\(SyncWorkflow.line(summary))")
+        } catch {
+            status.lastError = AppError.from(error).description
+            status.failures += 1
+        }
+        status.running = false
+        status.finishedAt = clock.now()
+        await events.publish("sync", statusJSON)
+        if let error = status.lastError { throw AppError(error, exitCode: .unavailable) }
+    }
+
+    /// The status as `GET /api/v1/sync` gives it.
+    public var statusJSON: JSONValue {
+        func time(_ value: Timestamp?) -> JSONValue { value.map { .string($0.rfc3339) } ?? .null }
+        return [
+            "available": .bool(workflow != nil), "unavailable_reason": unavailable.map(JSONValue.string) ?? .null,
+            "running": .bool(status.running), "started_at": time(status.startedAt),
+            "finished_at": time(status.finishedAt), "last": status.lastSummary ?? .null,
+            "last_line": status.lastLine.map(JSONValue.string) ?? .null,
+            "last_error": status.lastError.map(JSONValue.string) ?? .null, "syncs": .int(status.syncs),
+            "failures": .int(status.failures),
+        ]
+    }
+}
