@@ -167,6 +167,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HubTests",
+            dependencies: ["CatalogTestSupport", "Hub", "CatalogApp", "CatalogCore", "Store", "Sync", "Sandbox"]
+        ),
+        .testTarget(
             name: "ContractTests",
             dependencies: ["CatalogTestSupport", "SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
             resources: [.copy("Fixtures")]
