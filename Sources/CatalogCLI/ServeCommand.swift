@@ -117,7 +117,10 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.out("catalog hub listening on \(hub.baseURL.absoluteString)")
             Terminal.out(
                 "Sign in on this computer (once, within ten minutes): \(try await hub.signInURL().absoluteString)")
-            Terminal.out("Pair other devices with a code from: catalog devices pair")
+            let pairCommand =
+                demoFolder == nil
+                ? "catalog devices pair" : "catalog devices pair --db \(Terminal.echo(settings.databasePath))"
+            Terminal.out("Pair other devices with a code from: \(pairCommand)")
             if let reason = await hub.sync.unavailable { Terminal.note("the hub will not sync: \(reason)") }
             await Signals.waitForTermination()
             Terminal.error("catalog: stopping the hub")

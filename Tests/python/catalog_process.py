@@ -24,7 +24,8 @@ def catalog_binary():
 
 
 def start(arguments, environment=None, cwd=REPO_ROOT):
-    """Starts `catalog ARGUMENTS`; returns (process, the URL it printed) once it listens."""
+    """Starts `catalog ARGUMENTS`; returns (process, the URL it printed) once it listens. The lines it prints
+    after that wait in `process.lines` (a queue; None once it has closed its output)."""
     process = subprocess.Popen(
         [catalog_binary()] + list(arguments), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         cwd=cwd, env=environment)
@@ -36,6 +37,7 @@ def start(arguments, environment=None, cwd=REPO_ROOT):
         lines.put(None)
 
     threading.Thread(target=read_stdout, daemon=True).start()
+    process.lines = lines
     while True:
         line = lines.get(timeout=START_TIMEOUT_SECONDS)
         if line is None:

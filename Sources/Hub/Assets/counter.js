@@ -175,6 +175,7 @@ async function postScan(code) {
   note.textContent = `Scanned ${code}`;
   try {
     await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName, device: "keyboard"}});
+    if (note.textContent === `Scanned ${code}`) note.textContent = "";
   } catch (error) {
     note.textContent = `The scan ${code} did not reach the hub: ${error.message}`;
   }
