@@ -39,7 +39,7 @@ extension ScanCommand {
 
     /// Reads the scanner device until SIGINT/SIGTERM: grabs it, reopens it after an unplug, and releases
     /// the grab on the way out.
-    func readDevice(pipeline start: ScanPipeline, session start2: CounterSession) async throws {
+    func readDevice(pipeline start: ScanPipeline, deliver: (Scan) async throws -> Void) async throws {
         let path = try device ?? InputDevice.pickScanner(from: InputDevice.list()).path
         let opened = try await InputDevice.opening(path, grab: !noGrab)
         let reader = try DeviceReader(device: opened, grab: !noGrab)
@@ -82,7 +82,6 @@ extension ScanCommand {
             await reader.stop()
         }
         var pipeline = start
-        var session = start2
         var parser = InputEventReader()
         for await input in stream {
             var output: [ScanDetector.Event] = []
@@ -104,7 +103,7 @@ extension ScanCommand {
             }
             for event in output {
                 do {
-                    try await act(on: event, session: &session)
+                    try await act(on: event, deliver: deliver)
                 } catch {
                     Terminal.error("catalog: \(AppError.from(error).description)")
                     ring(2)

@@ -28,7 +28,14 @@ struct ScanCommand: AsyncParsableCommand {
             Without --device, the input device that looks like a scanner is used (see --list-devices); it \
             is grabbed so scans never reach other programs, reopened after an unplug, and released on \
             Ctrl-C. --events FILE (or - for standard input) replays a recorded input_event stream through \
-            the same decoder instead: for demos, tests and bug reports; --record FILE writes one.
+            the same decoder instead: for demos, tests and bug reports; --record FILE writes one. From \
+            standard input it is read as it arrives.
+            --hub URL makes this a remote counter of the shop's hub (catalog serve): each scan is kept on \
+            this computer, posted to the hub in order and the hub's answer printed; the hub decides what a \
+            scan does. Pair once with --pair CODE (a code from catalog devices pair on the hub); the key is \
+            kept in hub.json beside the configuration file. Scans made while the hub cannot be reached wait \
+            here and go in order when it is back, each exactly once. A replay waits until the hub has every \
+            scan; Ctrl-C leaves the rest kept for the next run (exit 75).
             """
     )
 
@@ -73,6 +80,18 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The printer for label mode (see catalog printers).", valueName: "name"))
     var printer: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Send each scan to the shop's hub (catalog serve) at this address and print its answer; CATALOG_HUB "
+                + "sets it too.", valueName: "url"))
+    var hub: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Pair this counter with the hub first, with a code from catalog devices pair on the hub.",
+            valueName: "code"))
+    var pair: String?
+
     @Flag(help: "One JSON object per scan.")
     var json = false
 
@@ -101,6 +120,11 @@ struct ScanCommand: AsyncParsableCommand {
         }
         try await reportingErrors {
             let context = try AppContext.live(options)
+            if let hub = hub ?? ProcessInfo.processInfo.environment["CATALOG_HUB"].flatMap({ $0.isEmpty ? nil : $0 }) {
+                try await runRemote(hub: hub, context: context)
+                return
+            }
+            if pair != nil { throw AppError("--pair pairs this counter with a hub: give --hub too.", exitCode: .usage) }
             let settings = context.settings
             let database = try context.openDatabase()
             var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
@@ -121,33 +145,47 @@ struct ScanCommand: AsyncParsableCommand {
             if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
                 throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
             }
-            let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
-            var pipeline = ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)
-            guard let events else {
-                try await readDevice(pipeline: pipeline, session: session)
-                return
-            }
-            let bytes = try Self.readEvents(events)
-            var reader = InputEventReader()
-            let decoded = reader.parse(bytes)
-            for event in pipeline.run(decoded, finish: true) {
-                try await act(on: event, session: &session)
-            }
-            if !reader.pendingBytes.isEmpty {
-                Terminal.error(
-                    "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; "
-                        + "they were ignored.")
+            try await readScans { scan in
+                let outcome = try await session.handle(scan)
+                if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
+                ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
             }
         }
     }
 
-    /// Prints (and rings) what the counter did with one detector event.
-    func act(on event: ScanDetector.Event, session: inout CounterSession) async throws {
+    /// The scan pipeline the options describe.
+    var pipeline: ScanPipeline {
+        let configuration = ScanConfiguration(minimumLength: minLength, maximumGap: .milliseconds(maxGapMs))
+        return ScanPipeline(layout: KeyboardLayout.named(layout) ?? .us, configuration: configuration)
+    }
+
+    /// Reads scans from the device, or from the recorded stream --events names, and hands each to `deliver`
+    /// in order; a failure to deliver one ends the replay but not the live counter.
+    func readScans(_ deliver: (Scan) async throws -> Void) async throws {
+        guard let events else {
+            try await readDevice(pipeline: pipeline, deliver: deliver)
+            return
+        }
+        var pipeline = self.pipeline
+        var reader = InputEventReader()
+        for try await bytes in Self.eventBytes(events) {
+            var output: [ScanDetector.Event] = []
+            for event in reader.parse(bytes) { pipeline.feed(event, into: &output) }
+            for event in output { try await act(on: event, deliver: deliver) }
+        }
+        for event in pipeline.run([], finish: true) { try await act(on: event, deliver: deliver) }
+        if !reader.pendingBytes.isEmpty {
+            Terminal.error(
+                "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; "
+                    + "they were ignored.")
+        }
+    }
+
+    /// Hands a scan to `deliver`; says what else the detector saw.
+    func act(on event: ScanDetector.Event, deliver: (Scan) async throws -> Void) async throws {
         switch event {
         case .scan(let scan):
-            let outcome = try await session.handle(scan)
-            if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
-            ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
+            try await deliver(scan)
         case .humanTyping:
             Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
         case .dropped:
@@ -157,18 +195,40 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// Rings the terminal bell `times` times on a terminal, unless --quiet or --json.
-    func ring(_ times: Int) {
+    func ring(_ times: Int) { Self.ring(times, json: json, quiet: quiet) }
+
+    static func ring(_ times: Int, json: Bool, quiet: Bool) {
         guard times > 0, !quiet, !json, isatty(STDERR_FILENO) == 1 else { return }
         FileHandle.standardError.write(Data(String(repeating: "\u{07}", count: times).utf8))
     }
 
-    static func readEvents(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppError(
-                "Cannot read the event stream \(path): no such file or not readable.", exitCode: .noInput)
+    /// The recorded stream at `path` in pieces as they can be read: a file at once, standard input (`-`) as
+    /// it arrives, so scans piped in live are handled as they come.
+    static func eventBytes(_ path: String) -> AsyncThrowingStream<[UInt8], any Error> {
+        AsyncThrowingStream { continuation in
+            guard path == "-" else {
+                if let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() {
+                    continuation.yield(Array(data))
+                    continuation.finish()
+                } else {
+                    continuation.finish(
+                        throwing: AppError(
+                            "Cannot read the event stream \(path): no such file or not readable.", exitCode: .noInput))
+                }
+                return
+            }
+            let thread = Thread {
+                var buffer = [UInt8](repeating: 0, count: 24 * 256)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    continuation.yield(Array(buffer[0..<count]))
+                }
+                continuation.finish()
+            }
+            thread.start()
         }
-        return Array(data)
     }
 }
 

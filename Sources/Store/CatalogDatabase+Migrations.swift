@@ -139,6 +139,9 @@ extension CatalogDatabase {
         migrator.registerMigration("v11: the hub's paired devices, pairing codes, and scans posted by counters") { db in
             try db.execute(sql: Self.hubSchema)
         }
+        migrator.registerMigration("v12: scans a remote counter keeps until the hub has them") { db in
+            try db.execute(sql: Self.hubQueueSchema)
+        }
         return migrator
     }
 

@@ -4,6 +4,7 @@
 import contextlib
 import os
 import queue
+import socket
 import subprocess
 import threading
 
@@ -12,6 +13,13 @@ import pytest
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTENING = "listening on "
 START_TIMEOUT_SECONDS = 60
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def catalog_binary():

@@ -12,7 +12,6 @@ import hmac
 import json
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -23,18 +22,12 @@ import uuid
 import pytest
 from square import Square
 
-from catalog_process import REPO_ROOT, catalog_binary, start, stop
+from catalog_process import REPO_ROOT, catalog_binary, free_port, start, stop
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 TOKEN = "webhook-test-token-" + uuid.uuid4().hex[:8]
 KEY = "webhook-test-key-" + uuid.uuid4().hex[:8]
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def run_catalog(arguments, environment):

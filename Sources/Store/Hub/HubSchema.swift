@@ -27,3 +27,24 @@ extension CatalogDatabase {
         CREATE UNIQUE INDEX scans_scan_id ON scans(scan_id) WHERE scan_id IS NOT NULL;
         """
 }
+
+extension CatalogDatabase {
+    /// Migration v12: on a remote counter (`catalog scan --hub`), each scan in the order it was made, kept
+    /// until the hub has answered it. A scan is written here before it is posted, so one made while the hub
+    /// is unreachable, or just before the counter's power goes, is posted when the hub is back; its
+    /// `scan_id` makes a post repeated after a lost answer count once.
+    static let hubQueueSchema = """
+        CREATE TABLE hub_queue (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            scan_id TEXT NOT NULL UNIQUE,
+            code TEXT NOT NULL,
+            device TEXT,
+            counter TEXT NOT NULL,
+            scanned_at TEXT NOT NULL,
+            posted_at TEXT,
+            answer TEXT,
+            refused TEXT
+        );
+        CREATE INDEX hub_queue_waiting ON hub_queue(seq) WHERE posted_at IS NULL AND refused IS NULL;
+        """
+}

@@ -1,0 +1,112 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Scanner
+import Store
+
+extension ScanCommand {
+    /// `catalog scan --hub URL`: a remote counter. Each scan is kept on this computer, then posted to the hub
+    /// in order under its own id; the hub's answer is printed. Scans made while the hub is away wait on disk
+    /// and go when it is back, each exactly once.
+    func runRemote(hub text: String, context: AppContext) async throws {
+        if mode != "lookup" || location != nil || printer != nil || label.template != nil {
+            throw AppError(
+                "With --hub the hub decides what a scan does: leave out --mode, --location, --printer and "
+                    + "--template, and scan a mode barcode (catalog label commands) to switch.", exitCode: .usage)
+        }
+        let address = try HubLink.address(text)
+        let path = HubLink.path(settings: context.settings)
+        let client = HubClient(hub: address)
+        let link: HubLink
+        if let pair {
+            link = try await client.pair(code: pair, name: context.settings.counter)
+            try link.save(to: path)
+            Terminal.error(
+                "catalog: paired with the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”; "
+                    + "its key is kept in \(path).")
+        } else {
+            guard let saved = try HubLink.load(from: path) else {
+                throw AppError(
+                    "This counter is not paired with the hub at \(address.absoluteString). On the hub run "
+                        + "catalog devices pair, then here: catalog scan --hub \(address.absoluteString) --pair CODE",
+                    exitCode: .configuration)
+            }
+            guard saved.hub == address.absoluteString else {
+                throw AppError(
+                    "This counter is paired with the hub at \(Terminal.echo(saved.hub)), not \(address.absoluteString). "
+                        + "Give that address, or pair with this hub: --pair CODE (from catalog devices pair on it).",
+                    exitCode: .configuration)
+            }
+            link = saved
+        }
+        let database = try context.openDatabase()
+        let (json, quiet) = (self.json, self.quiet)
+        let relay = ScanRelay(database: database, client: client, link: link) { report in
+            Self.show(report, json: json, quiet: quiet, hub: address.absoluteString)
+        }
+        let waiting = try await database.scansWaitingForHub()
+        if waiting > 0 {
+            Terminal.error(
+                "catalog: \(waiting) scans kept from before go to the hub first, in the order they were made.")
+        }
+        await relay.start()
+        Terminal.error(
+            "catalog: scans go to the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”.")
+        try await readScans { scan in
+            try await relay.submit(code: (scan.symbology?.identifier ?? "") + scan.text, device: scan.device)
+        }
+        // A replay (or a stream that ended) waits until the hub has every scan; Ctrl-C leaves them kept.
+        let left = try await database.scansWaitingForHub()
+        if left > 0 {
+            Terminal.error(
+                "catalog: \(left) scans wait for the hub; waiting for it (Ctrl-C leaves them kept for the next run).")
+        }
+        let interrupt = Task {
+            await Signals.waitForTermination()
+            await relay.interrupt()
+        }
+        let end = try await relay.drain()
+        interrupt.cancel()
+        await relay.stop()
+        switch end {
+        case .done: return
+        case .notPaired:
+            throw AppError(
+                "The hub no longer knows this counter; \(try await database.scansWaitingForHub()) scans are kept. "
+                    + "Pair again: catalog scan --hub \(address.absoluteString) --pair CODE", exitCode: .unavailable)
+        case .interrupted:
+            throw AppError(
+                "Stopped with \(try await database.scansWaitingForHub()) scans not yet at the hub; they are kept and "
+                    + "go first on the next catalog scan --hub.", exitCode: .tryLater)
+        }
+    }
+
+    /// Prints what the relay reports: the hub's answers on standard output, the rest as notes.
+    static func show(_ report: ScanRelay.Report, json: Bool, quiet: Bool, hub: String) {
+        switch report {
+        case .answered(_, let answer):
+            if json { Terminal.out(answer) } else { Terminal.out(answer["text"]?.stringValue ?? answer.jsonString) }
+            let failed = answer["failed"] == .bool(true)
+            ring(answer["match"].map { $0 != .null } == true && !failed ? 1 : failed ? 2 : 0, json: json, quiet: quiet)
+        case .refused(let scan, let reason):
+            Terminal.error("catalog: the hub refused the scan \(Terminal.echo(scan.code)): \(reason)")
+            ring(2, json: json, quiet: quiet)
+        case .kept(let scan, let waiting):
+            Terminal.error(
+                "catalog: \(Terminal.echo(scan.code)) kept for the hub (\(waiting) waiting); it goes when the hub is back."
+            )
+        case .unreachable(let reason, let waiting):
+            Terminal.error(
+                "catalog: the hub at \(hub) cannot be reached: \(reason) Scans are kept here (\(waiting) waiting) "
+                    + "and go in order when it is back.")
+            ring(2, json: json, quiet: quiet)
+        case .back(let waiting):
+            Terminal.error("catalog: the hub is back; sending the \(waiting) kept scans in order.")
+        case .notPaired(let reason, let waiting):
+            Terminal.error(
+                "catalog: the hub refused this counter: \(reason) \(waiting) scans are kept. Pair again: "
+                    + "catalog scan --hub \(hub) --pair CODE")
+            ring(2, json: json, quiet: quiet)
+        }
+    }
+}
