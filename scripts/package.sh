@@ -5,7 +5,7 @@
 # counter needs only Debian's own libraries (SQLite, libcurl, libcups, Cairo, libzint, fonts).
 # The package holds /usr/bin/catalog, the stock label templates in /usr/share/catalog/labels, a
 # man page for every subcommand (made from the command tree), bash/zsh/fish completions, and the
-# systemd unit and udev rule from contrib/ (installed, not enabled).
+# systemd units (catalog-scan, catalog-serve) and udev rule from contrib/ (installed, not enabled).
 #
 # The version is the last tag (or 0.0.0) plus the commits since it and the commit's hash, e.g.
 # 0.0.0+212.g8a3ec54d; `catalog --version` prints it with the commit.
@@ -122,12 +122,14 @@ install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/ve
 "$root/usr/bin/catalog" --generate-completion-script zsh >"$root/usr/share/zsh/vendor-completions/_catalog"
 "$root/usr/bin/catalog" --generate-completion-script fish >"$root/usr/share/fish/vendor_completions.d/catalog.fish"
 
-# The unit and rule as contrib/ has them, pointed at the packaged binary and docs.
+# The units and rule as contrib/ has them, pointed at the packaged binary and docs.
 install -d "$root/lib/systemd/system" "$root/lib/udev/rules.d" "$root/usr/lib/sysusers.d"
-sed -e 's|/usr/local/bin/catalog|/usr/bin/catalog|g' -e 's|/usr/local/share/doc/catalog|/usr/share/doc/catalog|g' \
-    contrib/catalog-scan.service >"$root/lib/systemd/system/catalog-scan.service"
+for unit in catalog-scan.service catalog-serve.service; do
+    sed -e 's|/usr/local/bin/catalog|/usr/bin/catalog|g' -e 's|/usr/local/share/doc/catalog|/usr/share/doc/catalog|g' \
+        "contrib/$unit" >"$root/lib/systemd/system/$unit"
+done
 install -m 0644 contrib/99-catalog-scanner.rules "$root/lib/udev/rules.d/99-catalog-scanner.rules"
-# The user the unit runs as and the group the udev rule gives the scanner to.
+# The user the units run as and the group the udev rule gives the scanner to.
 printf 'u catalog - "catalog counter service" /var/lib/catalog /usr/sbin/nologin\n' \
     >"$root/usr/lib/sysusers.d/catalog.conf"
 find "$root" -type d -exec chmod 0755 {} +
@@ -175,8 +177,8 @@ Description: Square catalog at the shop counter: search, scanner, reorder list, 
  keeps a reorder list that exports for suppliers, prints shelf labels through CUPS, and writes
  edits back to Square with its versions, so nothing is lost or doubled.
  .
- The catalog-scan service and the scanner's udev rule are installed but not enabled; see
- /usr/share/doc/catalog/README.md.
+ The catalog-scan service (the counter), the catalog-serve service (the shop's hub) and the
+ scanner's udev rule are installed but not enabled; see /usr/share/doc/catalog/README.md.
 EOF
 cat >"$root/DEBIAN/postinst" <<'EOF'
 #!/bin/sh
@@ -206,7 +208,7 @@ cat >"$root/DEBIAN/prerm" <<'EOF'
 #!/bin/sh
 set -e
 if [ "$1" = remove ] && [ -d /run/systemd/system ]; then
-    systemctl stop catalog-scan.service 2>/dev/null || true
+    systemctl stop catalog-scan.service catalog-serve.service 2>/dev/null || true
 fi
 exit 0
 EOF

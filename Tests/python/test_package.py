@@ -109,7 +109,8 @@ def test_the_package_names_its_version_and_the_debian_libraries_it_needs(package
                  "/usr/share/man/man1/catalog-label-print.1.gz",
                  "/usr/share/bash-completion/completions/catalog", "/usr/share/zsh/vendor-completions/_catalog",
                  "/usr/share/fish/vendor_completions.d/catalog.fish",
-                 "/lib/systemd/system/catalog-scan.service", "/lib/udev/rules.d/99-catalog-scanner.rules"]:
+                 "/lib/systemd/system/catalog-scan.service", "/lib/systemd/system/catalog-serve.service",
+                 "/lib/udev/rules.d/99-catalog-scanner.rules"]:
         assert path in files, path
 
 
@@ -165,7 +166,7 @@ def test_every_command_has_a_man_page_that_renders(install, tmp_path):
     assert "SEE ALSO" in text and "catalog(1)" in text
 
 
-def test_the_installed_templates_are_found_and_the_service_is_installed_but_not_enabled(install, tmp_path):
+def test_the_installed_templates_are_found_and_the_services_are_installed_but_not_enabled(install, tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     listed = subprocess.run(["/usr/bin/catalog", "label", "templates", "--json"], capture_output=True, text=True,
@@ -177,11 +178,12 @@ def test_the_installed_templates_are_found_and_the_service_is_installed_but_not_
     for entry in entries:
         assert entry["path"] == "/usr/share/catalog/labels/%s.yaml" % entry["name"] and entry["error"] is None, entry
 
-    unit = open("/lib/systemd/system/catalog-scan.service").read()
-    assert "ExecStart=/usr/bin/catalog scan" in unit and "/usr/local" not in unit
-    enabled = [os.path.join(root, name) for root, _, names in os.walk("/etc/systemd/system") for name in names
-               if name == "catalog-scan.service"]
-    assert enabled == [], enabled
+    for name, command in [("catalog-scan.service", "scan"), ("catalog-serve.service", "serve")]:
+        unit = open("/lib/systemd/system/" + name).read()
+        assert "ExecStart=/usr/bin/catalog %s" % command in unit and "/usr/local" not in unit, name
+        enabled = [os.path.join(root, found) for root, _, names in os.walk("/etc/systemd/system") for found in names
+                   if found == name]
+        assert enabled == [], enabled
     assert exists("catalog", "passwd") and exists("catalog", "group"), "the service's user and the scanner group"
     completion = subprocess.run(["bash", "-c", "source /usr/share/bash-completion/completions/catalog && complete -p catalog"],
                                 capture_output=True, text=True)
