@@ -86,6 +86,8 @@ public struct CounterSession: Sendable {
     /// `receiveUnavailable` saying why.
     public var receive: (@Sendable (VariationSummary, Int) async throws -> (action: String, failed: Bool))?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
+    /// Why label mode is off, when `printLabel` is nil.
+    public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
     public var scaleLayouts: [ScaleLayout] = []
 
@@ -98,7 +100,7 @@ public struct CounterSession: Sendable {
     /// Switches to `next`, or says why it cannot (and stays in the current mode).
     public mutating func switchMode(to next: CounterMode) -> String? {
         if next == .label, printLabel == nil {
-            return "label mode needs --template and a printer; staying in \(mode.rawValue) mode"
+            return "\(printUnavailable); staying in \(mode.rawValue) mode"
         }
         if next == .receive, receive == nil { return "\(receiveUnavailable); staying in \(mode.rawValue) mode" }
         mode = next

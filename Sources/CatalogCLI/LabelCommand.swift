@@ -40,7 +40,7 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
                     exitCode: .notFound)
             }
             for entry in entries {
-                if json { Terminal.out(Self.json(entry)) } else { Terminal.out(Self.text(entry)) }
+                if json { Terminal.out(entry.json) } else { Terminal.out(Self.text(entry)) }
             }
         }
     }
@@ -66,22 +66,6 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
         line += "\n" + String(repeating: " ", count: 21) + "\(entry.origin.rawValue): \(entry.path)"
         if let hidden = entry.shadowedBy { line += " (hidden by \(hidden))" }
         return line
-    }
-
-    static func json(_ entry: TemplateLibrary.Entry) -> JSONValue {
-        var object: JSONValue = [
-            "name": .string(entry.name), "path": .string(entry.path), "origin": .string(entry.origin.rawValue),
-            "shadowed_by": entry.shadowedBy.map(JSONValue.string) ?? .null,
-            "error": entry.error.map { .string($0.description) } ?? .null,
-        ]
-        if let template = entry.template {
-            object["summary"] = .string(template.summary)
-            object["width_mm"] = .number(String(format: "%.2f", template.width.millimetres))
-            object["height_mm"] = .number(String(format: "%.2f", template.height.millimetres))
-            object["dpi"] = .int(template.dpi)
-            object["labels_per_page"] = .int(template.sheet?.labelsPerPage ?? 1)
-        }
-        return object
     }
 }
 

@@ -18,7 +18,7 @@ struct PrintersCommand: AsyncParsableCommand {
         try await reportingErrors {
             let printers = try await PrintDestinations.list()
             if json {
-                for printer in printers { Terminal.out(Self.json(printer)) }
+                for printer in printers { Terminal.out(printer.json) }
                 return
             }
             guard !printers.isEmpty else {
@@ -41,24 +41,5 @@ struct PrintersCommand: AsyncParsableCommand {
         let media = printer.media.prefix(8).map(\.description).joined(separator: ", ")
         if !media.isEmpty { lines.append("  media  " + media + (printer.media.count > 8 ? ", …" : "")) }
         return lines.joined(separator: "\n")
-    }
-
-    static func json(_ printer: PrintDestination) -> JSONValue {
-        [
-            "name": .string(printer.name), "default": .bool(printer.isDefault),
-            "state": .string(printer.state.rawValue),
-            "accepting_jobs": .bool(printer.isAcceptingJobs),
-            "state_reasons": .array(printer.stateReasons.map(JSONValue.string)),
-            "state_message": printer.stateMessage.map(JSONValue.string) ?? .null,
-            "make_and_model": printer.makeAndModel.map(JSONValue.string) ?? .null,
-            "device_uri": printer.deviceURI.map(JSONValue.string) ?? .null, "raw": .bool(printer.isRaw),
-            "media": .array(
-                printer.media.map {
-                    [
-                        "name": .string($0.name), "width_points": .number(String(format: "%.2f", $0.width)),
-                        "height_points": .number(String(format: "%.2f", $0.height)),
-                    ]
-                }),
-        ]
     }
 }

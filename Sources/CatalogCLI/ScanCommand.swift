@@ -131,16 +131,7 @@ struct ScanCommand: AsyncParsableCommand {
             session.scaleLayouts = settings.scaleLayouts
             try await configureReceiving(&session, context: context, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
-                let template = try label.request.loadTemplate(settings: settings)
-                let printer = printer ?? settings.labels.printer
-                let labelRequest = label.request
-                session.printLabel = { variation, copies in
-                    let labels = try await labelRequest.labelData(for: [variation], context: context)
-                    let outcome = try await LabelPrinting.print(
-                        labels, template: template, printer: printer, copies: copies, wait: false,
-                        database: database, context: context)
-                    return "label job \(outcome.job.id) on \(outcome.job.printer)"
-                }
+                try session.printLabels(label.request, printer: printer, context: context)
             }
             if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
                 throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
@@ -250,17 +241,6 @@ extension ScanCommand {
             return
         }
         guard let place else { return }
-        let workflow = ReorderWorkflow(context: context, database: database)
-        session.receive = { variation, count in
-            let result = try await workflow.receive(variation, quantity: count, at: place).result
-            switch result.status {
-            case .posted:
-                return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)
-            case .queued:
-                return (
-                    "received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true
-                )
-            }
-        }
+        session.receiveStock(at: place, context: context)
     }
 }

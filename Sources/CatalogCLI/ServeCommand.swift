@@ -61,6 +61,29 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Refuses a location the replica does not have, so a misspelt `--location` is found at start rather
+    /// than in every answer; on a database that has no locations yet, checks after the first sync and says
+    /// what is wrong then.
+    func checkLocation(hub: HubServer, context: AppContext) async throws {
+        guard location != nil || context.settings.location != nil else { return }
+        let database = try context.openDatabase()
+        do {
+            _ = try await context.location(location, in: database)
+        } catch let error as AppError where error.exitStatus == .unavailable {
+            let wanted = location
+            Task {
+                await hub.sync.waitUntilIdle()
+                do {
+                    _ = try await context.location(wanted, in: database)
+                } catch {
+                    Terminal.note(
+                        "the hub's location: \(AppError.from(error).description) Restart catalog serve with the right "
+                            + "--location; until then the counters cannot be priced.")
+                }
+            }
+        }
+    }
+
     /// `ADDRESS:PORT`, `[IPv6]:PORT` or `PORT` as a host and port.
     static func address(_ text: String) throws -> (host: String, port: Int) {
         var host = "127.0.0.1"
@@ -114,11 +137,19 @@ struct ServeCommand: AsyncParsableCommand {
                     syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
+            do {
+                try await checkLocation(hub: hub, context: context)
+            } catch {
+                await hub.stop()
+                await sandbox?.stop()
+                throw error
+            }
             Terminal.out("catalog hub listening on \(hub.baseURL.absoluteString)")
             Terminal.out(
                 "Sign in on this computer (once, within ten minutes): \(try await hub.signInURL().absoluteString)")
+            // The database named, when it is not the one `catalog devices pair` would find by itself.
             let pairCommand =
-                demoFolder == nil
+                demoFolder == nil && options.database == nil
                 ? "catalog devices pair" : "catalog devices pair --db \(Terminal.echo(settings.databasePath))"
             Terminal.out("Pair other devices with a code from: \(pairCommand)")
             if let reason = await hub.sync.unavailable { Terminal.note("the hub will not sync: \(reason)") }

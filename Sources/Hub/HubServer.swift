@@ -39,21 +39,45 @@ public final class HubServer: Sendable {
     public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
 
     /// A one-time sign-in address for a screen on this machine: the pairing page with a new code.
+    ///
+    /// When the hub listens on every address (0.0.0.0 or ::), the address is the loopback one: a browser
+    /// cannot open 0.0.0.0, and this computer reaches itself there.
     public func signInURL() async throws -> URL {
         let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
-        return baseURL.appending(path: "pair").appending(queryItems: [URLQueryItem(name: "code", value: code)])
+        let local = ["0.0.0.0", "::", ""].contains(host) ? (host == "::" ? "[::1]" : "127.0.0.1") : nil
+        let base = local.map { URL(string: "http://\($0):\(port)")! } ?? baseURL
+        return base.appending(path: "pair").appending(queryItems: [URLQueryItem(name: "code", value: code)])
     }
 
     /// Starts the hub over `context` and returns once it listens; syncs at start and then as configured.
     public static func start(_ configuration: HubConfiguration, context: AppContext) async throws -> HubServer {
         let database = try context.openDatabase()
         let events = HubEvents()
-        let location = try? await context.location(configuration.location, in: database, required: false)
         let scaleLayouts = context.settings.scaleLayouts
-        let desk = ScanDesk(database: database, events: events) { counter in
+        let canReceive = (try? context.makeClient()) != nil
+        let wanted = configuration.location
+        let desk = ScanDesk(
+            database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
+        ) { counter in
+            // Looked up as each session starts: on a new database the location arrives with the first sync.
+            let location = try? await context.location(wanted, in: database, required: false)
+            // Each counter's session acts under its own name: its labels and receipts are logged as its own.
+            var counterContext = context
+            counterContext.settings.counter = counter
             var session = CounterSession(mode: .lookup, database: database, counter: counter)
             session.location = location ?? nil
             session.scaleLayouts = scaleLayouts
+            do {
+                try session.printLabels(LabelRequest(), printer: nil, context: counterContext)
+            } catch {
+                session.printUnavailable = "label mode is off: \(AppError.from(error).description)"
+            }
+            if let place = location ?? nil, canReceive {
+                session.receiveStock(at: place, context: counterContext)
+            } else {
+                session.receiveUnavailable =
+                    "receive mode needs the hub to have a location (--location) and a Square token"
+            }
             return session
         }
         let services = HubServices(

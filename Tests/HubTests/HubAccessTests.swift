@@ -18,6 +18,11 @@ import Testing
             ("POST", "/api/v1/scans", ["id": "a1", "code": .string(Self.widget)] as JSONValue),
             ("POST", "/api/v1/reorder", ["code": .string(Self.widget)] as JSONValue), ("GET", "/api/v1/events", nil),
             ("GET", "/api/v1/sync", nil), ("POST", "/api/v1/sync", [:] as JSONValue), ("GET", "/api/v1/devices", nil),
+            ("GET", "/api/v1/labels/templates", nil), ("GET", "/api/v1/printers", nil),
+            ("GET", "/api/v1/labels/preview?code=\(Self.widget)", nil),
+            ("POST", "/api/v1/labels/print", ["code": .string(Self.widget)] as JSONValue),
+            ("POST", "/api/v1/variations/\(Self.widget)/price", ["price": "0.01"] as JSONValue),
+            ("GET", "/api/v1/counters", nil), ("POST", "/api/v1/counters/till/mode", ["mode": "reorder"] as JSONValue),
         ] as [(String, String, JSONValue?)] {
             let answer = try await shop.request(method, path, body: body)
             #expect(answer.status == 401, "\(method) \(path)")

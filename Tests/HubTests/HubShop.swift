@@ -65,7 +65,8 @@ struct HubShop {
     struct Answer {
         var status: Int
         var headers: [String: String]
-        var text: String
+        var bytes: [UInt8]
+        var text: String { String(decoding: bytes, as: UTF8.self) }
         var json: JSONValue { (try? JSONValue.parse(text)) ?? .null }
         func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
@@ -96,7 +97,7 @@ struct HubShop {
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
-        return Answer(status: http.statusCode, headers: headers, text: String(decoding: data, as: UTF8.self))
+        return Answer(status: http.statusCode, headers: headers, bytes: [UInt8](data))
     }
 
     func stop() async {

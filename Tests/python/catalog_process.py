@@ -3,10 +3,14 @@
 
 import contextlib
 import os
+import pathlib
 import queue
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
+import time
 
 import pytest
 
@@ -85,3 +89,84 @@ def synced_demo(folder, token):
         yield url, environment
     finally:
         stop(process)
+
+
+class RawPrinter:
+    """A printer's port 9100 on 127.0.0.1: keeps the bytes of each job (connection) it is sent."""
+
+    def __init__(self):
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(8)
+        self.port = self.listener.getsockname()[1]
+        self.jobs = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            received = b""
+            with connection:
+                while True:
+                    chunk = connection.recv(65536)
+                    if not chunk:
+                        break
+                    received += chunk
+            with self.lock:
+                self.jobs.append(received)
+
+    def received(self):
+        """The jobs received so far, oldest first."""
+        with self.lock:
+            return list(self.jobs)
+
+    def close(self):
+        self.listener.close()
+
+
+@contextlib.contextmanager
+def private_cups():
+    """A private cupsd on 127.0.0.1 with one raw queue, `tags`, sending each job to a `RawPrinter`; yields
+    (the CUPS_SERVER address, that printer). Skips (saying why) when CUPS's tools are missing."""
+    tools = ["cupsd", "lpadmin"]
+    missing = [tool for tool in tools if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool)]
+    if missing:
+        pytest.skip("CUPS is missing (%s): scripts/setup.sh --with-test-tools installs it" % ", ".join(missing))
+    base = pathlib.Path(tempfile.mkdtemp(prefix="catalog-cups-"))
+    for folder in ["spool/temp", "log", "cache", "ppd", "ssl"]:
+        (base / folder).mkdir(parents=True, exist_ok=True)
+    os.chmod(base, 0o755)
+    port = free_port()
+    (base / "cupsd.conf").write_text(
+        "Listen 127.0.0.1:%d\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
+        "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % port)
+    (base / "cups-files.conf").write_text(
+        "Printcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
+        "TempDir {0}/spool/temp\nAccessLog {0}/log/access_log\nErrorLog {0}/log/error_log\n"
+        "PageLog {0}/log/page_log\nServerBin /usr/lib/cups\nDataDir /usr/share/cups\n".format(base))
+    cupsd = shutil.which("cupsd") or "/usr/sbin/cupsd"
+    daemon = subprocess.Popen([cupsd, "-f", "-c", str(base / "cupsd.conf"), "-s", str(base / "cups-files.conf")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = "127.0.0.1:%d" % port
+    printer = RawPrinter()
+    try:
+        lpadmin = shutil.which("lpadmin") or "/usr/sbin/lpadmin"
+        for _ in range(100):
+            added = subprocess.run([lpadmin, "-h", server, "-p", "tags", "-E", "-v",
+                                    "socket://127.0.0.1:%d" % printer.port, "-m", "raw"],
+                                   capture_output=True, text=True)
+            if added.returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the private cupsd did not take a queue: " + added.stderr)
+        yield server, printer
+    finally:
+        daemon.terminate()
+        daemon.wait(timeout=10)
+        printer.close()
+        shutil.rmtree(base, ignore_errors=True)

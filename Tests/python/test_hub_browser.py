@@ -1,9 +1,11 @@
 """The hub's counter screen in a real browser: Debian's Chromium, headless, driven by Selenium against
-`catalog serve --demo`. A person pairs the screen with the sign-in address the hub prints, finds an item
-by typing a name with a typo, a keyboard-wedge scanner's burst becomes a scan (never text in the search
-box), a scan posted by a remote counter appears as it happens, and a request without the device cookie
-or its CSRF token changes nothing. Screenshots of each page at 1024x768 and 390x844 are kept in
-.build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS) to look at."""
+`catalog serve` on the demo shop in `catalog sandbox`, printing to a private cupsd. A person pairs the screen
+with the sign-in address the hub prints, finds an item by typing a name with a typo, a keyboard-wedge
+scanner's burst becomes a scan (never text in the search box), a scan posted by a remote counter appears as
+it happens, a request without the device cookie or its CSRF token changes nothing, a tag is previewed,
+printed and followed until the printer has it, and a price changed in Square meanwhile is a conflict shown
+with both values. Screenshots of each page at 1024x768 and 390x844 are kept in .build/test-artifacts/hub (or
+$CATALOG_TEST_ARTIFACTS) to look at."""
 
 import json
 import os
@@ -11,6 +13,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
+import uuid
 
 import pytest
 from selenium import webdriver
@@ -18,11 +21,16 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
+from square import Square
 
-from catalog_process import REPO_ROOT, run, start, stop
+from catalog_process import REPO_ROOT, private_cups, run, start, stop, synced_demo
 
 SIZES = {"counter": (1024, 768, False), "phone": (390, 844, True)}
 WIDGET = "0012345678905"
+CABLE_TIES = "05012345003627"
+TOKEN = "hub-browser-" + uuid.uuid4().hex[:8]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def artifacts():
@@ -33,21 +41,27 @@ def artifacts():
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    """`catalog serve --demo` at High Street on a free port: (its URL, its sign-in address, the environment
-    that reaches its database)."""
+    """`catalog serve` at High Street on a free port, over the demo shop in `catalog sandbox`, printing to a
+    private cupsd: a dict of its URL, its sign-in address, the environment that reaches its database, the
+    Square SDK client of the sandbox and the printer behind the cupsd's `tags` queue."""
     folder = tmp_path_factory.mktemp("hub")
-    environment = dict(os.environ, HOME=str(folder), CATALOG_DB=str(folder / "catalog.sqlite"))
-    process, url = start(["serve", "--demo", "--db", environment["CATALOG_DB"], "--listen", "127.0.0.1:0",
-                          "--location", "High Street"], environment)
-    sign_in = None
-    while sign_in is None:
+    with synced_demo(folder, TOKEN) as (sandbox, environment), private_cups() as (cups, tags):
+        environment = dict(environment, CUPS_SERVER=cups)
+        process, url = start(["serve", "--listen", "127.0.0.1:0", "--location", "High Street"], environment)
+        try:
+            yield {"url": url, "sign_in": sign_in_address(process), "environment": environment,
+                   "square": Square(base_url=sandbox, token=TOKEN), "tags": tags}
+        finally:
+            stop(process)
+
+
+def sign_in_address(process):
+    """The one-time sign-in address `catalog serve` prints after it listens."""
+    while True:
         line = process.lines.get(timeout=30)
         assert line is not None, "catalog serve stopped before printing its sign-in address"
         if "/pair?code=" in line:
-            sign_in = line.split(": ", 1)[1].strip()
-    assert sign_in.startswith(url + "/pair?code=")
-    yield url, sign_in, environment
-    stop(process)
+            return line.split(": ", 1)[1].strip()
 
 
 @pytest.fixture(scope="module")
@@ -97,8 +111,11 @@ def text_of(driver, selector):
         "const found = document.querySelector(arguments[0]); return found ? found.innerText : ''", selector)
 
 
-def console_errors(driver):
-    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+def console_errors(driver, expected=()):
+    """The browser's errors since last asked, but for network errors the test caused on purpose (`expected`:
+    parts of their messages, such as "409 (Conflict)")."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+            and not (entry.get("source") == "network" and any(part in entry["message"] for part in expected))]
 
 
 def request(url, method="GET", body=None, headers=None):
@@ -127,7 +144,7 @@ def pair_program(url, environment, name):
 @pytest.fixture(scope="module")
 def paired(hub, browser):
     """The browser paired with the hub's sign-in address, on the counter screen."""
-    url, sign_in, _ = hub
+    url, sign_in = hub["url"], hub["sign_in"]
     size(browser, "counter")
     browser.get(sign_in)
     screenshots(browser, "pair")
@@ -180,8 +197,10 @@ def test_a_wedge_scanner_burst_is_a_scan_not_typing(hub, paired):
 
 
 def test_a_remote_counters_scan_appears_as_it_happens(hub, paired):
-    url, _, environment = hub
+    url, environment = hub["url"], hub["environment"]
     browser = paired
+    # By default only this screen's own scans open the card; this screen follows every counter.
+    Select(browser.find_element(By.ID, "follow")).select_by_value("*")
     device = pair_program(url, environment, "till-9 scanner")
     headers = {"Authorization": "Bearer " + device["token"], "X-CSRF-Token": device["csrf_token"]}
     status, answer = request(url + "/api/v1/scans", "POST",
@@ -195,7 +214,7 @@ def test_a_remote_counters_scan_appears_as_it_happens(hub, paired):
 
 
 def test_changes_without_the_cookie_or_the_csrf_token_change_nothing(hub, paired):
-    url, _, environment = hub
+    url, environment = hub["url"], hub["environment"]
     body = {"code": WIDGET, "quantity": 4}
     assert request(url + "/api/v1/reorder", "POST", body)[0] == 401
     device = pair_program(url, environment, "script")
@@ -209,14 +228,7 @@ def test_changes_without_the_cookie_or_the_csrf_token_change_nothing(hub, paired
     assert listed.stdout.strip() == "", "nothing was added"
     # The page itself adds to the list: the quantity field and the button on the card.
     browser = paired
-    browser.find_element(By.ID, "search").send_keys(Keys.ESCAPE)
-    search = browser.find_element(By.ID, "search")
-    for letter in "widget":
-        search.send_keys(letter)
-        time.sleep(0.09)
-    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#results li"), "results")
-    search.send_keys(Keys.ENTER)
-    wait_for(browser, lambda: browser.find_elements(By.ID, "reorder"), "the card's reorder button")
+    open_card(browser, "widget", "Acme Blue Widget")
     quantity = browser.find_element(By.ID, "reorder-qty")
     quantity.clear()
     quantity.send_keys("4")
@@ -228,3 +240,85 @@ def test_changes_without_the_cookie_or_the_csrf_token_change_nothing(hub, paired
     lines = [json.loads(line) for line in listed.stdout.splitlines()]  # one JSON object a line
     assert [(line["quantity"], line["counter"]) for line in lines] == [(4, "Front till")]
     assert console_errors(browser) == []
+
+
+def slowly(field, text):
+    """Types `text` at a person's pace (a scanner's burst would be taken for a scan)."""
+    for letter in text:
+        field.send_keys(letter)
+        time.sleep(0.09)
+
+
+def open_card(browser, words, name):
+    """Finds `words` in the search box and opens the first result's card, which must be `name`."""
+    search = browser.find_element(By.ID, "search")
+    search.send_keys(Keys.ESCAPE)
+    search.click()
+    slowly(search, words)
+    wait_for(browser, lambda: text_of(browser, "#results li .name") == name, "%s in the results" % name)
+    search.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: text_of(browser, "#card h2") == name and browser.find_elements(By.ID, "open-tag"),
+             "the card of " + name)
+
+
+def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, paired):
+    browser = paired
+    open_card(browser, "widget", "Acme Blue Widget")
+    browser.find_element(By.ID, "open-tag").click()
+    wait_for(browser, lambda: browser.execute_script(
+        "const p = document.getElementById('tag-preview'); return p && p.complete && p.naturalWidth > 0"),
+        "the tag's preview", seconds=15)
+    assert Select(browser.find_element(By.ID, "tag-printer")).first_selected_option.get_attribute("value") == "tags"
+    screenshots(browser, "counter-tag")
+    browser.find_element(By.ID, "tag-print").click()
+    wait_for(browser, lambda: "printed" in text_of(browser, "#tag-status"), "the job printed", seconds=30)
+    document = wait_for(browser, lambda: hub["tags"].received(), "the job at the printer")[-1]
+    assert document.startswith(b"^XA") or b"^XA" in document[:200], "the raw queue got ZPL"
+    assert b"Acme Blue Widget" in document
+    assert console_errors(browser) == []
+
+
+def test_a_price_changed_in_square_meanwhile_is_a_conflict_shown_with_both_values(hub, paired):
+    browser, square = paired, hub["square"]
+    open_card(browser, "workshop cable", "Workshop Cable Ties")
+    browser.find_element(By.ID, "open-price").click()
+    wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form")
+    browser.find_element(By.CSS_SELECTOR, "input[name=where][value=everywhere]").click()
+    # Someone changes the base price in Square after the card was opened here.
+    shown = json.loads(run(["show", CABLE_TIES, "--json"], hub["environment"]).stdout.splitlines()[0])
+    variation = square.catalog.object.get(object_id=shown["variation_id"]).object
+    body = variation.model_dump(mode="json", exclude_none=True)
+    body["item_variation_data"]["price_money"]["amount"] = shown["base_price"]["amount"] + 10
+    square.catalog.object.upsert(idempotency_key=uuid.uuid4().hex, object=body)
+    theirs = "%.2f" % ((shown["base_price"]["amount"] + 10) / 100)
+    field = browser.find_element(By.ID, "price-value")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    slowly(field, "8.49")
+    field.send_keys(Keys.ENTER)
+    conflict = wait_for(browser, lambda: text_of(browser, "#price-conflict"), "the conflict", seconds=15)
+    assert theirs in conflict and "%.2f" % (shown["base_price"]["amount"] / 100) in conflict, conflict
+    assert square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money.amount \
+        == shown["base_price"]["amount"] + 10, "nothing was written"
+    screenshots(browser, "counter-price-conflict")
+    browser.find_element(By.ID, "price-mine").click()
+    wait_for(browser, lambda: "Changed in Square" in text_of(browser, "#card-status, #price-status"),
+             "the change applied", seconds=15)
+    now = square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money
+    assert (now.amount, now.currency) == (849, "GBP")
+    assert console_errors(browser, expected=["409 (Conflict)"]) == []
+
+
+def test_the_demo_hub_starts_with_no_account(tmp_path):
+    environment = dict(os.environ, HOME=str(tmp_path))
+    for name in ["SQUARE_ACCESS_TOKEN", "SQUARE_BASE_URL", "CATALOG_DB"]:
+        environment.pop(name, None)
+    process, url = start(["serve", "--demo", "--listen", "127.0.0.1:0"], environment)
+    try:
+        assert sign_in_address(process).startswith(url + "/pair?code=")
+        hint = process.lines.get(timeout=10)
+        assert "catalog devices pair --db " in hint, hint
+        assert request(url + "/api/v1/health") == (200, {"ok": True})
+        assert request(url + "/api/v1/search?q=widget")[0] == 401
+    finally:
+        stop(process)

@@ -9,17 +9,14 @@ price again.
 
 import datetime
 import json
-import os
 import shutil
-import socket
 import subprocess
-import time
 import uuid
 
 import pytest
 from square import Square
 
-from catalog_process import run, synced_demo
+from catalog_process import private_cups, run, synced_demo
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -33,51 +30,11 @@ def shop(tmp_path):
         yield Square(base_url=url, token=TOKEN), environment, tmp_path
 
 
-def free_port():
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        return listener.getsockname()[1]
-
-
 @pytest.fixture
 def printer(tmp_path):
-    """A private cupsd on 127.0.0.1 with one raw queue, `tags`, that writes each job to a file; yields
-    the CUPS_SERVER address. Skips (saying why) when CUPS's tools are missing."""
-    tools = ["cupsd", "lpadmin"]
-    missing = [tool for tool in tools if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool)]
-    if missing:
-        pytest.skip("CUPS is missing (%s): scripts/setup.sh --with-test-tools installs it" % ", ".join(missing))
-    base = tmp_path / "cups"
-    for folder in ["spool/temp", "log", "cache", "ppd", "ssl", "out"]:
-        (base / folder).mkdir(parents=True, exist_ok=True)
-    os.chmod(base, 0o755)
-    os.chmod(base / "out", 0o777)
-    port = free_port()
-    (base / "cupsd.conf").write_text(
-        "Listen 127.0.0.1:%d\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
-        "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % port)
-    (base / "cups-files.conf").write_text(
-        "FileDevice Yes\nPrintcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
-        "TempDir {0}/spool/temp\nAccessLog {0}/log/access_log\nErrorLog {0}/log/error_log\n"
-        "PageLog {0}/log/page_log\nServerBin /usr/lib/cups\nDataDir /usr/share/cups\n".format(base))
-    cupsd = shutil.which("cupsd") or "/usr/sbin/cupsd"
-    daemon = subprocess.Popen([cupsd, "-f", "-c", str(base / "cupsd.conf"), "-s", str(base / "cups-files.conf")],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    server = "127.0.0.1:%d" % port
-    try:
-        lpadmin = shutil.which("lpadmin") or "/usr/sbin/lpadmin"
-        for _ in range(100):
-            added = subprocess.run([lpadmin, "-h", server, "-p", "tags", "-E", "-v",
-                                    "file://%s/out/tags" % base, "-m", "raw"], capture_output=True, text=True)
-            if added.returncode == 0:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail("the private cupsd did not take a queue: " + added.stderr)
+    """A private cupsd with one raw queue, `tags` (see catalog_process.private_cups)."""
+    with private_cups() as (server, _):
         yield server
-    finally:
-        daemon.terminate()
-        daemon.wait(timeout=10)
 
 
 def show(environment):

@@ -1,11 +1,10 @@
-import CatalogApp
 import CatalogCore
 import Store
 import Sync
 
 /// How an edit's result is shown: a few lines for people, one JSON object for scripts.
-enum EditOutput {
-    static func text(_ result: EditResult, label: String, location: CounterLocation? = nil) -> String {
+public enum EditOutput {
+    public static func text(_ result: EditResult, label: String, location: CounterLocation? = nil) -> String {
         let changes = result.changes.map { change in
             var name = change.field.kind.rawValue
             if change.field.location != nil { name += " at " + (location?.name ?? change.field.location ?? "") }
@@ -30,7 +29,7 @@ enum EditOutput {
         return ([head] + changes).joined(separator: "\n")
     }
 
-    static func json(_ result: EditResult) -> JSONValue {
+    public static func json(_ result: EditResult) -> JSONValue {
         var object: JSONValue = [
             "status": .string(statusName(result.status)),
             "item_id": .string(result.itemID),
@@ -48,10 +47,15 @@ enum EditOutput {
             object["outbox_id"] = .int(id)
             object["reason"] = .string(reason)
         }
+        if case .conflict(let remote) = result.status {
+            // What Square holds now in each field that moved away from what the person saw.
+            object["remote"] = .object(
+                JSONObject(remote.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))
+        }
         return object
     }
 
-    static func statusName(_ status: EditResult.Status) -> String {
+    public static func statusName(_ status: EditResult.Status) -> String {
         switch status {
         case .applied: "applied"
         case .unchanged: "unchanged"

@@ -78,8 +78,10 @@ public struct EditWorkflow: Sendable {
         }
     }
 
-    /// Applies `request` to the variation `code` names.
-    public func edit(_ code: String, _ request: EditRequest) async throws -> Outcome {
+    /// Applies `request` to the variation `code` names. `seenPrice` is the price the person saw (its JSON
+    /// money, or null for none) when they asked: if Square's price has moved away from it, the edit is a
+    /// conflict and nothing is written.
+    public func edit(_ code: String, _ request: EditRequest, seenPrice: JSONValue? = nil) async throws -> Outcome {
         let match = try await Lookup.single(code, in: database, itemFieldsOnly: request.itemFieldsOnly)
         let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
         var edits = try await fieldEdits(request, for: match)
@@ -89,8 +91,12 @@ public struct EditWorkflow: Sendable {
             let ids = try await editor.createCategories(resolution)
             edits.append(FieldEdit(.categories, .array(ids.map(JSONValue.string))))
         }
+        var seen: [EditField: JSONValue?]?
+        if let seenPrice, let price = edits.first(where: { $0.field.kind == .price }) {
+            seen = [price.field: seenPrice == .null ? nil : seenPrice]
+        }
         let result = try await editor.edit(
-            variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits)
+            variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits, seen: seen)
         var place: CounterLocation?
         if let wanted = request.location { place = try await context.location(wanted, in: database) }
         return Outcome(variation: match, result: result, location: place)

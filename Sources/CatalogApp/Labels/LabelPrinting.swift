@@ -62,17 +62,23 @@ public enum LabelPrinting {
                     printer: destination.name, jobID: job.id, copies: copies)
             })
         var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
-        if wait {
-            let finished = try await printing.wait(job, timeout: 60, clock: context.clock)
-            outcome.finished = finished
-            if finished.succeeded {
-                try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)
-            } else if ![JobOutcome.Result.timedOut, .printerStopped].contains(finished.result) {
-                try await database.updatePrintJob(
-                    job.id, printer: job.printer, status: .failed, reason: finished.explanation)
-            }
-        }
+        if wait { outcome.finished = try await follow(job, database: database, context: context) }
         return outcome
+    }
+
+    /// Waits (up to a minute) until `job` is printed or fails, and notes how it ended in the print log; a
+    /// job still waiting (a stopped printer, a long queue) stays as submitted.
+    public static func follow(_ job: PrintJob, database: CatalogDatabase, context: AppContext) async throws
+        -> JobOutcome
+    {
+        let finished = try await context.printing.wait(job, timeout: 60, clock: context.clock)
+        if finished.succeeded {
+            try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)
+        } else if ![JobOutcome.Result.timedOut, .printerStopped].contains(finished.result) {
+            try await database.updatePrintJob(
+                job.id, printer: job.printer, status: .failed, reason: finished.explanation)
+        }
+        return finished
     }
 }
 

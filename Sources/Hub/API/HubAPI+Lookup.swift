@@ -29,7 +29,7 @@ extension HubAPI {
         }
         router.get("/api/v1/variations/:code") { _, context in
             await answer {
-                let code = context.parameters.get("code") ?? ""
+                let code = pathPart(context, "code")
                 let reports = try await VariationReport.load(
                     code, shop: try await services.shop(), scaleLayouts: services.context.settings.scaleLayouts,
                     database: services.database, at: services.now)

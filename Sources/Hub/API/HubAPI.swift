@@ -11,6 +11,8 @@ enum HubAPI {
         addPairing(to: router, services: services)
         addSync(to: router, services: services)
         addReorder(to: router, services: services)
+        addLabels(to: router, services: services)
+        addCounters(to: router, services: services)
     }
 
     /// Runs `body`, turning any error into the JSON error a person can act on.
@@ -41,7 +43,13 @@ enum HubAPI {
         return value
     }
 
-    /// The text field `name` of `body`: trimmed, nil when absent; a 400 when it is not text.
+    /// The path parameter `name` with its %-escapes undone (a SKU may hold a space or a slash).
+    static func pathPart(_ context: HubRequestContext, _ name: String) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
+    }
+
+    /// The text field `name` of `body`, nil when absent; a 400 when it is not text.
     static func text(_ body: JSONValue, _ name: String, required: Bool = true) throws -> String? {
         guard let value = body[name], value != .null else {
             if required { throw AppError("The request needs \"\(name)\".", exitCode: .usage) }

@@ -13,33 +13,64 @@ import Store
 public actor ScanDesk {
     let database: CatalogDatabase
     let events: HubEvents
-    let makeSession: @Sendable (_ counter: String) -> CounterSession
+    /// Whether the hub was given a location: sessions made without it are made again once it is known.
+    let locationWanted: Bool
+    let makeSession: @Sendable (_ counter: String) async -> CounterSession
     private var sessions: [String: CounterSession] = [:]
     /// Answers to command barcodes (the scan log keeps only codes), by scan id.
     private var commandAnswers: [String: JSONValue] = [:]
+    private var commandOrder: [String] = []
     private var last: Task<Void, Never>?
 
-    /// A desk whose counters' sessions `makeSession` starts (in lookup mode, at the hub's location).
+    /// A desk whose counters' sessions `makeSession` starts (in lookup mode, at the hub's location when it
+    /// is known: `locationWanted` says whether one was asked for).
     public init(
-        database: CatalogDatabase, events: HubEvents,
-        makeSession: @escaping @Sendable (_ counter: String) -> CounterSession
+        database: CatalogDatabase, events: HubEvents, locationWanted: Bool = false,
+        makeSession: @escaping @Sendable (_ counter: String) async -> CounterSession
     ) {
         self.database = database
         self.events = events
         self.makeSession = makeSession
+        self.locationWanted = locationWanted
     }
 
     /// Handles the scan `code` from `counter` posted under `id`: the answer (the scan's JSON, as `catalog
     /// scan --json` prints it, with `id`, `counter`, `text` and `repeated`).
     public func post(id: String, code: String, counter: String, device: String? = nil) async throws -> JSONValue {
         try Self.check(id: id, code: code, counter: counter)
+        return try await inTurn { try await self.handle(id: id, code: code, counter: counter, device: device) }
+    }
+
+    /// Runs `body` after everything asked of the desk before it has finished, so a counter's session is
+    /// never changed by two things at once.
+    private func inTurn(_ body: @escaping @Sendable () async throws -> JSONValue) async throws -> JSONValue {
         let previous = last
         let work = Task { () async throws -> JSONValue in
             await previous?.value
-            return try await self.handle(id: id, code: code, counter: counter, device: device)
+            return try await body()
         }
         last = Task { _ = try? await work.value }
         return try await work.value
+    }
+
+    /// Switches `counter`'s mode, as scanning the mode's command barcode would; the counter's state (as
+    /// `counters` lists it). A mode the hub cannot offer is refused with the reason.
+    public func switchMode(counter: String, to name: String) async throws -> JSONValue {
+        try Self.check(id: "mode", code: name, counter: counter)
+        guard let mode = CounterMode(rawValue: name) else {
+            throw AppError(
+                "The mode must be lookup, reorder, label or receive, not “\(Terminal.echo(name))”.", exitCode: .usage)
+        }
+        return try await inTurn { try await self.setMode(mode, counter: counter) }
+    }
+
+    private func setMode(_ mode: CounterMode, counter: String) async throws -> JSONValue {
+        var session = await session(for: counter)
+        if let refusal = session.switchMode(to: mode) { throw AppError(refusal, exitCode: .dataError) }
+        sessions[counter] = session
+        let state: JSONValue = ["counter": .string(counter), "mode": .string(mode.rawValue)]
+        await events.publish("mode", state)
+        return state
     }
 
     /// The counters that have posted scans since the hub started, and their modes.
@@ -49,10 +80,17 @@ public actor ScanDesk {
 
     private func handle(id: String, code: String, counter: String, device: String?) async throws -> JSONValue {
         if var answer = try await earlierAnswer(id) {
+            let first = answer["code"]?.stringValue ?? ""
+            guard first == Symbology.split(code).data else {
+                throw AppError(
+                    "The scan id \(Terminal.echo(id)) was already used for the code \(Terminal.echo(first)); give "
+                        + "each scan its own id (a new one per scan, the same one only when posting it again).",
+                    exitCode: .dataError)
+            }
             answer["repeated"] = .bool(true)
             return answer
         }
-        var session = sessions[counter] ?? makeSession(counter)
+        var session = await session(for: counter)
         let now = database.clock.now()
         let moment = EventTime(seconds: now.seconds, microseconds: Int64(now.nanoseconds / 1000))
         // A scanner set to send AIM prefixes (`]E0...`) names its symbology, as the evdev reader reads it.
@@ -69,10 +107,25 @@ public actor ScanDesk {
         if let logID = outcome.logID {
             try await database.recordAnswer(answer.jsonString, scan: logID)
         } else {
+            // A command barcode is not logged; its answer is kept for a repeat, the latest thousand of them.
             commandAnswers[id] = answer
+            commandOrder.append(id)
+            if commandOrder.count > 1000 { commandAnswers[commandOrder.removeFirst()] = nil }
         }
         await events.publish("scan", answer)
         return answer
+    }
+
+    /// `counter`'s session: its own, or a new one. A session made before the hub's location was known (a
+    /// first sync still running) is made again once it is, keeping its mode and quantity.
+    private func session(for counter: String) async -> CounterSession {
+        if let existing = sessions[counter], existing.location != nil || !locationWanted { return existing }
+        var fresh = await makeSession(counter)
+        if let existing = sessions[counter] {
+            fresh.quantity = existing.quantity
+            if fresh.switchMode(to: existing.mode) != nil { fresh.mode = .lookup }
+        }
+        return fresh
     }
 
     /// The answer given when `id` was first posted, if it was.

@@ -18,8 +18,16 @@ enum CounterPage {
             <p id="search-note" class="note" aria-live="polite"></p></section>\
             <section id="card" class="card empty" aria-live="polite">\
             <p>Scan a barcode or search for an item.</p></section>\
-            <aside class="scans" aria-label="Scans"><h2>Scans <span id="mode" class="mode"></span></h2>\
-            <ol id="scans"></ol></aside></main>
+            <aside class="scans" aria-label="Scans"><div class="scans-head"><h2>Scans</h2>\
+            <label>Scanner <select id="mode-select" aria-label="What a scan here does">\
+            <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
+            <option value="label">prints its tag</option><option value="receive">receives stock</option>\
+            </select></label>\
+            <label>Card shows <select id="follow" aria-label="Whose scans open the card here">\
+            <option value="">this screen's scans</option><option value="*">every counter's scans</option>\
+            </select></label></div>\
+            <ol id="scans"></ol></aside></main>\
+            <p id="offline" class="offline-banner" role="alert">The connection to the hub is lost; reconnecting…</p>
             """
         return HTML.page(
             title: "Counter · catalog", body: body, script: "counter.js",

@@ -52,15 +52,19 @@ public struct Editor: Sendable {
     ///
     /// Earlier writes of the same variation still in the outbox (queued offline, or left by a process
     /// that died while sending) are sent first, so they land, and are recorded, before this one.
-    public func edit(variationID: String, itemID: String, label: String, edits: [FieldEdit]) async throws
-        -> EditResult
-    {
+    ///
+    /// `seen` holds, for some fields, the values the person saw when they asked for the edit (a counter
+    /// screen's card): a field Square has changed away from what they saw is a conflict, and nothing is
+    /// written, rather than their edit silently overwriting the other change.
+    public func edit(
+        variationID: String, itemID: String, label: String, edits: [FieldEdit], seen: [EditField: JSONValue?]? = nil
+    ) async throws -> EditResult {
         for edit in edits { try edit.field.checkLength(edit.value) }
         do {
             _ = try await sendOutbox(objectID: variationID)
             return try await write(
                 variationID: variationID, itemID: itemID, label: label, edits: edits,
-                purpose: Purpose(recordsIntent: true))
+                purpose: Purpose(baseline: seen, recordsIntent: true))
         } catch let error as SquareError where error.isRetryable {
             return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
         } catch OutboxError.stillOffline(_, let cause) {
@@ -112,7 +116,8 @@ public struct Editor: Sendable {
                 let current = snapshot.value(edit.field)
                 let base = purpose.baseline?[edit.field]
                 if edit.field.same(current, edit.value) {
-                    if !purpose.resolving, let base, !edit.field.same(base, edit.value) {
+                    // Only an outbox entry confirms a value it finds already there; a fresh edit wrote nothing.
+                    if !purpose.resolving, !purpose.recordsIntent, let base, !edit.field.same(base, edit.value) {
                         confirmed.append(FieldChange(field: edit.field, old: base, new: edit.value))
                     }
                     continue
@@ -131,6 +136,13 @@ public struct Editor: Sendable {
             if !conflicts.isEmpty {
                 result.status = .conflict(remote: conflicts)
                 try await database.recordWrite(objects: [fetched], history: [])
+                if purpose.recordsIntent, let id = purpose.outboxID {
+                    // The intent stored on an earlier round: nothing of it was written.
+                    try await database.updateOutbox(
+                        OutboxUpdate(
+                            id: id, status: .failed, reason: "not written: Square's values changed meanwhile",
+                            sender: sender))
+                }
                 return result
             }
             if pending.isEmpty {

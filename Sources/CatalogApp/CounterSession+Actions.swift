@@ -1,0 +1,36 @@
+import CatalogCore
+import Foundation
+import Store
+
+extension CounterSession {
+    /// Lets label mode print each scanned item's label: `request`'s template (loaded now, so a broken one is
+    /// reported before the first scan), on `printer` (nil: labels.printer, else the CUPS default).
+    public mutating func printLabels(_ request: LabelRequest, printer: String?, context: AppContext) throws {
+        let template = try request.loadTemplate(settings: context.settings)
+        let database = self.database
+        printLabel = { variation, copies in
+            let labels = try await request.labelData(for: [variation], context: context)
+            let outcome = try await LabelPrinting.print(
+                labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
+                wait: false, database: database, context: context)
+            return "label job \(outcome.job.id) on \(outcome.job.printer)"
+        }
+    }
+
+    /// Lets receive mode add the scanned stock at `place` in Square (queued when Square cannot be reached)
+    /// and book it against the reorder list.
+    public mutating func receiveStock(at place: CounterLocation, context: AppContext) {
+        let workflow = ReorderWorkflow(context: context, database: database)
+        receive = { variation, count in
+            let result = try await workflow.receive(variation, quantity: count, at: place).result
+            switch result.status {
+            case .posted:
+                return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)
+            case .queued:
+                return (
+                    "received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true
+                )
+            }
+        }
+    }
+}

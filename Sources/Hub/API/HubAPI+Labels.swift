@@ -1,0 +1,106 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+import Labels
+import Printing
+import Store
+
+extension HubAPI {
+    /// `GET /api/v1/labels/templates`, `GET /api/v1/printers`, `GET /api/v1/labels/preview?code=&template=`
+    /// (a PNG of the label as it would print here) and `POST /api/v1/labels/print` (`{"code", "template",
+    /// "printer", "copies"}`: 202 once CUPS has the job; the job is then followed and each change of its
+    /// state is an event `print`).
+    static func addLabels(to router: Router<HubRequestContext>, services: HubServices) {
+        router.get("/api/v1/labels/templates") { _, _ in
+            await answer {
+                let usable = TemplateLibrary().list().filter { $0.shadowedBy == nil }
+                return HubResponse.json(.array(usable.map(\.json)))
+            }
+        }
+        router.get("/api/v1/printers") { _, _ in
+            await answer {
+                let printers = try await services.context.printing.destinations()
+                return HubResponse.json(.array(printers.map(\.json)))
+            }
+        }
+        router.get("/api/v1/labels/preview") { request, context in
+            await answer {
+                let parameters = request.uri.queryParameters
+                let made = try await labels(
+                    code: parameters.get("code") ?? "", template: parameters.get("template").map { String($0) },
+                    services: services, device: context.device?.name)
+                let png = try LabelOutput.render(made.template, labels: made.labels, format: .png)
+                var headers = HTTPFields()
+                headers[.contentType] = "image/png"
+                headers[.cacheControl] = "no-store"
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+            }
+        }
+        router.post("/api/v1/labels/print") { request, context in
+            await answer {
+                let body = try await object(request, context: context)
+                let copies = try wholeNumber(body, "copies", default: 1, range: 1...999)
+                let made = try await labels(
+                    code: try text(body, "code") ?? "", template: try text(body, "template", required: false),
+                    services: services, device: context.device?.name)
+                let printer = try text(body, "printer", required: false) ?? made.context.settings.labels.printer
+                let outcome = try await LabelPrinting.print(
+                    made.labels, template: made.template, printer: printer, copies: copies, wait: false,
+                    database: services.database, context: made.context)
+                var json = outcome.json
+                json["counter"] = .string(made.context.counter)
+                json["item"] = .string(made.labels.first.map { $0.itemName } ?? "")
+                json["template"] = .string(made.template.name)
+                await services.events.publish("print", json)
+                // The job is followed here, not by the page: it reaches its end even if the page is closed.
+                let (job, started, printContext) = (outcome.job, json, made.context)
+                Task {
+                    var ended = started
+                    do {
+                        let finished = try await LabelPrinting.follow(
+                            job, database: services.database, context: printContext)
+                        ended["state"] = .string(finished.result.rawValue)
+                        ended["reason"] = finished.succeeded ? .null : .string(finished.explanation)
+                    } catch {
+                        ended["state"] = .string("unknown")
+                        ended["reason"] = .string(AppError.from(error).description)
+                    }
+                    await services.events.publish("print", ended)
+                }
+                return HubResponse.json(json, status: .accepted)
+            }
+        }
+    }
+
+    /// The label for `code` with the named template (the hub's labels.template, else shelf-2x1), priced
+    /// at the hub's location, made under the device's name.
+    static func labels(code: String, template name: String?, services: HubServices, device: String?) async throws
+        -> (labels: [LabelData], template: LabelTemplate, context: AppContext)
+    {
+        // Only a template the library lists: a path from a browser must not reach the hub's files.
+        if let name, !TemplateLibrary().list().contains(where: { $0.name == name }) {
+            throw AppError(
+                "No label template is named “\(Terminal.echo(name))”; GET /api/v1/labels/templates lists them.",
+                exitCode: .notFound)
+        }
+        var context = services.context
+        context.settings.counter = device ?? context.settings.counter
+        let request = LabelRequest(template: name)
+        let template = try request.loadTemplate(settings: context.settings)
+        let variation = try await Lookup.single(code, in: services.database).at(try await services.shop().here)
+        return (try await request.labelData(for: [variation], context: context), template, context)
+    }
+
+    /// The whole-number field `name` of `body`, `fallback` when absent; a 400 outside `range`.
+    static func wholeNumber(_ body: JSONValue, _ name: String, default fallback: Int, range: ClosedRange<Int>) throws
+        -> Int
+    {
+        guard let value = body[name], value != .null else { return fallback }
+        guard let number = value.doubleValue, number == number.rounded(), range.contains(Int(exactly: number) ?? -1)
+        else {
+            throw AppError(
+                "\"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound).", exitCode: .usage)
+        }
+        return Int(number)
+    }
+}
