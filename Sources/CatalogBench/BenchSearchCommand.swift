@@ -108,7 +108,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
 
     /// Syncs a synthetic catalog of `variations` from a sandbox child process into a new database.
     static func load(variations: Int, into path: String) async throws -> CatalogDatabase {
-        let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
+        let (sandbox, client) = try ServerProcess.forBenchmark(variations: variations)
         defer { sandbox.stop() }
         let database = try CatalogDatabase(path: path)
         let summary = try await SyncEngine(database: database, client: client).run(full: false)

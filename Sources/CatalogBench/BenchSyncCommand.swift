@@ -40,7 +40,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
+            let (sandbox, client) = try ServerProcess.forBenchmark(variations: variations)
             defer { sandbox.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

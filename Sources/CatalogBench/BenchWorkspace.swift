@@ -7,13 +7,13 @@ import Sync
 /// What a benchmark runs against: a sandbox child process with a synthetic catalog, a client for it, and a
 /// scratch folder for databases and files. `close()` stops the sandbox and removes the folder.
 final class BenchWorkspace {
-    let sandbox: SandboxProcess
+    let sandbox: ServerProcess
     let client: SquareClient
     let folder: URL
 
     /// Starts a sandbox with `variations` synthetic variations and makes a scratch folder named after `name`.
     init(variations: Int, name: String) throws {
-        (sandbox, client) = try SandboxProcess.forBenchmark(variations: variations)
+        (sandbox, client) = try ServerProcess.forBenchmark(variations: variations)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(name)-\(getpid())")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -85,6 +85,7 @@ public final class HubServer: Sendable {
             sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
             secure: false)
         let router = Router(context: HubRequestContext.self)
+        router.add(middleware: ServerTiming())
         router.add(middleware: DeviceAuthentication(database: database))
         HubAPI.add(to: router, services: services)
         HubPages.add(to: router, services: services)

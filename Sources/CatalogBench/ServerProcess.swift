@@ -2,17 +2,21 @@ import CatalogApp
 import Foundation
 import SquareAPI
 
-/// A `catalog sandbox` child process, so a benchmark measures the client's memory on its own.
-final class SandboxProcess {
+/// A server the benchmark runs as a `catalog` child process (`catalog sandbox`, `catalog serve`), so what is
+/// measured in one process is not disturbed by the other.
+final class ServerProcess {
     let process = Process()
     let baseURL: URL
 
-    /// Starts `catalog sandbox --port 0` with `arguments` and waits for its `listening on` line.
-    init(arguments: [String]) throws {
+    /// Starts `catalog ARGUMENTS` and waits for its `listening on` line; `environment` replaces this
+    /// process's, and `quiet` sends the child's standard error to /dev/null.
+    init(arguments: [String], environment: [String: String]? = nil, quiet: Bool = false) throws {
         let executable =
             try CatalogBinary.path()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["sandbox", "--port", "0"] + arguments
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if quiet { process.standardError = FileHandle.nullDevice }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -21,7 +25,8 @@ final class SandboxProcess {
         while true {
             let chunk = handle.availableData
             guard !chunk.isEmpty else {
-                throw AppError("The sandbox process ended before it was ready.", exitCode: .unavailable)
+                throw AppError(
+                    "catalog \(arguments.first ?? "") ended before it was listening.", exitCode: .unavailable)
             }
             buffer.append(chunk)
             if let text = String(data: buffer, encoding: .utf8), let range = text.range(of: "listening on ") {
@@ -32,14 +37,15 @@ final class SandboxProcess {
                 return
             }
         }
-        throw AppError("The sandbox process printed no address.", exitCode: .unavailable)
+        throw AppError("catalog \(arguments.first ?? "") printed no address.", exitCode: .unavailable)
     }
 
     /// Starts a sandbox seeded with `variations` synthetic variations for a benchmark, and a client for it.
-    static func forBenchmark(variations: Int) throws -> (SandboxProcess, SquareClient) {
+    static func forBenchmark(variations: Int) throws -> (ServerProcess, SquareClient) {
         let token = "bench-token"
         Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
-        let sandbox = try SandboxProcess(arguments: ["--seed", String(variations), "--token", token])
+        let sandbox = try ServerProcess(
+            arguments: ["sandbox", "--port", "0", "--seed", String(variations), "--token", token])
         let client = SquareClient(
             configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
         return (sandbox, client)

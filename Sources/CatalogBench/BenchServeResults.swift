@@ -1,0 +1,99 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+
+/// What `catalog-bench serve` measured, and its report.
+struct BenchServeResults {
+    let variations: Int
+    var searchServer: [Double] = []
+    var searchRoundTrip: [Double] = []
+    var searchFailures = 0
+    /// The bytes of the page and of each asset it loads.
+    var loadParts: [(name: String, bytes: Int)] = []
+    /// What the browser itself counted as loaded, in bytes.
+    var browserBytes: Int?
+    /// Milliseconds from navigation to the load event, and to the first contentful paint.
+    var renderLoad: [Double] = []
+    var renderPaint: [Double] = []
+    var load: (clients: Int, counters: Int, rate: Int, seconds: Int) = (0, 0, 0, 0)
+    var posted = 0
+    var postFailures = 0
+    var postRoundTrip: [Double] = []
+    var subscribers = 0
+    var lost = 0
+    var duplicated = 0
+    var outOfOrder = 0
+    var eventLatency: [Double] = []
+    var memoryKilobytes: [Int] = []
+
+    init(variations: Int) { self.variations = variations }
+
+    static func p(_ values: [Double], _ fraction: Double) -> Double { BenchSearchResults.percentile(values, fraction) }
+    static func ms(_ value: Double) -> String {
+        value < 10 ? String(format: "%.2f ms", value) : String(format: "%.0f ms", value)
+    }
+
+    var firstLoadBytes: Int { loadParts.reduce(0) { $0 + $1.bytes } }
+
+    var text: String {
+        var lines = ["catalog serve on \(Terminal.count(variations)) variations:"]
+        lines.append(
+            "  search through the API (\(searchServer.count) requests): at the server p50 \(Self.ms(Self.p(searchServer, 0.5))), "
+                + "p99 \(Self.ms(Self.p(searchServer, 0.99))) (target p99 < 10 ms); round trip p50 "
+                + "\(Self.ms(Self.p(searchRoundTrip, 0.5))), p99 \(Self.ms(Self.p(searchRoundTrip, 0.99)))"
+                + (searchFailures > 0 ? "; \(searchFailures) FAILED" : ""))
+        let parts = loadParts.map { "\($0.name) \(Self.kilobytes($0.bytes))" }.joined(separator: ", ")
+        lines.append(
+            "  counter screen first load: \(Self.kilobytes(firstLoadBytes)) (\(parts)) (target < 150 KB)"
+                + (browserBytes.map { "; the browser counted \(Self.kilobytes($0))" } ?? ""))
+        if renderLoad.isEmpty {
+            lines.append("  render time: not measured (no chromedriver)")
+        } else {
+            lines.append(
+                "  rendered in Chromium (\(renderLoad.count) loads): load event median \(Self.ms(Self.p(renderLoad, 0.5))), "
+                    + "max \(Self.ms(renderLoad.max() ?? 0)) (target < 300 ms); first paint median "
+                    + "\(Self.ms(Self.p(renderPaint, 0.5)))")
+        }
+        lines.append(
+            "  load: \(load.clients) subscribers, \(load.counters) counters × \(load.rate) scans/s for \(load.seconds) s: "
+                + "\(posted) scans posted (\(postFailures) failed); across all subscribers \(lost) lost, "
+                + "\(duplicated) duplicated, \(outOfOrder) out of order")
+        lines.append(
+            "  scan posted to event at a subscriber: p50 \(Self.ms(Self.p(eventLatency, 0.5))), p99 "
+                + "\(Self.ms(Self.p(eventLatency, 0.99))), max \(Self.ms(eventLatency.max() ?? 0)) (target p99 < 100 ms); "
+                + "post round trip p99 \(Self.ms(Self.p(postRoundTrip, 0.99)))")
+        if let first = memoryKilobytes.first, let last = memoryKilobytes.last {
+            lines.append(
+                "  hub memory (resident) during the load: \(Self.megabytes(first)) at the start, \(Self.megabytes(last)) "
+                    + "at the end, \(Self.megabytes(memoryKilobytes.max() ?? last)) at most (\(memoryKilobytes.count) samples)"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: JSONValue {
+        func number(_ value: Double) -> JSONValue { .number(String(format: "%.3f", value)) }
+        func percentiles(_ values: [Double]) -> JSONValue {
+            ["p50": number(Self.p(values, 0.5)), "p99": number(Self.p(values, 0.99)), "count": .int(values.count)]
+        }
+        return [
+            "variations": .int(variations),
+            "search_server_ms": percentiles(searchServer), "search_round_trip_ms": percentiles(searchRoundTrip),
+            "search_failures": .int(searchFailures),
+            "first_load_bytes": .int(firstLoadBytes),
+            "first_load_parts": .object(JSONObject(loadParts.map { (key: $0.name, value: .int($0.bytes)) })),
+            "render_load_ms": percentiles(renderLoad), "render_first_paint_ms": percentiles(renderPaint),
+            "load": [
+                "subscribers": .int(load.clients), "counters": .int(load.counters), "rate": .int(load.rate),
+                "seconds": .int(load.seconds),
+            ],
+            "posted": .int(posted), "post_failures": .int(postFailures), "lost": .int(lost),
+            "duplicated": .int(duplicated), "out_of_order": .int(outOfOrder),
+            "event_latency_ms": percentiles(eventLatency), "post_round_trip_ms": percentiles(postRoundTrip),
+            "memory_kb": .array(memoryKilobytes.map { .int($0) }),
+        ]
+    }
+
+    static func kilobytes(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1024) }
+    static func megabytes(_ kilobytes: Int) -> String { String(format: "%.0f MB", Double(kilobytes) / 1024) }
+}
