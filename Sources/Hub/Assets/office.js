@@ -133,8 +133,11 @@ function startReorder() {
     say(found.summary, "ok");
     await loadReorder();
   }));
-  $("#show-closed").addEventListener("change", () => loadReorder().catch((error) => say(error.message, "bad")));
-  events.addEventListener("reorder", () => loadReorder().catch((error) => say(error.message, "bad")));
+  const reload = () => loadReorder().catch((error) => say(error.message, "bad"));
+  $("#show-closed").addEventListener("change", reload);
+  events.addEventListener("reorder", reload);
+  // A scan in reorder mode adds to the list too; it comes as a scan.
+  events.addEventListener("scan", (event) => { if (/^reorder/.test(JSON.parse(event.data).action || "")) reload(); });
   return loadReorder();
 }
 
@@ -248,7 +251,8 @@ function outboxEntry(entry) {
     box.append(element("ul", {class: "changes"}, ...entry.changes.map((change) =>
       element("li", {}, `${change.field}: ${shown(change.old)} → ${shown(change.new)}`))));
   }
-  if (entry.reason) box.append(element("p", {class: "meta"}, entry.reason));
+  // A conflict's reason names the command-line way to decide; the buttons above are this page's way.
+  if (entry.reason && entry.status !== "conflict") box.append(element("p", {class: "meta"}, entry.reason));
   return box;
 }
 function startOutbox() {

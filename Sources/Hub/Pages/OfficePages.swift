@@ -129,6 +129,8 @@ enum OfficePages {
         let sync = await services.sync.status
         let unavailable = services.sync.unavailable
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        // A time as staff read it: the day and the minute, in UTC as the hub keeps it.
+        func minute(_ time: String) -> String { "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC" }
         let cards: [(String, String, String, Bool)] = [
             (
                 "/office/reorder", "Reorder",
@@ -147,7 +149,8 @@ enum OfficePages {
                 conflicts + failed > 0
             ),
             (
-                "/office/history", "History", last.map { "Last change \($0.at) by \($0.counter)" } ?? "No changes yet",
+                "/office/history", "History",
+                last.map { "Last change \(minute($0.at)) by \($0.counter)" } ?? "No changes yet",
                 false
             ),
             (
@@ -158,7 +161,8 @@ enum OfficePages {
             (
                 "/office/sync", "Sync",
                 unavailable.map { "No sync: \($0)" } ?? sync.lastError.map { "Last sync failed: \($0)" }
-                    ?? sync.finishedAt.map { "Last synced \($0.rfc3339)" } ?? "Not synced since the hub started",
+                    ?? sync.finishedAt.map { "Last synced \(minute($0.rfc3339))" }
+                    ?? "Not synced since the hub started",
                 unavailable != nil || sync.lastError != nil
             ),
         ]
