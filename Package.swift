@@ -89,6 +89,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Assets/hub.css"), .embedInCode("Assets/counter.js"), .embedInCode("Assets/pair.js"),
+                .embedInCode("Assets/hub.js"), .embedInCode("Assets/office.js"),
             ]
         ),
         // What every command-line front end shares: failures as one line and an exit status.
@@ -168,7 +169,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HubTests",
-            dependencies: ["CatalogTestSupport", "Hub", "CatalogApp", "CatalogCore", "Store", "Sync", "Sandbox"]
+            dependencies: [
+                "CatalogTestSupport", "Hub", "CatalogApp", "CatalogCore", "Store", "Sync", "Sandbox", "SquareAPI",
+            ]
         ),
         .testTarget(
             name: "ContractTests",

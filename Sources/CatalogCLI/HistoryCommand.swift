@@ -41,12 +41,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let database = try AppContext.live(options).openDatabase()
-            var ids: [String]?
-            if let code {
-                ids = try await Lookup.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
-            }
-            let entries = try await database.history(
-                objectIDs: ids, since: since.flatMap(Timestamp.start(of:)), limit: limit)
+            let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, database: database)
             if json {
                 for entry in entries { Terminal.out(entry.json) }
             } else if entries.isEmpty {

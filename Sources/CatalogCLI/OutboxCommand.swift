@@ -38,12 +38,7 @@ struct OutboxListCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let database = try AppContext.live(options).openDatabase()
-            var entries = try await database.outboxEntries()
-            if !all {
-                let open = entries.filter { [.pending, .conflict, .failed].contains($0.status) }
-                let done = entries.filter { ![.pending, .conflict, .failed].contains($0.status) }.suffix(10)
-                entries = (open + done).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
-            }
+            let entries = try await OutboxReview.entries(all: all, database: database)
             if json {
                 for entry in entries { Terminal.out(entry.json) }
                 return
@@ -102,15 +97,11 @@ struct OutboxResolveCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
-            let result = try await editor.resolve(outboxID: id, keepLocal: keep == .local)
-            let entry = try await database.outboxEntry(id: id)
+            let resolution = try await OutboxReview.resolve(
+                id, keepLocal: keep == .local, context: context, database: try context.openDatabase())
             if json {
-                var object = entry?.json ?? [:]
-                if let result { object["result"] = EditOutput.json(result) }
-                Terminal.out(object)
-            } else if let entry {
+                Terminal.out(resolution.json)
+            } else if let entry = resolution.entry {
                 Terminal.out(OutboxListCommand.text(entry))
             }
         }

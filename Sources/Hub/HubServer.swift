@@ -89,6 +89,7 @@ public final class HubServer: Sendable {
         router.add(middleware: DeviceAuthentication(database: database))
         HubAPI.add(to: router, services: services)
         HubPages.add(to: router, services: services)
+        OfficePages.add(to: router, services: services)
         if let webhook = configuration.webhook {
             addWebhook(to: router, webhook: webhook, services: services)
         }

@@ -23,4 +23,11 @@ struct HubServices: Sendable {
     }
 
     var now: Timestamp { context.clock.now() }
+
+    /// The application context under the device's name: what it changes is logged as its own.
+    func context(for device: PairedDevice?) -> AppContext {
+        var named = context
+        named.settings.counter = device?.name ?? named.settings.counter
+        return named
+    }
 }

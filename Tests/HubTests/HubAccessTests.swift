@@ -23,6 +23,14 @@ import Testing
             ("POST", "/api/v1/labels/print", ["code": .string(Self.widget)] as JSONValue),
             ("POST", "/api/v1/variations/\(Self.widget)/price", ["price": "0.01"] as JSONValue),
             ("GET", "/api/v1/counters", nil), ("POST", "/api/v1/counters/till/mode", ["mode": "reorder"] as JSONValue),
+            ("GET", "/api/v1/reorder", nil), ("POST", "/api/v1/reorder/1/quantity", ["quantity": 2] as JSONValue),
+            ("DELETE", "/api/v1/reorder/1", nil), ("POST", "/api/v1/reorder/suggest", [:] as JSONValue),
+            ("POST", "/api/v1/reorder/order", ["vendor": "Acme"] as JSONValue),
+            ("GET", "/api/v1/reorder/export.pdf", nil), ("GET", "/api/v1/reorder/export.csv", nil),
+            ("POST", "/api/v1/reorder/1/receive", ["quantity": 1] as JSONValue), ("GET", "/api/v1/labels/stale", nil),
+            ("POST", "/api/v1/labels/print-stale", ["variation_ids": ["x"]] as JSONValue),
+            ("GET", "/api/v1/outbox", nil), ("POST", "/api/v1/outbox/1/resolve", ["keep": "mine"] as JSONValue),
+            ("GET", "/api/v1/history", nil),
         ] as [(String, String, JSONValue?)] {
             let answer = try await shop.request(method, path, body: body)
             #expect(answer.status == 401, "\(method) \(path)")

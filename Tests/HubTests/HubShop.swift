@@ -22,7 +22,8 @@ struct HubShop {
     let database: CatalogDatabase
     let context: AppContext
 
-    static func start(location: String? = "High Street") async throws -> HubShop {
+    /// `squareToken: false` starts the hub with no Square token (the replica is still synced first).
+    static func start(location: String? = "High Street", squareToken: Bool = true) async throws -> HubShop {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: token, seed: .demo))
@@ -35,9 +36,15 @@ struct HubShop {
         let context = AppContext(
             settings: settings, clock: clock, environment: [:], openDatabase: { _ in database })
         _ = try await SyncEngine(database: database, client: try context.makeClient()).run(full: true)
+        var hubContext = context
+        if !squareToken {
+            hubContext.settings = try Settings.resolve(
+                SettingsOverrides(database: path, squareBaseURL: server.baseURL.absoluteString),
+                environment: ["HOME": folder.path, "CATALOG_COUNTER": "hub-test"])
+        }
         let hub = try await HubServer.start(
             HubConfiguration(host: "127.0.0.1", port: 0, location: location, syncInterval: nil, syncOnStart: false),
-            context: context)
+            context: hubContext)
         return HubShop(
             server: server, hub: hub, folder: folder, clock: clock, database: database, context: context)
     }

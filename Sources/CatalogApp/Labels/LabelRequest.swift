@@ -177,8 +177,7 @@ public struct LabelSelection: Sendable {
             found += try await database.variations(changedSince: start)
         }
         if stale {
-            found += try await database.staleLabels().filter { $0.printed.locationID == location?.id }.compactMap(
-                \.current)
+            found += try await StaleTags.list(at: location, database: database).compactMap(\.current)
         }
         var seen = Set<String>()
         let unique = found.filter { seen.insert($0.variationID).inserted }.map { $0.at(location) }

@@ -9,6 +9,12 @@ public enum StaleTags {
         try await context.openDatabase().staleLabels()
     }
 
+    /// The stale tags printed for `location` (those printed with no location when it is nil): the ones
+    /// `label print --stale` reprints there, and the hub's back office lists for its location.
+    public static func list(at location: CounterLocation?, database: CatalogDatabase) async throws -> [StaleLabel] {
+        try await database.staleLabels().filter { $0.printed.locationID == location?.id }
+    }
+
     /// One stale tag for scripts: the print record, and the variation as the catalog has it now.
     public static func json(_ tag: StaleLabel) -> JSONValue {
         var object = tag.printed.json

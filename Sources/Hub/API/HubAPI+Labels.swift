@@ -28,7 +28,7 @@ extension HubAPI {
                 let parameters = request.uri.queryParameters
                 let made = try await labels(
                     code: parameters.get("code") ?? "", template: parameters.get("template").map { String($0) },
-                    services: services, device: context.device?.name)
+                    services: services, device: context.device)
                 let png = try LabelOutput.render(made.template, labels: made.labels, format: .png)
                 var headers = HTTPFields()
                 headers[.contentType] = "image/png"
@@ -42,40 +42,49 @@ extension HubAPI {
                 let copies = try wholeNumber(body, "copies", default: 1, range: 1...999)
                 let made = try await labels(
                     code: try text(body, "code") ?? "", template: try text(body, "template", required: false),
-                    services: services, device: context.device?.name)
+                    services: services, device: context.device)
                 let printer = try text(body, "printer", required: false) ?? made.context.settings.labels.printer
                 let outcome = try await LabelPrinting.print(
                     made.labels, template: made.template, printer: printer, copies: copies, wait: false,
                     database: services.database, context: made.context)
-                var json = outcome.json
-                json["counter"] = .string(made.context.counter)
-                json["item"] = .string(made.labels.first.map { $0.itemName } ?? "")
-                json["template"] = .string(made.template.name)
-                await services.events.publish("print", json)
-                // The job is followed here, not by the page: it reaches its end even if the page is closed.
-                let (job, started, printContext) = (outcome.job, json, made.context)
-                Task {
-                    var ended = started
-                    do {
-                        let finished = try await LabelPrinting.follow(
-                            job, database: services.database, context: printContext)
-                        ended["state"] = .string(finished.result.rawValue)
-                        ended["reason"] = finished.succeeded ? .null : .string(finished.explanation)
-                    } catch {
-                        ended["state"] = .string("unknown")
-                        ended["reason"] = .string(AppError.from(error).description)
-                    }
-                    await services.events.publish("print", ended)
-                }
-                return HubResponse.json(json, status: .accepted)
+                let item = made.labels.first.map { $0.itemName } ?? ""
+                return await followed(
+                    outcome, item: item, template: made.template, context: made.context, services: services)
             }
         }
     }
 
-    /// The label for `code` with the named template (the hub's labels.template, else shelf-2x1), priced
-    /// at the hub's location, made under the device's name.
-    static func labels(code: String, template name: String?, services: HubServices, device: String?) async throws
-        -> (labels: [LabelData], template: LabelTemplate, context: AppContext)
+    /// Answers 202 with the job once CUPS has it, published as an event `print`; the job is then followed here,
+    /// not by the page, so it reaches its end even if the page is closed, and its end is another `print`.
+    static func followed(
+        _ outcome: LabelPrinting.Outcome, item: String, template: LabelTemplate, context: AppContext,
+        services: HubServices
+    ) async -> Response {
+        var json = outcome.json
+        json["counter"] = .string(context.counter)
+        json["item"] = .string(item)
+        json["template"] = .string(template.name)
+        await services.events.publish("print", json)
+        let (job, started) = (outcome.job, json)
+        Task {
+            var ended = started
+            do {
+                let finished = try await LabelPrinting.follow(job, database: services.database, context: context)
+                ended["state"] = .string(finished.result.rawValue)
+                ended["reason"] = finished.succeeded ? .null : .string(finished.explanation)
+            } catch {
+                ended["state"] = .string("unknown")
+                ended["reason"] = .string(AppError.from(error).description)
+            }
+            await services.events.publish("print", ended)
+        }
+        return HubResponse.json(json, status: .accepted)
+    }
+
+    /// The named template (the hub's labels.template, else shelf-2x1) when the library lists it, and the
+    /// context under the device's name.
+    static func template(named name: String?, services: HubServices, device: PairedDevice?) throws
+        -> (request: LabelRequest, template: LabelTemplate, context: AppContext)
     {
         // Only a template the library lists: a path from a browser must not reach the hub's files.
         if let name, !TemplateLibrary().list().contains(where: { $0.name == name }) {
@@ -83,12 +92,22 @@ extension HubAPI {
                 "No label template is named “\(Terminal.echo(name))”; GET /api/v1/labels/templates lists them.",
                 exitCode: .notFound)
         }
-        var context = services.context
-        context.settings.counter = device ?? context.settings.counter
+        let context = services.context(for: device)
         let request = LabelRequest(template: name)
-        let template = try request.loadTemplate(settings: context.settings)
+        return (request, try request.loadTemplate(settings: context.settings), context)
+    }
+
+    /// The label for `code` with the named template (the hub's labels.template, else shelf-2x1), priced
+    /// at the hub's location, made under the device's name.
+    static func labels(code: String, template name: String?, services: HubServices, device: PairedDevice?)
+        async throws -> (labels: [LabelData], template: LabelTemplate, context: AppContext)
+    {
+        let chosen = try template(named: name, services: services, device: device)
         let variation = try await Lookup.single(code, in: services.database).at(try await services.shop().here)
-        return (try await request.labelData(for: [variation], context: context), template, context)
+        return (
+            try await chosen.request.labelData(for: [variation], context: chosen.context), chosen.template,
+            chosen.context
+        )
     }
 
     /// The whole-number field `name` of `body`, `fallback` when absent; a 400 outside `range`.

@@ -10,18 +10,9 @@ extension HubAPI {
             await answer {
                 let body = try await object(request, context: context)
                 let code = try text(body, "code") ?? ""
-                let quantity: Int
-                switch body["quantity"] {
-                case nil, .null: quantity = 1
-                case .some(let value):
-                    guard let number = value.doubleValue, number == number.rounded(), abs(number) < 1e9 else {
-                        throw AppError("\"quantity\" must be a whole number, such as 6.", exitCode: .usage)
-                    }
-                    quantity = try ReorderWorkflow.quantity(Int(number), field: "quantity")
-                }
-                var deviceContext = services.context
-                deviceContext.settings.counter = context.device?.name ?? deviceContext.settings.counter
-                let workflow = ReorderWorkflow(context: deviceContext, database: services.database)
+                let quantity = try ReorderWorkflow.quantity(quantityField(body) ?? 1, field: "quantity")
+                let workflow = ReorderWorkflow(
+                    context: services.context(for: context.device), database: services.database)
                 let variation = try await Lookup.single(code, in: services.database)
                 let line = try await workflow.add(variation, quantity: quantity)
                 let json = ReorderOutput.json(line)
@@ -29,5 +20,16 @@ extension HubAPI {
                 return HubResponse.json(json, status: .created)
             }
         }
+        addReorderList(to: router, services: services)
+    }
+
+    /// The whole number in `"quantity"`, nil when absent; a 400 when it is not a whole number. Its range is
+    /// the workflow's to check.
+    static func quantityField(_ body: JSONValue) throws -> Int? {
+        guard let value = body["quantity"], value != .null else { return nil }
+        guard let number = value.doubleValue, number == number.rounded(), abs(number) < 1e9 else {
+            throw AppError("\"quantity\" must be a whole number, such as 6.", exitCode: .usage)
+        }
+        return Int(number)
     }
 }

@@ -12,6 +12,8 @@ enum HubAPI {
         addSync(to: router, services: services)
         addReorder(to: router, services: services)
         addLabels(to: router, services: services)
+        addStaleTags(to: router, services: services)
+        addOutbox(to: router, services: services)
         addCounters(to: router, services: services)
     }
 

@@ -3,66 +3,17 @@
 // into the page like a very fast typist; the burst rule of the hub's own scanner reader tells the two apart
 // (at least 4 characters, each within 50 ms of the last), so a scan never lands in the search box as text.
 const MIN_LENGTH = 4, MAX_GAP = 50, BURST_END = MAX_GAP + 10;
-const $ = (selector) => document.querySelector(selector);
-const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
-const csrf = meta("csrf-token"), deviceName = meta("device-name");
 const search = $("#search"), results = $("#results"), note = $("#search-note"), card = $("#card");
 const scans = $("#scans");
 let hits = [], selected = -1, searchController = null, searchSerial = 0, shown = null;
 
-// --- talking to the hub -------------------------------------------------------------------------------------
-async function api(path, options = {}) {
-  const init = {method: options.method || "GET", credentials: "same-origin", headers: {Accept: "application/json"}};
-  if (options.body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.headers["X-CSRF-Token"] = csrf;
-    init.body = JSON.stringify(options.body);
-  }
-  if (options.signal) init.signal = options.signal;
-  const response = await fetch(path, init);
-  const answer = await response.json().catch(() => null);
-  if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
-  if (!response.ok) throw new Error((answer && answer.error) || `The hub answered ${response.status}.`);
-  return answer;
-}
-
 // --- showing values ---------------------------------------------------------------------------------------
-const digitsCache = {};
-function fractionDigits(currency) {
-  if (!(currency in digitsCache)) {
-    try {
-      digitsCache[currency] = new Intl.NumberFormat("en", {style: "currency", currency}).resolvedOptions()
-        .maximumFractionDigits;
-    } catch (error) { digitsCache[currency] = 2; }
-  }
-  return digitsCache[currency];
-}
-function money(value) {
-  if (!value) return "variable price";
-  const digits = fractionDigits(value.currency);
-  return (value.amount / Math.pow(10, digits)).toFixed(digits) + " " + value.currency;
-}
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value; else node.setAttribute(key, value);
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
 // A GTIN-14 as it is printed: UPC-A (12 digits) or EAN-13 when its leading zeros say so.
 function printedBarcode(gtin) {
   if (!gtin) return null;
   if (/^00\d{12}$/.test(gtin)) return gtin.slice(2);
   if (/^0\d{13}$/.test(gtin)) return gtin.slice(1);
   return gtin;
-}
-function clock(iso) {
-  const date = iso ? new Date(iso) : new Date();
-  return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
 }
 
 // --- search -----------------------------------------------------------------------------------------------

@@ -4,13 +4,11 @@ import Store
 /// item's card, and the scans as they happen at every counter.
 enum CounterPage {
     static func render(device: PairedDevice, location: String?, shopName: String?) -> String {
-        let place = location.map { " · " + HTML.escape($0) } ?? ""
+        let header = PageHeader.render(
+            current: "/", location: location, device: device,
+            extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
         let body = """
-            <header class="bar"><span class="brand">catalog\(place)</span>\
-            <nav><a href="/" aria-current="page">Counter</a></nav>\
-            <span id="sync" class="sync" title="Sync with Square">sync…</span>\
-            <span class="device" title="This device">\(HTML.escape(device.name))</span></header>\
-            <main class="counter">\
+            \(header)<main class="counter">\
             <section class="find" aria-label="Find an item">\
             <input id="search" type="search" autofocus autocomplete="off" spellcheck="false" \
             placeholder="Name, SKU or barcode" aria-label="Search the catalog" aria-controls="results">\

@@ -16,11 +16,13 @@ enum HTML {
         return out
     }
 
-    /// A whole page: the shared head (the stylesheet, the page's script, meta values for the script) and
-    /// `body`. Scripts come only from the hub itself: the Content-Security-Policy allows no inline script.
+    /// A whole page: the shared head (the stylesheet, the shared `hub.js` and the page's script, meta values
+    /// for the script) and `body`. Scripts come only from the hub itself: the Content-Security-Policy allows no inline script.
     static func page(title: String, body: String, script: String?, meta: [(String, String)] = []) -> String {
         let metas = meta.map { "<meta name=\"\(escape($0.0))\" content=\"\(escape($0.1))\">" }.joined()
-        let scriptTag = script.map { "<script src=\"/assets/\($0)\" defer></script>" } ?? ""
+        // The shared helpers first; deferred scripts run in order.
+        let scripts = script.map { ["hub.js", $0] } ?? []
+        let scriptTag = scripts.map { "<script src=\"/assets/\($0)\" defer></script>" }.joined()
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\

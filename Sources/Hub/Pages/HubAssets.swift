@@ -20,6 +20,8 @@ enum HubAssets {
     static let files: [String: File] = [
         "hub.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.hub_css),
         "counter.js": File(type: "text/javascript; charset=utf-8", bytes: PackageResources.counter_js),
+        "hub.js": File(type: "text/javascript; charset=utf-8", bytes: PackageResources.hub_js),
+        "office.js": File(type: "text/javascript; charset=utf-8", bytes: PackageResources.office_js),
         "pair.js": File(type: "text/javascript; charset=utf-8", bytes: PackageResources.pair_js),
     ]
 }

@@ -1,0 +1,17 @@
+import CatalogCore
+import Store
+
+/// The changes this tool wrote to Square, as `catalog history` and the hub's back office show them.
+public enum WriteHistory {
+    /// The newest changes first, at most `limit` (1 or more), of the variation `code` names and its item
+    /// when given, from `since` (a day or an RFC 3339 time) on when given.
+    public static func entries(code: String?, since: String?, limit: Int, database: CatalogDatabase) async throws
+        -> [HistoryEntry]
+    {
+        var ids: [String]?
+        if let code {
+            ids = try await Lookup.lookUp(code, in: database).flatMap { [$0.variationID, $0.itemID] }
+        }
+        return try await database.history(objectIDs: ids, since: since.flatMap(Timestamp.start(of:)), limit: limit)
+    }
+}

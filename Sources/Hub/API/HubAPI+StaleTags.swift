@@ -1,0 +1,53 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+import Labels
+import Store
+
+extension HubAPI {
+    /// `GET /api/v1/labels/stale` (the stale tags printed for the hub's location, as `catalog label stale
+    /// --json` prints each) and `POST /api/v1/labels/print-stale` (`{"variation_ids", "template",
+    /// "printer"}`: reprints the chosen ones at today's prices in one job, followed like
+    /// `POST /api/v1/labels/print`).
+    static func addStaleTags(to router: Router<HubRequestContext>, services: HubServices) {
+        router.get("/api/v1/labels/stale") { _, _ in
+            await answer {
+                let tags = try await StaleTags.list(at: try await services.shop().here, database: services.database)
+                return HubResponse.json(.array(tags.map(StaleTags.json)))
+            }
+        }
+        router.post("/api/v1/labels/print-stale") { request, context in
+            await answer {
+                let body = try await object(request, context: context)
+                guard let chosen = body["variation_ids"]?.arrayValue, !chosen.isEmpty,
+                    chosen.allSatisfy({ $0.stringValue != nil })
+                else {
+                    throw AppError(
+                        "\"variation_ids\" must list the stale tags to print, such as [\"GK3…\"]; GET "
+                            + "/api/v1/labels/stale shows them.", exitCode: .usage)
+                }
+                let made = try template(
+                    named: try text(body, "template", required: false), services: services, device: context.device)
+                let here = try await services.shop().here
+                let stale = try await StaleTags.list(at: here, database: services.database).compactMap(\.current)
+                var variations: [VariationSummary] = []
+                for id in chosen.compactMap(\.stringValue) where !variations.contains(where: { $0.variationID == id }) {
+                    guard let found = stale.first(where: { $0.variationID == id }) else {
+                        throw AppError(
+                            "\(Terminal.echo(id)) has no stale tag here (reprinted already, or its price is back); "
+                                + "reload the list of stale tags.", exitCode: .notFound)
+                    }
+                    variations.append(found.at(here))
+                }
+                let labels = try await made.request.labelData(for: variations, context: made.context)
+                let printer = try text(body, "printer", required: false) ?? made.context.settings.labels.printer
+                let outcome = try await LabelPrinting.print(
+                    labels, template: made.template, printer: printer, copies: 1, wait: false,
+                    database: services.database, context: made.context)
+                let item = labels.count == 1 ? labels[0].itemName : "\(labels.count) stale tags"
+                return await followed(
+                    outcome, item: item, template: made.template, context: made.context, services: services)
+            }
+        }
+    }
+}

@@ -1,0 +1,329 @@
+"use strict";
+// The back office: each page is a shell the hub renders; this fills it from the API and keeps it current from
+// the hub's events. hub.js (loaded first) brings api(), element(), money() and clock().
+const page = document.getElementById("office").dataset.page;
+const statusLine = $("#status");
+
+function say(text, kind = "") {
+  statusLine.className = "status" + (kind ? " " + kind : "");
+  statusLine.textContent = text;
+}
+// Runs `work` (an async function) with `button` disabled, saying what went wrong if it fails.
+async function busy(button, work) {
+  if (button) button.disabled = true;
+  try { await work(); } catch (error) { say(error.message, "bad"); }
+  if (button) button.disabled = false;
+}
+function cell(label, ...children) { return element("td", {"data-label": label}, ...children); }
+function day(iso) { return iso ? String(iso).slice(0, 10) : ""; }
+function when(iso) { return iso ? `${day(iso)} ${clock(iso)}` : ""; }
+// A field's value as a person reads it: money, text, yes/no, or "(none)".
+function shown(value) {
+  if (value === null || value === undefined) return "(none)";
+  if (typeof value === "object" && "amount" in value && "currency" in value) return money(value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+const events = new EventSource("/api/v1/events");
+events.addEventListener("open", () => document.body.classList.remove("offline"));
+events.addEventListener("error", () => document.body.classList.add("offline"));
+
+// --- the reorder list ---------------------------------------------------------------------------------------
+async function loadReorder() {
+  const all = $("#show-closed").checked;
+  const lines = await api("/api/v1/reorder" + (all ? "?all=1" : ""));
+  const list = $("#reorder-list");
+  if (!lines.length) {
+    list.replaceChildren(element("p", {class: "note"}, "The reorder list is empty. Add items at the counter, or ask " +
+      "for suggestions from Square's stock."));
+    return;
+  }
+  const vendors = [];
+  for (const line of lines) {
+    if (!vendors.length || vendors[vendors.length - 1].name !== line.vendor) vendors.push({name: line.vendor, lines: []});
+    vendors[vendors.length - 1].lines.push(line);
+  }
+  list.replaceChildren(...vendors.map(vendorSection));
+}
+function vendorSection(vendor) {
+  const wanted = vendor.lines.filter((line) => line.status === "wanted");
+  const query = "?vendor=" + encodeURIComponent(vendor.name);
+  const tools = element("div", {class: "vendor-tools"});
+  if (wanted.length) {
+    const order = element("button", {type: "button", class: "order"}, `Order from ${vendor.name}`);
+    order.addEventListener("click", () => orderVendor(vendor.name, wanted.length, order));
+    tools.append(order,
+      element("a", {href: "/api/v1/reorder/export.pdf" + query, download: "", class: "download"}, "Order PDF"),
+      element("a", {href: "/api/v1/reorder/export.csv" + query, download: "", class: "download"}, "Order CSV"));
+  }
+  const rows = vendor.lines.map(lineRow);
+  return element("section", {class: "vendor", "aria-label": vendor.name},
+    element("div", {class: "vendor-head"}, element("h2", {}, vendor.name), tools),
+    element("table", {class: "stack"},
+      element("thead", {}, element("tr", {}, ...["Item", "Status", "Quantity", "On hand", "Cost", ""].map(
+        (name) => element("th", {}, name)))),
+      element("tbody", {}, ...rows)));
+}
+function lineRow(line) {
+  const name = [line.item || line.variation_id, line.variation].filter(Boolean).join(" — ");
+  const codes = [line.sku && `SKU ${line.sku}`, line.vendor_code && `vendor code ${line.vendor_code}`]
+    .filter(Boolean).join(" · ");
+  const item = cell("Item", element("span", {class: "name"}, name), codes ? element("span", {class: "meta"}, codes) : null,
+    line.note ? element("span", {class: "meta"}, `“${line.note}”`) : null);
+  const status = line.status === "ordered" ? `ordered ${line.order_reference || ""}`.trim() : line.status;
+  let quantity = cell("Quantity", line.status === "ordered" ? `${line.quantity - line.received} of ${line.quantity}`
+    : String(line.quantity));
+  const actions = cell("", null);
+  if (line.status === "wanted") {
+    const input = element("input", {type: "number", min: "0", max: "1000000", value: String(line.quantity),
+      id: `qty-${line.id}`, "aria-label": `Quantity of ${name}`});
+    const save = element("button", {type: "button", class: "secondary", id: `save-${line.id}`}, "Save");
+    const saveQuantity = () => busy(save, async () => {
+      const changed = await api(`/api/v1/reorder/${line.id}/quantity`, {method: "POST",
+        body: {quantity: Number(input.value)}});
+      say(changed.status === "removed" ? `Took ${name} off the list.` : `${name}: ${changed.quantity} wanted.`, "ok");
+      await loadReorder();
+    });
+    save.addEventListener("click", saveQuantity);
+    input.addEventListener("keydown", (event) => { if (event.key === "Enter") saveQuantity(); });
+    quantity = cell("Quantity", element("span", {class: "inline"}, input, save));
+    const remove = element("button", {type: "button", class: "secondary", id: `remove-${line.id}`},
+      "Remove");
+    remove.setAttribute("aria-label", `Remove ${name} from the list`);
+    remove.addEventListener("click", () => busy(remove, async () => {
+      await api(`/api/v1/reorder/${line.id}`, {method: "DELETE"});
+      say(`Took ${name} off the list.`, "ok");
+      await loadReorder();
+    }));
+    actions.append(remove);
+  }
+  if (line.status === "wanted" || line.status === "ordered") {
+    const count = element("input", {type: "number", min: "1", max: "1000000",
+      value: String(line.quantity - line.received), id: `receive-qty-${line.id}`, "aria-label": `How many of ${name} arrived`});
+    const receive = element("button", {type: "button", id: `receive-${line.id}`}, "Receive");
+    receive.addEventListener("click", () => busy(receive, async () => {
+      const receipt = await api(`/api/v1/reorder/${line.id}/receive`, {method: "POST",
+        body: {quantity: Number(count.value)}});
+      say(receipt.status === "queued"
+        ? `Received ${receipt.quantity} of ${name}; Square gets it with the next sync (${receipt.reason}).`
+        : `Received ${receipt.quantity} of ${name} at ${receipt.location}; Square now counts ${receipt.in_stock}.`, "ok");
+      await loadReorder();
+    }));
+    actions.append(element("span", {class: "inline"}, count, receive));
+  }
+  const cost = line.line_cost ? `${line.unit_cost} each = ${line.line_cost} ${line.currency}` : "";
+  const onHand = line.on_hand === null ? "" : line.on_hand + (line.threshold !== null ? ` (low at ${line.threshold})` : "");
+  return element("tr", {class: line.status}, item, cell("Status", status), quantity, cell("On hand", onHand),
+    cell("Cost", cost), actions);
+}
+async function orderVendor(vendor, count, button) {
+  if (!window.confirm(`Mark ${count} line${count === 1 ? "" : "s"} from ${vendor} as ordered?`)) return;
+  await busy(button, async () => {
+    const order = await api("/api/v1/reorder/order", {method: "POST", body: {vendor}});
+    say(`Order ${order.order_reference}: ${order.lines.length} lines from ${vendor} marked ordered.`, "ok");
+    await loadReorder();
+  });
+}
+function startReorder() {
+  const suggest = $("#suggest");
+  suggest.addEventListener("click", () => busy(suggest, async () => {
+    say("Reading stock counts from Square…");
+    const found = await api("/api/v1/reorder/suggest", {method: "POST", body: {apply: true}});
+    say(found.summary, "ok");
+    await loadReorder();
+  }));
+  const reload = () => loadReorder().catch((error) => say(error.message, "bad"));
+  $("#show-closed").addEventListener("change", reload);
+  events.addEventListener("reorder", reload);
+  // A scan in reorder mode adds to the list too; it comes as a scan.
+  events.addEventListener("scan", (event) => { if (/^reorder/.test(JSON.parse(event.data).action || "")) reload(); });
+  return loadReorder();
+}
+
+// --- stale tags -------------------------------------------------------------------------------------------
+let printJob = null;
+async function loadTags() {
+  const [tags, templates, printers] = await Promise.all([api("/api/v1/labels/stale"),
+    api("/api/v1/labels/templates"), api("/api/v1/printers")]);
+  const template = $("#tag-template"), printer = $("#tag-printer");
+  template.replaceChildren(...templates.filter((t) => !t.error).map((t) =>
+    element("option", {value: t.name}, `${t.name} (${t.width_mm} × ${t.height_mm} mm)`)));
+  template.value = localStorage.getItem("catalog.template") || "shelf-2x1";
+  if (!template.value && template.options.length) template.selectedIndex = 0;
+  printer.replaceChildren(...printers.map((p) => element("option", {value: p.name},
+    `${p.name}${p.default ? " (default)" : ""}${p.accepting_jobs ? "" : " — not taking jobs"}`)));
+  const saved = localStorage.getItem("catalog.printer");
+  printer.value = printers.some((p) => p.name === saved) ? saved : ((printers.find((p) => p.default) || printers[0] || {}).name || "");
+  const body = $("#tags-body");
+  if (!tags.length) {
+    body.replaceChildren(element("tr", {}, element("td", {colspan: "5", class: "note"},
+      "No stale tags here: every printed price is still the catalog's.")));
+    return;
+  }
+  body.replaceChildren(...tags.map((tag) => {
+    const current = tag.current || {};
+    const name = current.item_name ? [current.item_name, current.variation_name].filter(Boolean).join(" — ")
+      : `${tag.variation_id} (no longer in the catalog)`;
+    const box = element("input", {type: "checkbox", name: "tag", value: tag.variation_id, "aria-label": `Reprint ${name}`});
+    box.checked = !!tag.current;
+    box.disabled = !tag.current;
+    return element("tr", {}, cell("Reprint", box), cell("Item", name), cell("Printed price", money(tag.price)),
+      cell("Price now", tag.current ? money(tag.current_price) : "gone"), cell("Printed on", day(tag.at)));
+  }));
+}
+function showJob(job) {
+  if (!printJob || job.job_id !== printJob.job_id || job.printer !== printJob.printer) return;
+  const words = {submitted: "sent, waiting for the printer", completed: "printed", canceled: "canceled",
+    aborted: "failed", stopped: "stopped", printerStopped: "waiting: the printer is stopped",
+    timedOut: "still waiting after a minute"};
+  const bad = ["canceled", "aborted", "stopped", "printerStopped", "timedOut", "unknown"].includes(job.state);
+  say(`Job ${job.job_id} on ${job.printer} (${job.labels} tag${job.labels === 1 ? "" : "s"}): ` +
+    `${words[job.state] || job.state}${job.reason ? " — " + job.reason : ""}`, job.state === "completed" ? "ok" : bad ? "bad" : "");
+  if (job.state === "completed") loadTags().catch((error) => say(error.message, "bad"));
+}
+function startTags() {
+  const ended = {};
+  events.addEventListener("print", (event) => {
+    const job = JSON.parse(event.data);
+    ended[`${job.printer}/${job.job_id}`] = job;
+    showJob(job);
+  });
+  $("#select-all").addEventListener("change", (event) => {
+    document.querySelectorAll("input[name=tag]:not(:disabled)").forEach((box) => { box.checked = event.target.checked; });
+  });
+  $("#tag-template").addEventListener("change", (event) => localStorage.setItem("catalog.template", event.target.value));
+  $("#tag-printer").addEventListener("change", (event) => localStorage.setItem("catalog.printer", event.target.value));
+  $("#tags-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = [...document.querySelectorAll("input[name=tag]:checked")].map((box) => box.value);
+    if (!chosen.length) { say("Choose at least one tag to print.", "bad"); return; }
+    busy($("#print-stale"), async () => {
+      say("Sending…");
+      const job = await api("/api/v1/labels/print-stale", {method: "POST",
+        body: {variation_ids: chosen, template: $("#tag-template").value, printer: $("#tag-printer").value}});
+      printJob = job;
+      // The job's end can come (as an event) before this answer does.
+      showJob(ended[`${job.printer}/${job.job_id}`] || job);
+    });
+  });
+  return loadTags();
+}
+
+// --- the outbox -------------------------------------------------------------------------------------------
+const outboxWords = {pending: "Waiting for Square", conflict: "To decide", failed: "Failed", applied: "Reached Square",
+  resolved: "Decided"};
+async function loadOutbox() {
+  const entries = await api("/api/v1/outbox");
+  const list = $("#outbox-list");
+  if (!entries.length) {
+    list.replaceChildren(element("p", {class: "note"}, "The outbox is empty: every change has reached Square."));
+    return;
+  }
+  list.replaceChildren(...entries.slice().reverse().map(outboxEntry));
+}
+function outboxEntry(entry) {
+  const head = element("div", {class: "entry-head"}, element("strong", {}, entry.label),
+    element("span", {class: `badge ${entry.status}`}, outboxWords[entry.status] || entry.status),
+    element("span", {class: "meta"}, `#${entry.id} · ${entry.counter} · ${when(entry.created_at)}`));
+  const box = element("article", {class: `entry ${entry.status}`, id: `entry-${entry.id}`}, head);
+  if (entry.status === "conflict") {
+    box.append(element("p", {}, "Someone changed this in Square after the counter's change was made. Which value should stay?"));
+    for (const change of entry.changes) {
+      box.append(element("div", {class: "sides"},
+        element("div", {class: "side mine"}, element("span", {class: "meta"}, `${change.field}: the counter wanted`),
+          element("span", {class: "value"}, shown(change.new))),
+        element("div", {class: "side square"}, element("span", {class: "meta"}, `${change.field}: Square has`),
+          element("span", {class: "value"}, shown("remote" in change ? change.remote : null)))));
+    }
+    const mine = element("button", {type: "button", class: "keep-mine"}, "Keep the counter's value");
+    const square = element("button", {type: "button", class: "secondary keep-square"}, "Keep Square's value");
+    for (const [button, keep] of [[mine, "mine"], [square, "square"]]) {
+      button.addEventListener("click", () => busy(button, async () => {
+        const done = await api(`/api/v1/outbox/${entry.id}/resolve`, {method: "POST", body: {keep}});
+        say(`${entry.label}: ${keep === "mine" ? "the counter's value is now in Square" : "Square's value stays"}` +
+          ` (${outboxWords[done.status] || done.status}).`, "ok");
+        await loadOutbox();
+      }));
+    }
+    box.append(element("div", {class: "actions"}, mine, square));
+  } else {
+    box.append(element("ul", {class: "changes"}, ...entry.changes.map((change) =>
+      element("li", {}, `${change.field}: ${shown(change.old)} → ${shown(change.new)}`))));
+  }
+  // A conflict's reason names the command-line way to decide; the buttons above are this page's way.
+  if (entry.reason && entry.status !== "conflict") box.append(element("p", {class: "meta"}, entry.reason));
+  return box;
+}
+function startOutbox() {
+  const reload = () => loadOutbox().catch((error) => say(error.message, "bad"));
+  events.addEventListener("edit", reload);
+  events.addEventListener("outbox", reload);
+  events.addEventListener("sync", (event) => { if (!JSON.parse(event.data).running) reload(); });
+  return loadOutbox();
+}
+
+// --- history, printers, sync ------------------------------------------------------------------------------
+async function loadHistory() {
+  const entries = await api("/api/v1/history?limit=" + $("#history-limit").value);
+  $("#history-body").replaceChildren(...(entries.length ? entries.map((entry) => element("tr", {},
+    cell("When", when(entry.at)), cell("Counter", entry.counter),
+    cell("What", `${entry.action} ${entry.object_type.toLowerCase().replace(/_/g, " ")} ${entry.object_id}`),
+    cell("Change", `${entry.field}: ${shown(entry.old_value)} → ${shown(entry.new_value)}`)))
+    : [element("tr", {}, element("td", {colspan: "4", class: "note"}, "No changes written to Square yet."))]));
+}
+async function loadPrinters() {
+  const printers = await api("/api/v1/printers");
+  $("#printers-body").replaceChildren(...(printers.length ? printers.map((p) => element("tr", {class: p.state},
+    cell("Printer", element("span", {class: "name"}, p.name + (p.default ? " (default)" : "")),
+      p.make_and_model ? element("span", {class: "meta"}, p.make_and_model) : null),
+    cell("State", p.state), cell("Takes jobs", p.accepting_jobs ? "yes" : "NO"),
+    cell("Reports", [p.state_message, ...p.state_reasons.filter((r) => r !== "none")].filter(Boolean).join("; ") || "nothing")))
+    : [element("tr", {}, element("td", {colspan: "4", class: "note"},
+      "CUPS has no printers. Add one on the hub with lpadmin or the CUPS web page."))]));
+}
+async function loadSync() {
+  const status = await api("/api/v1/sync");
+  const facts = [];
+  const add = (label, value) => facts.push(element("dt", {}, label), element("dd", {}, value));
+  if (!status.available) add("Sync", "not possible: " + status.unavailable_reason);
+  add("Now", status.running ? "syncing…" : "idle");
+  add("Last sync", status.finished_at ? when(status.finished_at) : "not since the hub started");
+  if (status.last_line) add("What it did", status.last_line);
+  add("Problems", status.last_error || "none");
+  add("Syncs since the hub started", `${status.syncs} (${status.failures} failed)`);
+  const catalog = status.catalog;
+  add("Catalog here", `${catalog.items} items, ${catalog.variations} variations, ${catalog.categories} categories, ` +
+    `${catalog.locations} locations`);
+  add("Outbox", `${status.outbox.pending} waiting, ${status.outbox.conflict} to decide, ${status.outbox.failed} failed`);
+  if (status.unreadable_pricing_rules.length) {
+    add("Pricing rules left off prices", status.unreadable_pricing_rules.join(", ") +
+      " (give each a weekly or one-off time period in Square)");
+  }
+  $("#sync-facts").replaceChildren(...facts);
+  $("#sync-now").disabled = !status.available || status.running;
+}
+function startSync() {
+  const button = $("#sync-now");
+  button.addEventListener("click", () => busy(button, async () => {
+    await api("/api/v1/sync", {method: "POST", body: {}});
+    say("Syncing with Square…");
+    await loadSync();
+  }));
+  events.addEventListener("sync", (event) => {
+    const status = JSON.parse(event.data);
+    if (!status.running) say(status.last_error ? "The sync failed." : "Synced.", status.last_error ? "bad" : "ok");
+    loadSync().catch((error) => say(error.message, "bad"));
+  });
+  return loadSync();
+}
+
+const starts = {
+  reorder: startReorder, tags: startTags, outbox: startOutbox,
+  history: () => { $("#history-limit").addEventListener("change", () => loadHistory().catch((e) => say(e.message, "bad")));
+    return loadHistory(); },
+  printers: () => { $("#printers-refresh").addEventListener("click", () => loadPrinters().catch((e) => say(e.message, "bad")));
+    return loadPrinters(); },
+  sync: startSync,
+};
+if (starts[page]) Promise.resolve().then(starts[page]).catch((error) => say(error.message, "bad"));

@@ -1,0 +1,175 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+import Store
+
+/// The back office: `/office` (an overview with counts) and a page each for the reorder list, stale tags,
+/// the outbox, the history, the printers and the sync. Each is a small server-rendered shell that
+/// `office.js` fills from the API and keeps current from the hub's events.
+enum OfficePages {
+    /// Each page: its path's last part, title, the heading and the sentence under it, and its main part.
+    static let pages: [String: (title: String, heading: String, intro: String, main: String)] = [
+        "reorder": (
+            "Reorder", "Reorder list",
+            "What the shop wants to order, by supplier. Change a quantity, take a line off, order a supplier's "
+                + "lines, and receive stock when it arrives.",
+            """
+            <div class="tools"><button type="button" id="suggest">Suggest from Square's stock</button>\
+            <label class="check"><input type="checkbox" id="show-closed"> Show received and removed lines</label>\
+            </div><div id="reorder-list" class="list"><p class="note">Loading…</p></div>
+            """
+        ),
+        "tags": (
+            "Tags", "Stale tags",
+            "Tags on the shelves here whose price has changed since they were printed. Choose the ones to "
+                + "reprint, a template and a printer.",
+            """
+            <form id="tags-form" class="list"><div class="fields">\
+            <label>Template <select id="tag-template"></select></label>\
+            <label>Printer <select id="tag-printer"></select></label>\
+            <button type="submit" id="print-stale">Print the chosen tags</button></div>\
+            <table class="stack"><thead><tr><th><input type="checkbox" id="select-all" \
+            aria-label="Choose every tag"></th><th>Item</th><th>Printed price</th><th>Price now</th>\
+            <th>Printed on</th></tr></thead><tbody id="tags-body"></tbody></table></form>
+            """
+        ),
+        "outbox": (
+            "Outbox", "Outbox",
+            "Changes made here that have not reached Square yet. When someone changed the same thing in Square "
+                + "meanwhile, decide which value to keep.",
+            "<div id=\"outbox-list\" class=\"list\"><p class=\"note\">Loading…</p></div>"
+        ),
+        "history": (
+            "History", "History",
+            "Every change this shop's counters wrote to Square, newest first.",
+            """
+            <div class="tools"><label>Show <select id="history-limit"><option value="50">the last 50</option>\
+            <option value="200">the last 200</option><option value="1000">the last 1000</option></select>\
+            </label></div><table class="stack"><thead><tr><th>When</th><th>Counter</th><th>What</th>\
+            <th>Change</th></tr></thead><tbody id="history-body"></tbody></table>
+            """
+        ),
+        "printers": (
+            "Printers", "Printers",
+            "The printers the hub's CUPS knows, whether they take jobs, and what they report.",
+            """
+            <div class="tools"><button type="button" id="printers-refresh" class="secondary">Check again</button>\
+            </div><table class="stack"><thead><tr><th>Printer</th><th>State</th><th>Takes jobs</th>\
+            <th>Reports</th></tr></thead><tbody id="printers-body"></tbody></table>
+            """
+        ),
+        "sync": (
+            "Sync", "Sync with Square",
+            "The hub brings Square's catalog here when it starts, when Square says something changed, and every "
+                + "few minutes.",
+            """
+            <div class="tools"><button type="button" id="sync-now">Sync now</button></div>\
+            <dl id="sync-facts" class="facts"></dl>
+            """
+        ),
+    ]
+
+    static func add(to router: Router<HubRequestContext>, services: HubServices) {
+        router.get("/office") { _, context in
+            guard let device = context.device else { return pairPage() }
+            let here = try? await services.shop().here
+            let main = await overview(services: services, here: here)
+            return HubPages.page(render("/office", "Back office", "Back office", "", main, device, here?.name))
+        }
+        router.get("/office/:page") { _, context in
+            guard let device = context.device else { return pairPage() }
+            let name = context.parameters.get("page") ?? ""
+            guard let page = pages[name] else {
+                return HubResponse.error(
+                    "There is no page /office/\(name); the nav lists the pages.", status: .notFound)
+            }
+            let here = try? await services.shop().here
+            return HubPages.page(
+                render("/office/\(name)", page.title, page.heading, page.intro, page.main, device, here?.name))
+        }
+    }
+
+    /// The pairing page, 401, as `/` answers an unpaired browser.
+    static func pairPage() -> Response {
+        var response = HubPages.page(PairPage.render(code: nil, problem: nil))
+        response.status = .unauthorized
+        return response
+    }
+
+    static func render(
+        _ path: String, _ title: String, _ heading: String, _ intro: String, _ main: String, _ device: PairedDevice,
+        _ location: String?
+    ) -> String {
+        let page = path.split(separator: "/").last.map { String($0) } ?? "office"
+        let body = """
+            \(PageHeader.render(current: path, location: location, device: device))\
+            <main class="office" id="office" data-page="\(page)"><h1>\(HTML.escape(heading))</h1>\
+            \(intro.isEmpty ? "" : "<p class=\"intro\">\(HTML.escape(intro))</p>")\
+            <p id="status" class="status" role="status" aria-live="polite"></p>\(main)</main>\
+            <p id="offline" class="offline-banner" role="alert">The connection to the hub is lost; reconnecting…</p>
+            """
+        return HTML.page(
+            title: "\(title) · catalog", body: body, script: "office.js",
+            meta: [("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? "")])
+    }
+
+    /// The overview: one card per page with the numbers that say whether it needs a look.
+    static func overview(services: HubServices, here: CounterLocation?) async -> String {
+        let workflow = ReorderWorkflow(context: services.context, database: services.database)
+        let open = (try? await workflow.lines(statuses: [.wanted, .ordered], location: services.location)) ?? []
+        let wanted = open.filter { $0.status == .wanted }.count
+        let vendors = Set(open.filter { $0.status == .wanted }.map(ReorderOutput.vendor)).count
+        let stale = (try? await StaleTags.list(at: here, database: services.database).count) ?? 0
+        let outbox = (try? await services.database.outboxEntries(statuses: OutboxReview.open)) ?? []
+        let conflicts = outbox.filter { $0.status == .conflict }.count
+        let failed = outbox.filter { $0.status == .failed }.count
+        let last = (try? await services.database.history(limit: 1))?.first
+        let printers = (try? await services.context.printing.destinations()) ?? []
+        let stopped = printers.filter { !$0.isAcceptingJobs || $0.state.rawValue == "stopped" }.count
+        let sync = await services.sync.status
+        let unavailable = services.sync.unavailable
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        // A time as staff read it: the day and the minute, in UTC as the hub keeps it.
+        func minute(_ time: String) -> String { "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC" }
+        let cards: [(String, String, String, Bool)] = [
+            (
+                "/office/reorder", "Reorder",
+                "\(plural(wanted, "line")) to order from \(plural(vendors, "supplier")); "
+                    + "\(open.count - wanted) on order", false
+            ),
+            (
+                "/office/tags", "Tags", stale == 0 ? "No stale tags here" : "\(plural(stale, "tag")) to reprint",
+                stale > 0
+            ),
+            (
+                "/office/outbox", "Outbox",
+                outbox.isEmpty
+                    ? "Every change has reached Square"
+                    : "\(outbox.count - conflicts - failed) waiting, \(conflicts) to decide, \(failed) failed",
+                conflicts + failed > 0
+            ),
+            (
+                "/office/history", "History",
+                last.map { "Last change \(minute($0.at)) by \($0.counter)" } ?? "No changes yet",
+                false
+            ),
+            (
+                "/office/printers", "Printers",
+                printers.isEmpty ? "CUPS has no printers" : "\(plural(printers.count, "printer")), \(stopped) stopped",
+                printers.isEmpty || stopped > 0
+            ),
+            (
+                "/office/sync", "Sync",
+                unavailable.map { "No sync: \($0)" } ?? sync.lastError.map { "Last sync failed: \($0)" }
+                    ?? sync.finishedAt.map { "Last synced \(minute($0.rfc3339))" }
+                    ?? "Not synced since the hub started",
+                unavailable != nil || sync.lastError != nil
+            ),
+        ]
+        let items = cards.map { path, name, line, attention in
+            "<li class=\"tile\(attention ? " attention" : "")\"><a href=\"\(path)\"><strong>\(name)</strong>"
+                + "<span>\(HTML.escape(line))</span></a></li>"
+        }
+        return "<ul class=\"tiles\">\(items.joined())</ul>"
+    }
+}

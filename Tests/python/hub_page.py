@@ -1,0 +1,149 @@
+"""What the browser tests of the hub share: `catalog serve` on the demo shop in `catalog sandbox`, printing
+to a private cupsd (the `hub` fixture), headless Chromium through Selenium (`browser`), the browser paired
+with the hub's sign-in address (`paired`), and helpers to size, wait, read and screenshot pages. A test module
+imports the fixtures it uses, so each module gets its own hub."""
+
+import json
+import os
+import shutil
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from square import Square
+
+from catalog_process import REPO_ROOT, private_cups, run, start, stop, synced_demo
+
+SIZES = {"counter": (1024, 768, False), "phone": (390, 844, True)}
+TOKEN = "hub-browser-" + uuid.uuid4().hex[:8]
+
+
+def artifacts():
+    folder = os.environ.get("CATALOG_TEST_ARTIFACTS", os.path.join(REPO_ROOT, ".build", "test-artifacts", "hub"))
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """`catalog serve` at High Street on a free port, over the demo shop in `catalog sandbox`, printing to a
+    private cupsd: a dict of its URL, its sign-in address, the environment that reaches its database, the
+    Square SDK client of the sandbox and the printer behind the cupsd's `tags` queue."""
+    folder = tmp_path_factory.mktemp("hub")
+    with synced_demo(folder, TOKEN) as (sandbox, environment), private_cups() as (cups, tags):
+        environment = dict(environment, CUPS_SERVER=cups)
+        process, url = start(["serve", "--listen", "127.0.0.1:0", "--location", "High Street"], environment)
+        try:
+            yield {"url": url, "sign_in": sign_in_address(process), "environment": environment,
+                   "square": Square(base_url=sandbox, token=TOKEN), "tags": tags}
+        finally:
+            stop(process)
+
+
+def sign_in_address(process):
+    """The one-time sign-in address `catalog serve` prints after it listens."""
+    while True:
+        line = process.lines.get(timeout=30)
+        assert line is not None, "catalog serve stopped before printing its sign-in address"
+        if "/pair?code=" in line:
+            return line.split(": ", 1)[1].strip()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not shutil.which("chromedriver") and not os.path.exists("/usr/bin/chromedriver"):
+        pytest.fail("no chromedriver: run scripts/setup.sh --with-test-tools (Debian's chromium-driver)")
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1024,768"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+def size(driver, name):
+    width, height, mobile = SIZES[name]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def screenshots(driver, page):
+    """Saves the page at both sizes (ending at the counter size)."""
+    for name in ["phone", "counter"]:
+        size(driver, name)
+        time.sleep(0.2)
+        driver.save_screenshot(os.path.join(artifacts(), "%s-%s.png" % (page, name)))
+
+
+def wait_for(driver, condition, what, seconds=5):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    driver.save_screenshot(os.path.join(artifacts(), "failed.png"))
+    pytest.fail("waited %ss for %s" % (seconds, what))
+
+
+def text_of(driver, selector):
+    """The text of the first element matching `selector`, or "" while there is none."""
+    return driver.execute_script(
+        "const found = document.querySelector(arguments[0]); return found ? found.innerText : ''", selector)
+
+
+def console_errors(driver, expected=()):
+    """The browser's errors since last asked, but for network errors the test caused on purpose (`expected`:
+    parts of their messages, such as "409 (Conflict)")."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+            and not (entry.get("source") == "network" and any(part in entry["message"] for part in expected))]
+
+
+def request(url, method="GET", body=None, headers=None):
+    """(status, JSON) of one request to the hub."""
+    data = json.dumps(body).encode() if body is not None else None
+    call = urllib.request.Request(url, data=data, method=method, headers=dict(headers or {}))
+    if data is not None:
+        call.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(call, timeout=10) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def pair_program(url, environment, name):
+    """Pairs a program as a device named `name` with a code from `catalog devices pair --json`."""
+    made = run(["devices", "pair", "--json"], environment)
+    assert made.returncode == 0, made.stderr
+    code = json.loads(made.stdout)["code"]
+    status, answer = request(url + "/api/v1/pair", "POST", {"code": code, "device_name": name})
+    assert status == 201, answer
+    return answer
+
+
+@pytest.fixture(scope="module")
+def paired(hub, browser):
+    """The browser paired with the hub's sign-in address, on the counter screen."""
+    url, sign_in = hub["url"], hub["sign_in"]
+    size(browser, "counter")
+    browser.get(sign_in)
+    screenshots(browser, "pair")
+    name = browser.find_element(By.ID, "device-name")
+    name.clear()
+    name.send_keys("Front till")
+    name.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the counter screen after pairing")
+    assert browser.current_url == url + "/"
+    return browser

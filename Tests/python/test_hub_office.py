@@ -1,0 +1,143 @@
+"""The hub's back office in a real browser (headless Chromium through Selenium) against `catalog serve` on the
+demo shop in `catalog sandbox`, printing to a private cupsd: the reorder list is edited and its order PDF
+downloaded, an outbox conflict is decided from the page, stale tags are reprinted and the job followed, and
+every office page is kept as a screenshot at 1024x768 and 390x844 with no JavaScript errors."""
+
+import json
+import os
+import subprocess
+import time
+import urllib.request
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from catalog_process import run
+from hub_page import (artifacts, browser, console_errors, hub, pair_program, paired, request,  # noqa: F401
+                      screenshots, text_of, wait_for)
+
+WIDGET = "0012345678905"
+CABLE_TIES = "05012345003627"
+PAGES = ["office", "reorder", "tags", "outbox", "history", "printers", "sync"]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def program(hub):
+    """A program paired with the hub: the headers its requests carry."""
+    device = pair_program(hub["url"], hub["environment"], "office script")
+    return {"Authorization": "Bearer " + device["token"], "X-CSRF-Token": device["csrf_token"]}
+
+
+def reorder_lines(environment):
+    listed = run(["reorder", "list", "--json"], environment)
+    assert listed.returncode == 0, listed.stderr
+    return [json.loads(line) for line in listed.stdout.splitlines()]
+
+
+def open_page(browser, hub, name):
+    browser.get(hub["url"] + ("/office" if name == "office" else "/office/" + name))
+    wait_for(browser, lambda: browser.find_elements(By.ID, "office"), "the %s page" % name)
+
+
+def test_the_reorder_list_is_edited_and_its_order_pdf_downloaded(hub, paired, program):
+    browser, url, environment = paired, hub["url"], hub["environment"]
+    for code, quantity in [(WIDGET, 3), (CABLE_TIES, 2)]:
+        status, _ = request(url + "/api/v1/reorder", "POST", {"code": code, "quantity": quantity}, program)
+        assert status == 201
+    lines = {line["item"]: line for line in reorder_lines(environment)}
+    widget, ties = lines["Acme Blue Widget"], lines["Workshop Cable Ties"]
+    open_page(browser, hub, "reorder")
+    field = wait_for(browser, lambda: browser.find_elements(By.ID, "qty-%d" % widget["id"]), "the widget's line")[0]
+    field.clear()
+    field.send_keys("6")
+    browser.find_element(By.ID, "save-%d" % widget["id"]).click()
+    wait_for(browser, lambda: "6 wanted" in text_of(browser, "#status"), "the quantity saved")
+    browser.find_element(By.ID, "remove-%d" % ties["id"]).click()
+    wait_for(browser, lambda: not browser.find_elements(By.ID, "remove-%d" % ties["id"]), "the line removed")
+    now = {line["item"]: line for line in reorder_lines(environment)}
+    assert list(now) == ["Acme Blue Widget"] and now["Acme Blue Widget"]["quantity"] == 6
+    # Another counter adds to the list: the page shows it without being reloaded.
+    request(url + "/api/v1/reorder", "POST", {"code": CABLE_TIES, "quantity": 4}, program)
+    wait_for(browser, lambda: "Workshop Cable Ties" in text_of(browser, "#reorder-list"), "the line added elsewhere")
+    screenshots(browser, "office-reorder-edited")
+    # The order PDF the page links to, fetched with the page's own cookie.
+    link = browser.find_element(By.CSS_SELECTOR, "a.download[href*='export.pdf']").get_attribute("href")
+    cookie = browser.get_cookie("catalog_device")["value"]
+    with urllib.request.urlopen(urllib.request.Request(link, headers={"Cookie": "catalog_device=" + cookie})) as answer:
+        assert "attachment" in answer.headers["Content-Disposition"]
+        pdf = answer.read()
+    assert pdf.startswith(b"%PDF")
+    path = os.path.join(artifacts(), "order.pdf")
+    with open(path, "wb") as file:
+        file.write(pdf)
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
+    assert "Acme Blue Widget" in text or "Workshop Cable Ties" in text, text
+    assert console_errors(browser) == []
+
+
+def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
+    browser, environment, square = paired, hub["environment"], hub["square"]
+    # The counter changes the price while Square cannot be reached: the edit waits in the outbox.
+    offline = dict(environment, SQUARE_BASE_URL="http://127.0.0.1:1")
+    queued = run(["edit", CABLE_TIES, "--price", "4.44"], offline, timeout=120)
+    assert queued.returncode == 75, queued.stderr
+    # Meanwhile someone changes the same price in Square.
+    shown = json.loads(run(["show", CABLE_TIES, "--json"], environment).stdout.splitlines()[0])
+    variation = square.catalog.object.get(object_id=shown["variation_id"]).object
+    body = variation.model_dump(mode="json", exclude_none=True)
+    body["item_variation_data"]["price_money"]["amount"] = 555
+    square.catalog.object.upsert(idempotency_key=uuid.uuid4().hex, object=body)
+    # Sync now sends the outbox, which finds the conflict.
+    open_page(browser, hub, "sync")
+    wait_for(browser, lambda: browser.find_element(By.ID, "sync-now").is_enabled(), "the sync button")
+    browser.find_element(By.ID, "sync-now").click()
+    wait_for(browser, lambda: "1 to decide" in text_of(browser, "#sync-facts"), "the conflict found", seconds=30)
+    open_page(browser, hub, "outbox")
+    conflict = wait_for(browser, lambda: text_of(browser, ".entry.conflict"), "the conflict on the page")
+    assert "4.44 GBP" in conflict and "5.55 GBP" in conflict, conflict
+    screenshots(browser, "office-outbox-conflict")
+    browser.find_element(By.CSS_SELECTOR, ".entry.conflict .keep-mine").click()
+    wait_for(browser, lambda: "now in Square" in text_of(browser, "#status"), "the conflict decided", seconds=15)
+    price = square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money
+    assert (price.amount, price.currency) == (444, "GBP")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".entry.conflict")
+    assert console_errors(browser) == []
+
+
+def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program):
+    browser, url, environment, tags = paired, hub["url"], hub["environment"], hub["tags"]
+    status, job = request(url + "/api/v1/labels/print", "POST", {"code": WIDGET, "printer": "tags"}, program)
+    assert status == 202, job
+    wait_for(browser, lambda: tags.received(), "the first tag at the printer", seconds=30)
+    printed = len(tags.received())
+    edited = run(["edit", WIDGET, "--price", "9.87"], environment)
+    assert edited.returncode == 0, edited.stderr
+    open_page(browser, hub, "tags")
+    wait_for(browser, lambda: "Acme Blue Widget" in text_of(browser, "#tags-body"), "the stale tag")
+    assert "9.87 GBP" in text_of(browser, "#tags-body")
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#tag-printer option[value=tags]"), "the printers")
+    screenshots(browser, "office-tags-stale")
+    browser.find_element(By.ID, "print-stale").click()
+    wait_for(browser, lambda: "printed" in text_of(browser, "#status"), "the job printed", seconds=30)
+    document = wait_for(browser, lambda: len(tags.received()) > printed and tags.received()[-1], "the reprint")
+    assert b"Acme Blue Widget" in document and b"9.87" in document
+    wait_for(browser, lambda: "No stale tags" in text_of(browser, "#tags-body"), "the list emptied")
+    assert console_errors(browser) == []
+
+
+def test_every_office_page_is_small_and_has_no_errors(hub, paired):
+    browser = paired
+    for name in PAGES:
+        open_page(browser, hub, name)
+        time.sleep(0.5)
+        current = browser.find_elements(By.CSS_SELECTOR, "nav a[aria-current=page]")
+        assert name == "office" or [link.text.lower() for link in current] == [name]
+        total = browser.execute_script(
+            "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+            ".filter(e => !e.name.includes('/api/')).reduce((sum, e) => sum + e.encodedBodySize, 0)")
+        assert 0 < total < 150 * 1024, (name, total)
+        assert "Loading…" not in text_of(browser, "main"), name
+        screenshots(browser, "office-" + name)
+        assert console_errors(browser) == [], name
