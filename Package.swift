@@ -85,6 +85,8 @@ let package = Package(
                 "CatalogApp", "CatalogCore", "Store", "Scanner", "Webhooks",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [

@@ -33,7 +33,7 @@ debian_packages=(libsqlite3-dev libcurl4-openssl-dev libcairo2-dev libzint-dev l
 # kernel and a static busybox for the scanner test under a real kernel; dpkg-dev and man-db for
 # the package test; Chromium and its WebDriver for the hub's browser tests.
 debian_test_packages=(cups cups-client cups-filters poppler-utils zbar-tools printer-driver-dymo
-    qemu-system-x86 linux-image-amd64 busybox-static dpkg-dev man-db chromium chromium-driver)
+    qemu-system-x86 linux-image-amd64 busybox-static dpkg-dev man-db chromium chromium-driver openssl)
 requirements="$PWD/scripts/requirements-test.txt"
 venv="${CATALOG_VENV:-$PWD/.venv}"
 

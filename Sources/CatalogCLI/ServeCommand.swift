@@ -20,7 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             sign-in address for a screen on this computer; other devices pair at /pair with a code from \
             catalog devices pair. --demo runs the hub on a demo shop in a local sandbox, with no Square account.
             Webhooks: give --notification-url (the URL of /webhooks/square configured in Square, byte for \
-            byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. Stop the hub with Ctrl-C or SIGTERM.
+            byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. HTTPS: give --tls-cert and --tls-key (the shop's own \
+            certificate, PEM); the hub then speaks HTTPS only. A scanner on this computer is a counter like \
+            any other: catalog scan --hub http://127.0.0.1:PORT. Stop the hub with Ctrl-C or SIGTERM.
             """
     )
 
@@ -42,6 +44,14 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The notification URL of this hub's /webhooks/square configured in Square.", valueName: "url"))
     var notificationURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS with the shop's own certificate chain (PEM); needs --tls-key.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The certificate's private key (PEM, unencrypted).", valueName: "file"))
+    var tlsKey: String?
 
     @Flag(help: "Run on a demo shop in a local sandbox (no Square account needed).")
     var demo = false
@@ -81,6 +91,15 @@ struct ServeCommand: AsyncParsableCommand {
                             + "--location; until then the counters cannot be priced.")
                 }
             }
+        }
+    }
+
+    /// The certificate and key files, both or neither.
+    func tlsFiles() throws -> (certificate: String, key: String)? {
+        switch (tlsCert, tlsKey) {
+        case (nil, nil): return nil
+        case (let certificate?, let key?): return (certificate, key)
+        default: throw AppError("--tls-cert and --tls-key go together: give both, or neither.", exitCode: .usage)
         }
     }
 
@@ -134,7 +153,8 @@ struct ServeCommand: AsyncParsableCommand {
             let hub = try await HubServer.start(
                 HubConfiguration(
                     host: host, port: port, location: location,
-                    syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook),
+                    syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook,
+                    tls: try tlsFiles()),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
             do {

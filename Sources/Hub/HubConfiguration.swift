@@ -14,10 +14,14 @@ public struct HubConfiguration: Sendable {
     public var webhook: (notificationURL: String, signatureKey: String)?
     /// Whether to sync when the hub starts.
     public var syncOnStart: Bool
+    /// The shop's own certificate (chain, PEM) and its private key (PEM): the hub then speaks only HTTPS,
+    /// and its device cookie is Secure.
+    public var tls: (certificate: String, key: String)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
-        webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true
+        webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true,
+        tls: (certificate: String, key: String)? = nil
     ) {
         self.host = host
         self.port = port
@@ -25,5 +29,6 @@ public struct HubConfiguration: Sendable {
         self.syncInterval = syncInterval
         self.webhook = webhook
         self.syncOnStart = syncOnStart
+        self.tls = tls
     }
 }

@@ -2,6 +2,8 @@ import CatalogApp
 import CatalogCore
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import Store
 import Webhooks
@@ -12,6 +14,8 @@ import Webhooks
 public final class HubServer: Sendable {
     public let host: String
     public let port: Int
+    /// Whether the hub speaks HTTPS.
+    public let secure: Bool
     /// The hub's event stream (scans, syncs, pairings).
     public let events: HubEvents
     /// The hub's counters.
@@ -27,6 +31,7 @@ public final class HubServer: Sendable {
     ) {
         self.host = host
         self.port = port
+        self.secure = services.secure
         self.events = services.events
         self.desk = services.desk
         self.sync = services.sync
@@ -35,8 +40,10 @@ public final class HubServer: Sendable {
         self.periodic = periodic
     }
 
-    /// `http://HOST:PORT`.
-    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+    /// `http://HOST:PORT` (https with TLS).
+    public var baseURL: URL {
+        URL(string: "\(secure ? "https" : "http")://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+    }
 
     /// A one-time sign-in address for a screen on this machine: the pairing page with a new code.
     ///
@@ -45,7 +52,7 @@ public final class HubServer: Sendable {
     public func signInURL() async throws -> URL {
         let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
         let local = ["0.0.0.0", "::", ""].contains(host) ? (host == "::" ? "[::1]" : "127.0.0.1") : nil
-        let base = local.map { URL(string: "http://\($0):\(port)")! } ?? baseURL
+        let base = local.map { URL(string: "\(secure ? "https" : "http")://\($0):\(port)")! } ?? baseURL
         return base.appending(path: "pair").appending(queryItems: [URLQueryItem(name: "code", value: code)])
     }
 
@@ -83,7 +90,7 @@ public final class HubServer: Sendable {
         let services = HubServices(
             context: context, database: database, events: events, desk: desk,
             sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
-            secure: false)
+            secure: configuration.tls != nil)
         let router = Router(context: HubRequestContext.self)
         router.add(middleware: ServerTiming())
         router.add(middleware: DeviceAuthentication(database: database))
@@ -96,8 +103,11 @@ public final class HubServer: Sendable {
         var serverLogger = Logger(label: "catalog.hub.server")
         serverLogger.logLevel = .critical
         let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let server: HTTPServerBuilder =
+            try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try tls($0)) }
+            ?? .http1()
         let app = Application(
-            router: router,
+            router: router, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
             logger: serverLogger)
@@ -113,13 +123,43 @@ public final class HubServer: Sendable {
                 return HubServer(
                     host: configuration.host, port: port, services: services, task: task, periodic: periodic)
             case .failure(let error):
+                let text = "\(error)"
+                let reason =
+                    text.contains("in use")
+                    ? "the port is in use" : text.contains("ermission") ? "permission denied" : "it cannot be opened"
                 throw AppError(
-                    "The hub cannot listen on \(configuration.host):\(configuration.port): \(error). Is another "
-                        + "catalog serve running there? Choose another with --listen ADDRESS:PORT.",
+                    "The hub cannot listen on \(configuration.host):\(configuration.port): \(reason). Is another "
+                        + "catalog serve running there? Choose another with --listen ADDRESS:PORT (ports below 1024 "
+                        + "need root; 8080 is usual).",
                     exitCode: .unavailable)
             }
         }
         throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
+    }
+
+    /// The TLS set-up for the shop's certificate chain and key (PEM files), or an error naming the file.
+    static func tls(_ files: (certificate: String, key: String)) throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(files.certificate)
+        } catch {
+            throw AppError(
+                "--tls-cert \(files.certificate) is not a readable PEM certificate (\(error)). Give the shop's "
+                    + "certificate chain as PEM, the server's certificate first.", exitCode: .configuration)
+        }
+        guard !chain.isEmpty else {
+            throw AppError("--tls-cert \(files.certificate) holds no certificate.", exitCode: .configuration)
+        }
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(file: files.key, format: .pem)
+        } catch {
+            throw AppError(
+                "--tls-key \(files.key) is not a readable PEM private key (\(error)); it must be unencrypted and "
+                    + "belong to the certificate.", exitCode: .configuration)
+        }
+        return TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 
     /// Stops listening and the periodic sync, and waits until the server has shut down.

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// Says in every answer how long the hub took to make it (`Server-Timing: app;dur=MILLISECONDS`, which a
+/// Says in every answer how long the hub took to make it, and answers a path no route has with the hub's
+/// JSON error. The timing: (`Server-Timing: app;dur=MILLISECONDS`, which a
 /// browser's developer tools show and `catalog-bench serve` reads): the time at the server, without the
 /// network. For the event stream it is the time until the stream opened.
 struct ServerTiming: RouterMiddleware {
@@ -14,7 +15,15 @@ struct ServerTiming: RouterMiddleware {
         next: (Request, HubRequestContext) async throws -> Response
     ) async throws -> Response {
         let start = ContinuousClock.now
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound || error.status == .methodNotAllowed {
+            // No route: the same JSON error as every other refusal, not an empty page.
+            response = HubResponse.error(
+                "There is no \(request.method) \(request.uri.path) on the hub. The pages are / and /office; the API "
+                    + "is under /api/v1 (docs/api.md).", status: error.status)
+        }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         response.headers[Self.header] = String(format: "app;dur=%.3f", milliseconds)

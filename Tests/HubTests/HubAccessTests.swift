@@ -38,6 +38,12 @@ import Testing
             let forged = try await shop.request(method, path, body: body, cookie: "not-a-token", csrf: "x")
             #expect(forged.status == 401, "\(method) \(path) with a made-up cookie")
         }
+        // A path no route has is the JSON error, for a paired device (an unpaired one is refused first).
+        let device = try await shop.pair()
+        let nowhere = try await shop.request("GET", "/api/v1/nowhere", device: device)
+        #expect(nowhere.status == 404)
+        #expect(nowhere.json["error"]?.stringValue?.contains("docs/api.md") == true)
+        #expect(nowhere.header("Server-Timing")?.hasPrefix("app;dur=") == true)
         // A browser asking for the counter screen is shown how to pair, still with 401.
         let page = try await shop.request("GET", "/", accept: "text/html")
         #expect(page.status == 401)

@@ -18,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
 from catalog_process import run, start, stop
+from scan_events import Clock, typed
 from hub_page import (browser, console_errors, hub, pair_program, paired, request, screenshots,  # noqa: F401
                       sign_in_address, text_of, wait_for)
 
@@ -79,6 +80,32 @@ def test_a_remote_counters_scan_appears_as_it_happens(hub, paired):
     wait_for(browser, lambda: text_of(browser, "#card h2") == "Workshop Cable Ties",
              "the remote scan's card")
     screenshots(browser, "counter-scan")
+    assert console_errors(browser) == []
+
+
+def test_a_scanner_counters_recorded_scans_appear_in_order(hub, paired, tmp_path):
+    """A recorded scan stream replayed through `catalog scan --hub` on another (here: the same) computer."""
+    url, browser = hub["url"], paired
+    Select(browser.find_element(By.ID, "follow")).select_by_value("*")
+    made = run(["devices", "pair", "--json"], hub["environment"])
+    assert made.returncode == 0, made.stderr
+    clock = Clock()
+    codes = [WIDGET, CABLE_TIES, "7000000000099"]
+    recording = tmp_path / "scans.events"
+    recording.write_bytes(b"".join(typed(code, clock) for code in codes))
+    counter = dict(os.environ, HOME=str(tmp_path), CATALOG_DB=str(tmp_path / "counter.sqlite"),
+                   CATALOG_COUNTER="till-5")
+    counter.pop("SQUARE_ACCESS_TOKEN", None)
+    replay = run(["scan", "--hub", url, "--pair", json.loads(made.stdout)["code"], "--events", str(recording),
+                  "--json"], counter)
+    assert replay.returncode == 0, replay.stderr
+    assert [json.loads(line)["code"] for line in replay.stdout.splitlines()] == codes
+    # Newest first on the screen: the three, in the order they were scanned, from bottom to top.
+    rows = lambda: [row for row in browser.execute_script(  # noqa: E731
+        "return Array.from(document.querySelectorAll('#scans li')).map((li) => li.textContent)") if "till-5" in row]
+    wait_for(browser, lambda: len(rows()) == 3, "the three scans from till-5")
+    assert "UNKNOWN" in rows()[0] and "Workshop Cable Ties" in rows()[1] and "Acme Blue Widget" in rows()[2]
+    wait_for(browser, lambda: text_of(browser, "#card h2") == "Unknown code", "the last scan's card")
     assert console_errors(browser) == []
 
 

@@ -4,6 +4,12 @@ import Hummingbird
 import Store
 
 extension HubAPI {
+    /// `seconds` as whole minutes a person reads ("1 minute", "4 minutes"), rounded up.
+    static func minutes(_ seconds: Int) -> String {
+        let minutes = max(1, (seconds + 59) / 60)
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+
     /// `POST /api/v1/pair` (open, rate-limited), `GET /api/v1/me`, `GET /api/v1/devices`, `GET /api/v1/health`.
     static func addPairing(to router: Router<HubRequestContext>, services: HubServices) {
         router.get("/api/v1/health") { _, _ in HubResponse.json(["ok": true]) }
@@ -14,8 +20,8 @@ extension HubAPI {
                     var headers = HTTPFields()
                     headers[.retryAfter] = String(max(1, wait))
                     return HubResponse.error(
-                        "Too many wrong pairing codes from this address; try again in \(max(1, wait / 60 + 1)) "
-                            + "minutes, with a new code from catalog devices pair.",
+                        "Too many wrong pairing codes were tried; try again in \(Self.minutes(Int(wait))), with a new "
+                            + "code from catalog devices pair.",
                         status: .tooManyRequests, headers: headers)
                 }
                 let body = try await object(request, context: context)

@@ -18,7 +18,8 @@ extension HubAPI {
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
             }
         }
-        router.get("/api/v1/events") { request, _ in
+        router.get("/api/v1/events") { request, context in
+            let deviceID = context.device?.id
             let header = request.headers[HTTPFields.Element.Name("Last-Event-ID")!]
             let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
             let stream = await services.events.subscribe(after: lastID)
@@ -49,6 +50,8 @@ extension HubAPI {
                         }
                     }
                     for await event in beats {
+                        // A device revoked while its stream is open loses it at the next keep-alive.
+                        if event == nil, let deviceID, try await !services.database.deviceIsActive(deviceID) { break }
                         try await writer.write(ByteBuffer(string: event?.sse ?? ": keep-alive\n\n"))
                     }
                     try await writer.finish(nil)

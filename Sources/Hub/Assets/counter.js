@@ -57,15 +57,19 @@ function openHit(index) {
 }
 
 // --- the item card ----------------------------------------------------------------------------------------
+// Cards are asked for in order and may arrive out of it: only the latest asked for is shown.
+let cardSerial = 0;
 async function showVariation(code, scan) {
+  const serial = ++cardSerial;
   try {
     const found = await api(`/api/v1/variations/${encodeURIComponent(code)}`);
-    renderCard(found[0], scan);
+    if (serial === cardSerial) renderCard(found[0], scan);
   } catch (error) {
-    renderUnknown(code, error.message);
+    if (serial === cardSerial) renderUnknown(code, error.message, serial);
   }
 }
-function renderUnknown(code, message) {
+function renderUnknown(code, message, serial = ++cardSerial) {
+  if (serial !== cardSerial) return;
   shown = null;
   card.className = "card";
   card.replaceChildren(element("h2", {}, "Unknown code"), element("p", {class: "variation"}, code),

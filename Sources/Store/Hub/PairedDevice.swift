@@ -118,6 +118,15 @@ extension CatalogDatabase {
         }
     }
 
+    /// Whether the device `id` is paired and not revoked.
+    public func deviceIsActive(_ id: Int64) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT count(*) > 0 FROM devices WHERE id = ? AND revoked_at IS NULL", arguments: [id])
+                ?? false
+        }
+    }
+
     /// Notes that the device made a request at `now`.
     public func deviceSeen(_ id: Int64, now: Timestamp) async throws {
         try await write { db in
