@@ -252,6 +252,9 @@ async function refreshCard(code, message) {
 async function addToReorder(v, input, status) {
   const quantity = Number(input.value);
   if (!Number.isInteger(quantity) || quantity < 1) { status.className = "status bad"; status.textContent = "Give a whole number of 1 or more."; return; }
+  // One add per press: the button waits for the hub's answer (a double press would add twice).
+  const button = $("#reorder");
+  if (button) button.disabled = true;
   try {
     const line = await api("/api/v1/reorder", {method: "POST", body: {code: v.variation_id, quantity}});
     status.className = "status ok";
@@ -260,6 +263,7 @@ async function addToReorder(v, input, status) {
     status.className = "status bad";
     status.textContent = error.message;
   }
+  if (button) button.disabled = false;
 }
 
 // --- scans ------------------------------------------------------------------------------------------------
