@@ -17,6 +17,18 @@ extension CounterSession {
         }
     }
 
+    /// Lets count mode count each scan into the stock count open at `place` when it is scanned (one
+    /// started after the scanner is found too).
+    public mutating func countStock(at place: CounterLocation, context: AppContext) {
+        let workflow = CountWorkflow(context: context, database: database)
+        countItem = { variation, quantity in
+            let session = try await workflow.openSession(nil, location: place.id)
+            let counted = try await workflow.count(variation.variationID, quantity: quantity, in: session)
+            return "count +\(quantity) = \(counted.line.counted) (this count: \(counted.totals.lines) lines, "
+                + "\(counted.totals.units) units)"
+        }
+    }
+
     /// Lets receive mode add the scanned stock at `place` in Square (queued when Square cannot be reached)
     /// and book it against the reorder list.
     public mutating func receiveStock(at place: CounterLocation, context: AppContext) {

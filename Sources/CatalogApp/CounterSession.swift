@@ -86,6 +86,10 @@ public struct CounterSession: Sendable {
     /// `receiveUnavailable` saying why.
     public var receive: (@Sendable (VariationSummary, Int) async throws -> (action: String, failed: Bool))?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
+    /// Counts stock (count mode) into the count open at the counter's location: the action's words.
+    public var countItem: (@Sendable (VariationSummary, Int) async throws -> String)?
+    /// Why count mode is off, when `countItem` is nil.
+    public var countUnavailable = "count mode needs the counter's location (--location or location: in the config)"
     /// Why label mode is off, when `printLabel` is nil.
     public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
@@ -103,6 +107,7 @@ public struct CounterSession: Sendable {
             return "\(printUnavailable); staying in \(mode.rawValue) mode"
         }
         if next == .receive, receive == nil { return "\(receiveUnavailable); staying in \(mode.rawValue) mode" }
+        if next == .count, countItem == nil { return "\(countUnavailable); staying in \(mode.rawValue) mode" }
         mode = next
         return nil
     }
@@ -186,6 +191,9 @@ public struct CounterSession: Sendable {
             case .receive:
                 guard let receive else { return ("found", false) }
                 return try await receive(found, quantity)
+            case .count:
+                guard let countItem else { return ("found", false) }
+                return (try await countItem(found, quantity), false)
             }
         } catch {
             return ("\(mode.rawValue) failed: \(AppError.from(error).description)", true)

@@ -21,7 +21,8 @@ struct CatalogCommand: AsyncParsableCommand {
             HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
             SandboxCommand.self, DemoCommand.self, WebhookCommand.self, BenchMovedCommand.self,
             ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
-            ImportCommand.self, ReorderCommand.self, CodesCommand.self, ServeCommand.self, DevicesCommand.self,
+            ImportCommand.self, ReorderCommand.self, CountCommand.self, CodesCommand.self, ServeCommand.self,
+            DevicesCommand.self,
         ]
     )
 }

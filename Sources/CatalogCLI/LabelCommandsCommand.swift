@@ -11,9 +11,9 @@ struct LabelCommandsCommand: AsyncParsableCommand {
         commandName: "commands",
         abstract: "Draw a US Letter sheet of the command barcodes catalog scan understands (mode and quantity).",
         discussion: """
-            Scanning CATALOG:MODE:LOOKUP, CATALOG:MODE:REORDER or CATALOG:MODE:LABEL switches what \
-            catalog scan does with the next scans; CATALOG:QTY:n sets the quantity for the next reorder \
-            scan. Print the sheet and keep it at the counter. The codes are Code 128, which every \
+            Scanning CATALOG:MODE:LOOKUP, REORDER, LABEL, RECEIVE or COUNT switches what catalog scan does \
+            with the next scans; CATALOG:QTY:n sets the quantity for the next reorder, label, receive or \
+            count scan. Print the sheet and keep it at the counter. The codes are Code 128, which every \
             keyboard-mode scanner reads.
             """
     )
@@ -26,6 +26,7 @@ struct LabelCommandsCommand: AsyncParsableCommand {
         [
             ("CATALOG:MODE:LOOKUP", "Mode: look up"), ("CATALOG:MODE:REORDER", "Mode: reorder"),
             ("CATALOG:MODE:LABEL", "Mode: print label"), ("CATALOG:MODE:RECEIVE", "Mode: receive stock"),
+            ("CATALOG:MODE:COUNT", "Mode: count stock"),
         ] + [1, 2, 3, 4, 5, 6, 10, 12, 24].map { ("CATALOG:QTY:\($0)", "Quantity \($0)") }
 
     /// Two columns of 4 x 1.4 in cells on US Letter, each with its title and a Code 128 barcode.

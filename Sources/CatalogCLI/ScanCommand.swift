@@ -22,7 +22,8 @@ struct ScanCommand: AsyncParsableCommand {
             the mode or sets the quantity.
             Modes: lookup shows the item; reorder adds one (or the scanned quantity) to the reorder list; \
             label prints its label; receive adds the stock in Square at --location (see catalog reorder \
-            receive) and books it against the reorder list.
+            receive) and books it against the reorder list; count counts one (or the scanned quantity) into \
+            the stock count open at --location (see catalog count) and shows the running totals.
             Scans that arrive while an action runs (a label job, a receipt sent to Square) wait in order; \
             none is dropped.
             Without --device, the input device that looks like a scanner is used (see --list-devices); it \
@@ -60,7 +61,10 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the raw event stream to this file (for a bug report).", valueName: "file"))
     var record: String?
 
-    @Option(help: "What a scanned item does: lookup, reorder, label (print its label) or receive (into stock).")
+    @Option(
+        help:
+            "What a scanned item does: lookup, reorder, label (print its label), receive (into stock) or count (stock)."
+    )
     var mode: String = "lookup"
 
     @Option(help: ArgumentHelp("The location stock is received at in receive mode (name or id).", valueName: "name"))
@@ -100,7 +104,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard CounterMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be lookup, reorder, label or receive, not “\(Terminal.echo(mode))”.")
+            throw ValidationError("--mode must be \(CounterMode.names), not “\(Terminal.echo(mode))”.")
         }
         guard KeyboardLayout.named(layout) != nil else {
             throw ValidationError("--layout must be us, de, fr or uk, not “\(Terminal.echo(layout))”.")
@@ -224,23 +228,32 @@ struct ScanCommand: AsyncParsableCommand {
 }
 
 extension ScanCommand {
-    /// Gives the session the counter's location (for stock counts) and lets it receive stock when a
-    /// location and a token are configured; otherwise notes why not, an error only when receive mode was
-    /// asked for.
+    /// Gives the session the counter's location (for stock figures), lets it count stock when the location
+    /// is known and receive stock when a token is configured too; otherwise notes why not, an error only
+    /// when receive or count mode was asked for.
     func configureReceiving(_ session: inout CounterSession, context: AppContext, database: CatalogDatabase)
         async throws
     {
         let place: CounterLocation?
         do {
-            place = try await context.location(location, in: database, required: mode == "receive")
+            place = try await context.location(location, in: database, required: ["receive", "count"].contains(mode))
             session.location = place
+        } catch {
+            if ["receive", "count"].contains(mode) { throw error }
+            session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
+            session.countUnavailable = "count mode is off: \(AppError.from(error).description)"
+            return
+        }
+        guard let place else { return }
+        // Counting needs no token: what Square expects is read when it can be, else at review.
+        session.countStock(at: place, context: context)
+        do {
             _ = try context.makeClient()
         } catch {
             if mode == "receive" { throw error }
             session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
             return
         }
-        guard let place else { return }
         session.receiveStock(at: place, context: context)
     }
 }

@@ -79,6 +79,7 @@ public final class HubServer: Sendable {
             } catch {
                 session.printUnavailable = "label mode is off: \(AppError.from(error).description)"
             }
+            if let place = location ?? nil { session.countStock(at: place, context: counterContext) }
             if let place = location ?? nil, canReceive {
                 session.receiveStock(at: place, context: counterContext)
             } else {

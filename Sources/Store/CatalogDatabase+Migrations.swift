@@ -142,6 +142,9 @@ extension CatalogDatabase {
         migrator.registerMigration("v12: scans a remote counter keeps until the hub has them") { db in
             try db.execute(sql: Self.hubQueueSchema)
         }
+        migrator.registerMigration("v13: stock count sessions, their lines and every count") { db in
+            try db.execute(sql: Self.countSchema)
+        }
         return migrator
     }
 

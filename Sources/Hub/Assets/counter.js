@@ -317,7 +317,7 @@ modeSelect.addEventListener("change", async () => {
   try {
     const state = await api(`/api/v1/counters/${encodeURIComponent(deviceName)}/mode`, {method: "POST", body: {mode: wanted}});
     modeSelect.value = state.mode;
-    note.textContent = `Scans here now ${{lookup: "show the item", reorder: "add to the reorder list", label: "print the item's tag", receive: "receive stock"}[state.mode]}.`;
+    note.textContent = `Scans here now ${{lookup: "show the item", reorder: "add to the reorder list", label: "print the item's tag", receive: "receive stock", count: "count stock into the open count"}[state.mode]}.`;
   } catch (error) {
     note.textContent = error.message;
     modeSelect.value = modeSelect.dataset.current || "lookup";

@@ -59,7 +59,7 @@ public actor ScanDesk {
         try Self.check(id: "mode", code: name, counter: counter)
         guard let mode = CounterMode(rawValue: name) else {
             throw AppError(
-                "The mode must be lookup, reorder, label or receive, not “\(Terminal.echo(name))”.", exitCode: .usage)
+                "The mode must be \(CounterMode.names), not “\(Terminal.echo(name))”.", exitCode: .usage)
         }
         return try await inTurn { try await self.setMode(mode, counter: counter) }
     }

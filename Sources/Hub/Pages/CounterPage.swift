@@ -20,6 +20,7 @@ enum CounterPage {
             <label>Scanner <select id="mode-select" aria-label="What a scan here does">\
             <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
             <option value="label">prints its tag</option><option value="receive">receives stock</option>\
+            <option value="count">counts stock</option>\
             </select></label>\
             <label>Card shows <select id="follow" aria-label="Whose scans open the card here">\
             <option value="">this screen's scans</option><option value="*">every counter's scans</option>\

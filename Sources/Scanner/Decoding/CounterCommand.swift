@@ -8,11 +8,19 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     case label
     /// Receive one (or the set quantity) into stock at the counter's location.
     case receive
+    /// Count one (or the set quantity) into the stock count open at the counter's location.
+    case count
+
+    /// The modes as a person reads them in a message: "lookup, reorder, label, receive or count".
+    public static var names: String {
+        let all = allCases.map(\.rawValue)
+        return all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
+    }
 }
 
 /// A command barcode printed on the counter's command sheet.
 public enum CounterCommand: Hashable, Sendable {
-    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL|RECEIVE`: switch mode.
+    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL|RECEIVE|COUNT`: switch mode.
     case mode(CounterMode)
     /// `CATALOG:QTY:n` (1...999): the next reorder, label or receive scan counts `n`.
     case quantity(Int)

@@ -1,0 +1,164 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// Stock counts: a session at a location within a scope, counted into by scans and typed counts from any
+/// number of counters at once. (Review and posting to Square come with the session's later steps.)
+public struct CountWorkflow: Sendable {
+    public let context: AppContext
+    public let database: CatalogDatabase
+
+    public init(context: AppContext, database: CatalogDatabase) {
+        self.context = context
+        self.database = database
+    }
+
+    /// What one count did.
+    public struct Counted: Sendable {
+        public var variation: VariationSummary
+        public var line: CountLine
+        /// The session's lines and units after it.
+        public var totals: (lines: Int, units: Int)
+    }
+
+    /// Opens a count at `location` (the counter's when nil) of `categories`, or `vendors`, or `everything`
+    /// sold there, or (none of these) whatever is scanned.
+    public func start(
+        name: String?, location: String?, categories: [String] = [], vendors: [String] = [], everything: Bool = false
+    ) async throws -> CountSession {
+        guard [!categories.isEmpty, !vendors.isEmpty, everything].filter({ $0 }).count <= 1 else {
+            throw AppError(
+                "A count has one scope: give categories, or vendors, or --all, or none of them for an open count.",
+                exitCode: .usage)
+        }
+        guard let place = try await context.location(location, in: database) else {
+            throw AppError("A count needs a location: give --location NAME.", exitCode: .usage)
+        }
+        var scope = CountSession.Scope.open
+        var ids: [String] = []
+        var described = "open count"
+        if everything {
+            scope = .all
+            described = "everything"
+        } else if !categories.isEmpty {
+            let resolution = try await CategoryResolver(database: database).resolve(categories, create: false)
+            (scope, ids, described) = (.categories, resolution.ids, resolution.names.joined(separator: ", "))
+        } else if !vendors.isEmpty {
+            let known = try await database.vendorNames()
+            for wanted in vendors {
+                let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let match = known.first(where: { $0.key.lowercased() == key || $0.value.lowercased() == key })
+                else {
+                    let names = known.values.sorted().joined(separator: "; ")
+                    throw AppError(
+                        "No vendor is called or has the id “\(Terminal.echo(wanted))”. The vendors are: "
+                            + (names.isEmpty ? "none (run catalog sync)" : names) + ".", exitCode: .usage)
+                }
+                ids.append(match.key)
+            }
+            scope = .vendors
+            described = ids.compactMap { known[$0] }.joined(separator: ", ")
+        }
+        let title = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        try AppError.refuseControlCharacters(in: title, field: "--name")
+        let day = String(context.clock.now().rfc3339.prefix(10))
+        var random = SystemRandomNumberGenerator()
+        let reference = "catalog-count-" + String(format: "%08x", UInt32.random(in: 0...UInt32.max, using: &random))
+        return try await database.startCountSession(
+            name: title.isEmpty ? "\(described) at \(place.name), \(day)" : title, locationID: place.id, scope: scope,
+            scopeIDs: ids, counter: context.counter, reference: reference)
+    }
+
+    /// The session `id` (which must be open), else the one open session at `location` (the counter's).
+    public func openSession(_ id: Int64?, location: String?) async throws -> CountSession {
+        if let id {
+            guard let session = try await database.countSession(id: id) else {
+                throw AppError("There is no count \(id). See catalog count list.", exitCode: .notFound)
+            }
+            guard session.status == .open else {
+                throw AppError(
+                    "Count \(id) (\(session.name)) is \(session.status.rawValue); start a new one with catalog count start.",
+                    exitCode: .dataError)
+            }
+            return session
+        }
+        guard let place = try await context.location(location, in: database) else {
+            throw AppError("Give --location NAME or --session ID.", exitCode: .usage)
+        }
+        let open = try await database.countSessions(statuses: [.open]).filter { $0.locationID == place.id }
+        switch open.count {
+        case 0:
+            throw AppError(
+                "No count is open at \(place.name): start one with catalog count start.", exitCode: .notFound)
+        case 1:
+            return open[0]
+        default:
+            let list = open.map { "\($0.id) (\($0.name))" }.joined(separator: "; ")
+            throw AppError(
+                "Several counts are open at \(place.name): \(list). Choose one with --session ID.", exitCode: .usage)
+        }
+    }
+
+    /// Counts `quantity` more of the variation `code` names in `session` (with `replacing`: sets its count).
+    /// A negative quantity takes a miscount back; a count never goes below zero.
+    public func count(_ code: String, quantity: Int, replacing: Bool = false, in session: CountSession) async throws
+        -> Counted
+    {
+        guard abs(quantity) <= 1_000_000, replacing ? quantity >= 0 : quantity != 0 else {
+            throw AppError(
+                replacing
+                    ? "A count is set to a whole number from 0 to 1,000,000, not \(quantity)."
+                    : "Count a whole number from 1 to 1,000,000 (or a negative one to take a miscount back), not \(quantity).",
+                exitCode: .usage)
+        }
+        let place = CounterLocation(id: session.locationID, name: session.locationID)
+        let named = try await context.location(session.locationID, in: database) ?? place
+        let variation = try await Lookup.single(code, in: database).at(named)
+        guard
+            try await database.isInCountScope(
+                variationID: variation.variationID, scope: session.scope, ids: session.scopeIDs)
+        else {
+            throw AppError(
+                "\(variation.label) is not in this count's scope (\(session.name)); count it in another count, or "
+                    + "start an open one (catalog count start with no categories or vendors).", exitCode: .dataError)
+        }
+        let existing = try await database.countLine(sessionID: session.id, variationID: variation.variationID)
+        if !replacing, (existing?.counted ?? 0) + quantity < 0 {
+            throw AppError(
+                "\(variation.label) has \(existing?.counted ?? 0) counted; taking \(-quantity) back would go below zero.",
+                exitCode: .dataError)
+        }
+        // What Square expects is read when the line is first counted (nil when Square cannot be asked now).
+        let expected = existing == nil ? await expectedQuantity(variation.variationID, at: session.locationID) : nil
+        guard
+            let line = try await database.addCount(
+                sessionID: session.id, variationID: variation.variationID, quantity: quantity, replacing: replacing,
+                counter: context.counter, expected: expected)
+        else {
+            throw AppError("Count \(session.id) was closed meanwhile; nothing was counted.", exitCode: .dataError)
+        }
+        return Counted(variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id))
+    }
+
+    /// Square's IN_STOCK quantity of a variation at a location now ("0" when Square has no count), or nil
+    /// when it cannot be read (no token, Square unreachable).
+    func expectedQuantity(_ variationID: String, at locationID: String) async -> String? {
+        guard let client = try? context.makeClient() else { return nil }
+        let request: JSONValue = [
+            "catalog_object_ids": [.string(variationID)], "location_ids": [.string(locationID)], "states": ["IN_STOCK"],
+        ]
+        do {
+            var found: [StockCount] = []
+            for try await page in client.batchRetrieveAllInventoryCounts(request) {
+                found += page.counts.compactMap(StockCount.init(square:))
+            }
+            let here = found.filter { $0.locationID == locationID && $0.variationID == variationID }
+            try? await database.saveStockCounts(here)
+            return here.first?.quantity ?? "0"
+        } catch {
+            return nil
+        }
+    }
+}

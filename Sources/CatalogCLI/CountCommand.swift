@@ -1,0 +1,220 @@
+import ArgumentParser
+import CatalogApp
+import CatalogCore
+import CommandSupport
+import Store
+
+/// `catalog count ...`: stock counts with the scanner and by hand.
+struct CountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "count",
+        abstract: "Count stock: open a count at a location, count into it by scanning or typing.",
+        discussion: """
+            A count is open at one location until it is cancelled (posting it to Square is still to come). \
+            Its scope is some categories, some vendors, everything sold there (--all), or, with none of \
+            these, whatever is counted. Several counters may count into the same count at once; every \
+            count adds up. Commands act on the one count open at the counter's location (--location, \
+            CATALOG_LOCATION or location: in the config); --session ID chooses when several are open.
+            Examples:
+              catalog count start --location "High Street" --category Snacks --name "Snacks aisle"
+              catalog scan --mode count            (each scan counts one; CATALOG:QTY:12 before a case)
+              catalog count add 4006381333931 --qty 12
+              catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
+              catalog count show
+            """,
+        subcommands: [
+            CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
+            CountCancelCommand.self,
+        ]
+    )
+}
+
+/// Which count a command acts on: --session, else the one open at the counter's location.
+struct CountSessionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The count's location (name or id); default the counter's.", valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp("The count to act on, when several are open (see catalog count list).", valueName: "id"))
+    var session: Int64?
+}
+
+/// `catalog count start`.
+struct CountStartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Open a count at a location, of some categories, vendors, everything, or open.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: ArgumentHelp("Where the count is (name or id); default the counter's location.", valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp("Count this category (repeat for several).", valueName: "name"))
+    var category: [String] = []
+
+    @Option(help: ArgumentHelp("Count what this vendor supplies (repeat for several).", valueName: "name"))
+    var vendor: [String] = []
+
+    @Flag(name: .customLong("all"), help: "Count everything sold at the location.")
+    var everything = false
+
+    @Option(help: ArgumentHelp("A name for the count (default: its scope, location and day).", valueName: "text"))
+    var name: String?
+
+    @Flag(help: "Print the count as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let session = try await CountWorkflow(context: context, database: try context.openDatabase()).start(
+                name: name, location: location, categories: category, vendors: vendor, everything: everything)
+            if json {
+                Terminal.out(session.json)
+            } else {
+                Terminal.out("Count \(session.id) is open: \(Terminal.visible(session.name)).")
+            }
+        }
+    }
+}
+
+/// `catalog count list`.
+struct CountListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the counts: open ones, or every one with --all.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Also the posted and cancelled counts.")
+    var all = false
+
+    @Flag(help: "One JSON object per count.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let database = try AppContext.live(options).openDatabase()
+            let sessions = try await database.countSessions(statuses: all ? nil : [.open])
+            if sessions.isEmpty, !json {
+                Terminal.out(all ? "No counts yet: start one with catalog count start." : "No count is open.")
+            }
+            for session in sessions {
+                let totals = try await database.countTotals(sessionID: session.id)
+                if json {
+                    var object = session.json
+                    object["lines"] = .int(totals.lines)
+                    object["units"] = .int(totals.units)
+                    Terminal.out(object)
+                } else {
+                    Terminal.out(
+                        "\(session.id)  \(session.status.rawValue)  \(Terminal.visible(session.name))  "
+                            + "\(totals.lines) lines, \(totals.units) units  started \(session.startedAt) by "
+                            + Terminal.visible(session.counter))
+                }
+            }
+        }
+    }
+}
+
+/// `catalog count show`.
+struct CountShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show what a count holds so far, line by line.")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    @Flag(help: "One JSON object per line.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
+            let session: CountSession
+            if let id = which.session, let any = try await database.countSession(id: id) {
+                session = any
+            } else {
+                session = try await CountWorkflow(context: context, database: database).openSession(
+                    which.session, location: which.location)
+            }
+            let lines = try await database.countLines(sessionID: session.id)
+            if !json {
+                Terminal.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
+            }
+            for line in lines {
+                let variation = try await database.variations(objectID: line.variationID).first
+                if json {
+                    Terminal.out(CountOutput.json(line, variation: variation))
+                } else {
+                    Terminal.out(
+                        "  \(String(line.counted).padding(toLength: 6, withPad: " ", startingAt: 0)) "
+                            + Terminal.visible(variation?.label ?? line.variationID)
+                            + (line.expected.map { "  (Square expected \($0))" } ?? ""))
+                }
+            }
+            if lines.isEmpty, !json { Terminal.out("  nothing counted yet") }
+        }
+    }
+}
+
+/// `catalog count add CODE [--qty N] [--set]`.
+struct CountAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Count a variation by hand: add to its count, or set it (--set).")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    @Argument(help: "A barcode, SKU or variation id.")
+    var code: String
+
+    @Option(
+        name: .customLong("qty"),
+        help: ArgumentHelp("How many (a negative number, as --qty=-2, takes a miscount back).", valueName: "n"))
+    var quantity = 1
+
+    @Flag(name: .customLong("set"), help: "Set the count to --qty instead of adding (a correction).")
+    var replacing = false
+
+    @Flag(help: "Print the line as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+            let session = try await workflow.openSession(which.session, location: which.location)
+            let counted = try await workflow.count(code, quantity: quantity, replacing: replacing, in: session)
+            if json {
+                var object = CountOutput.json(counted.line, variation: counted.variation)
+                object["session_lines"] = .int(counted.totals.lines)
+                object["session_units"] = .int(counted.totals.units)
+                Terminal.out(object)
+            } else {
+                Terminal.out(CountOutput.text(counted))
+            }
+        }
+    }
+}
+
+/// `catalog count cancel`.
+struct CountCancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel an open count; nothing of it goes to Square.")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
+            let session = try await CountWorkflow(context: context, database: database).openSession(
+                which.session, location: which.location)
+            guard try await database.cancelCountSession(session.id) else {
+                throw AppError("Count \(session.id) was closed meanwhile.", exitCode: .dataError)
+            }
+            Terminal.out("Count \(session.id) (\(Terminal.visible(session.name))) is cancelled; nothing was posted.")
+        }
+    }
+}

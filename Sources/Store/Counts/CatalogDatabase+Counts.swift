@@ -1,0 +1,163 @@
+import CatalogCore
+import GRDB
+
+extension CatalogDatabase {
+    /// Opens a count session; returns it.
+    public func startCountSession(
+        name: String, locationID: String, scope: CountSession.Scope, scopeIDs: [String], counter: String,
+        reference: String
+    ) async throws -> CountSession {
+        let now = clock.now().rfc3339
+        let ids = JSONValue.array(scopeIDs.map(JSONValue.string)).jsonString
+        return try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO count_sessions(name, location_id, scope, scope_ids, status, counter, started_at, reference)
+                    VALUES (?, ?, ?, ?, 'open', ?, ?, ?)
+                    """,
+                arguments: [name, locationID, scope.rawValue, ids, counter, now, reference])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [db.lastInsertedRowID])
+            else { throw StoreError.database(reason: "the count session was not written") }
+            return try CountSession(row: row)
+        }
+    }
+
+    /// The count sessions, newest first; only those with `statuses` when given.
+    public func countSessions(statuses: Set<CountSession.Status>? = nil) async throws -> [CountSession] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM count_sessions ORDER BY id DESC").map(CountSession.init(row:))
+                .filter { statuses?.contains($0.status) ?? true }
+        }
+    }
+
+    /// The count session `id`, if there is one.
+    public func countSession(id: Int64) async throws -> CountSession? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [id])
+                .map(CountSession.init(row:))
+        }
+    }
+
+    /// Counts `quantity` more of a variation in the open session `sessionID` (or, with `replacing`, sets its
+    /// count to `quantity`); returns the line as it now stands. One write transaction, so counts from
+    /// several processes at once all count. `expected` is kept only when the line is new. Nil when the
+    /// session is not open (posted or cancelled meanwhile).
+    public func addCount(
+        sessionID: Int64, variationID: String, quantity: Int, replacing: Bool = false, counter: String,
+        expected: String? = nil
+    ) async throws -> CountLine? {
+        let now = clock.now().rfc3339
+        return try await write { db -> CountLine? in
+            guard
+                try String.fetchOne(db, sql: "SELECT status FROM count_sessions WHERE id = ?", arguments: [sessionID])
+                    == "open"
+            else { return nil }
+            // An existing line is updated in place (a negative correction must not meet the table's
+            // check as a new row first); a new one is inserted. Both inside this one write transaction.
+            let update = replacing ? "?" : "counted + ?"
+            try db.execute(
+                sql: """
+                    UPDATE count_lines SET counted = \(update), last_counted_at = ?, last_counter = ?
+                    WHERE session_id = ? AND variation_id = ?
+                    """,
+                arguments: [quantity, now, counter, sessionID, variationID])
+            if db.changesCount == 0 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO count_lines(session_id, variation_id, counted, expected, expected_at,
+                                                first_counted_at, last_counted_at, last_counter)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        sessionID, variationID, quantity, expected, expected == nil ? nil : now, now, now, counter,
+                    ])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO count_events(session_id, variation_id, at, counter, action, quantity)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [sessionID, variationID, now, counter, replacing ? "set" : "add", quantity])
+            return try Row.fetchOne(
+                db, sql: "SELECT * FROM count_lines WHERE session_id = ? AND variation_id = ?",
+                arguments: [sessionID, variationID]
+            ).map(CountLine.init(row:))
+        }
+    }
+
+    /// The line of a variation in a session, if it has been counted there.
+    public func countLine(sessionID: Int64, variationID: String) async throws -> CountLine? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM count_lines WHERE session_id = ? AND variation_id = ?",
+                arguments: [sessionID, variationID]
+            ).map(CountLine.init(row:))
+        }
+    }
+
+    /// Every line of a session, in the order first counted.
+    public func countLines(sessionID: Int64) async throws -> [CountLine] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM count_lines WHERE session_id = ? ORDER BY first_counted_at, variation_id",
+                arguments: [sessionID]
+            ).map(CountLine.init(row:))
+        }
+    }
+
+    /// The session's totals: lines counted and units counted.
+    public func countTotals(sessionID: Int64) async throws -> (lines: Int, units: Int) {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT count(*) AS lines, coalesce(sum(counted), 0) AS units FROM count_lines WHERE session_id = ?",
+                arguments: [sessionID])
+            return (row?["lines"] ?? 0, row?["units"] ?? 0)
+        }
+    }
+
+    /// Cancels an open session (its lines stay, for the record); false when it was not open.
+    public func cancelCountSession(_ id: Int64) async throws -> Bool {
+        let now = clock.now().rfc3339
+        return try await write { db in
+            try db.execute(
+                sql: "UPDATE count_sessions SET status = 'cancelled', closed_at = ? WHERE id = ? AND status = 'open'",
+                arguments: [now, id])
+            return db.changesCount > 0
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// Whether the variation belongs to a session's scope: for `categories`, its item is in one of the
+    /// categories; for `vendors`, one of the vendors supplies it. `all` and `open` take any variation
+    /// (whether it is sold at the location is the caller's rule).
+    public func isInCountScope(variationID: String, scope: CountSession.Scope, ids: [String]) async throws -> Bool {
+        switch scope {
+        case .all, .open:
+            return true
+        case .categories, .vendors:
+            guard !ids.isEmpty else { return false }
+            return try await read { db in
+                let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+                let sql =
+                    scope == .categories
+                    ? """
+                    SELECT count(*) > 0 FROM variations v JOIN items i ON i.id = v.item_id WHERE v.id = ? AND (
+                        v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
+                        OR i.category_id IN (\(marks)))
+                    """
+                    : """
+                    SELECT count(*) > 0 FROM catalog_objects o,
+                        json_each(o.json, '$.item_variation_data.vendor_information') vi
+                    WHERE o.id = ? AND json_extract(vi.value, '$.vendor_id') IN (\(marks))
+                    """
+                let arguments = [variationID] + ids + (scope == .categories ? ids : [])
+                return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? false
+            }
+        }
+    }
+}

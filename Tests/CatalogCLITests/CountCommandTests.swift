@@ -1,0 +1,94 @@
+import CatalogCore
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// `catalog count`: sessions at a location, counted into by hand and by the scanner's count mode, from
+/// several processes at once, through the real binary and a real store.
+@Suite struct CountCommandTests {
+    static let widget = "0012345678905"
+
+    @Test func aCountAddsUpSetsCorrectsAndKeepsToItsScope() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            _ = try await shop.catalog("sync")
+            let place = ["CATALOG_LOCATION": "High Street"]
+            let none = try await shop.catalog("count", "add", Self.widget, environment: place)
+            #expect(none.status == 1)
+            #expect(none.stderr.contains("No count is open at High Street: start one with catalog count start"))
+
+            let started = try await shop.catalog(
+                "count", "start", "--category", "Hardware", "--name", "Hardware shelf", "--json", environment: place)
+            #expect(started.status == 0, "\(started.all)")
+            let session = try JSONValue.parse(started.stdout)
+            #expect(session["scope"] == "categories" && session["name"] == "Hardware shelf")
+
+            let first = try await shop.catalog("count", "add", Self.widget, "--json", environment: place)
+            #expect(first.status == 0, "\(first.all)")
+            let line = try JSONValue.parse(first.stdout)
+            #expect(line["counted"] == 1 && line["item_name"] == "Acme Blue Widget")
+            // What Square expected was read when the line was first counted.
+            #expect(line["expected"] != nil && line["expected"] != .null, "\(first.stdout)")
+            let more = try await shop.catalog("count", "add", Self.widget, "--qty", "11", environment: place)
+            #expect(more.stdout.contains("count = 12"), "\(more.all)")
+            let back = try await shop.catalog("count", "add", Self.widget, "--qty=-2", "--json", environment: place)
+            #expect(try JSONValue.parse(back.stdout)["counted"] == 10)
+            let tooFar = try await shop.catalog("count", "add", Self.widget, "--qty=-11", environment: place)
+            #expect(tooFar.status == 65 && tooFar.stderr.contains("below zero"), "\(tooFar.all)")
+            let set = try await shop.catalog(
+                "count", "add", Self.widget, "--qty", "7", "--set", "--json", environment: place)
+            #expect(try JSONValue.parse(set.stdout)["counted"] == 7)
+
+            // A book is not hardware: refused, and nothing is counted for it.
+            let books = try JSONValue.parse(try await shop.catalog("search", "ledger", "--json").stdout)
+            let book = try #require(books.arrayValue?.first?["variation_id"]?.stringValue)
+            let outside = try await shop.catalog("count", "add", book, environment: place)
+            #expect(outside.status == 65 && outside.stderr.contains("not in this count's scope"), "\(outside.all)")
+
+            let shown = try await shop.catalog("count", "show", "--json", environment: place)
+            let lines = shown.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0)) }
+            #expect(lines.count == 1 && lines.first??["counted"] == 7)
+
+            // Another count open at the same place makes the choice explicit.
+            _ = try await shop.catalog("count", "start", environment: place)
+            let which = try await shop.catalog("count", "add", Self.widget, environment: place)
+            #expect(which.status == 64 && which.stderr.contains("--session"), "\(which.all)")
+            let cancelled = try await shop.catalog(
+                "count", "cancel", "--session", String(session["id"]?.int64Value ?? 0), environment: place)
+            #expect(cancelled.status == 0, "\(cancelled.all)")
+            let after = try await shop.catalog(
+                "count", "add", Self.widget, "--session", String(session["id"]?.int64Value ?? 0), environment: place)
+            #expect(after.status == 65 && after.stderr.contains("cancelled"), "\(after.all)")
+        }
+    }
+
+    @Test func twoScannersCountingIntoOneCountAtOnceCountEveryScan() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            _ = try await shop.catalog("sync")
+            let place = ["CATALOG_LOCATION": "High Street"]
+            let started = try await shop.catalog("count", "start", environment: place)
+            #expect(started.status == 0, "\(started.all)")
+            // Each scanner: count mode, a case of 6 once, then 24 single scans.
+            let scans = ["CATALOG:MODE:COUNT", "CATALOG:QTY:6", Self.widget] + Array(repeating: Self.widget, count: 24)
+            let file = shop.folder.appendingPathComponent("count.bin")
+            try Data(ScanReplayTests.stream(scans)).write(to: file)
+            let running = try (0..<2).map { index in
+                try CLI.launch(
+                    ["scan", "--events", file.path, "--json"],
+                    environment: shop.environment.merging(place.merging(["CATALOG_COUNTER": "till-\(index)"]) { $1 }) {
+                        $1
+                    }, folder: shop.folder)
+            }
+            for process in running {
+                let result = try await process.finish()
+                #expect(result.status == 0, "\(result.all)")
+                let answers = result.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+                #expect(answers.filter { $0["action"]?.stringValue?.hasPrefix("count +") == true }.count == 25)
+            }
+            let shown = try await shop.catalog("count", "show", "--json", environment: place)
+            let line = try JSONValue.parse(String(shown.stdout.split(separator: "\n").first ?? ""))
+            #expect(line["counted"] == 60, "every scan of both scanners counts: 2 × (6 + 24)")
+        }
+    }
+}
