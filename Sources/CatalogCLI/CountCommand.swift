@@ -21,10 +21,11 @@ struct CountCommand: AsyncParsableCommand {
               catalog count add 4006381333931 --qty 12
               catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
               catalog count show
+              catalog count review                 (counted against what Square expects, and the variance)
             """,
         subcommands: [
             CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
-            CountCancelCommand.self,
+            CountReviewCommand.self, CountCancelCommand.self,
         ]
     )
 }
@@ -130,13 +131,8 @@ struct CountShowCommand: AsyncParsableCommand {
         try await reportingErrors {
             let context = try AppContext.live(options)
             let database = try context.openDatabase()
-            let session: CountSession
-            if let id = which.session, let any = try await database.countSession(id: id) {
-                session = any
-            } else {
-                session = try await CountWorkflow(context: context, database: database).openSession(
-                    which.session, location: which.location)
-            }
+            let session = try await CountWorkflow(context: context, database: database).session(
+                which.session, location: which.location)
             let lines = try await database.countLines(sessionID: session.id)
             if !json {
                 Terminal.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
@@ -193,6 +189,36 @@ struct CountAddCommand: AsyncParsableCommand {
             } else {
                 Terminal.out(CountOutput.text(counted))
             }
+        }
+    }
+}
+
+/// `catalog count review`.
+struct CountReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Set a count against what Square expects: variance per line in units and at cost, and totals.",
+        discussion: """
+            Square's IN_STOCK counts at the count's location are read again now (when Square cannot be \
+            reached, those read at each line's first count are used, and the review says so). Variations in \
+            the count's scope that were not counted are listed apart: they are never taken as zero unless \
+            you say so when posting. Costs are the vendor's unit cost from Square's vendor information.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    @Flag(help: "Print the review as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let database = try context.openDatabase()
+            let workflow = CountWorkflow(context: context, database: database)
+            let session = try await workflow.session(which.session, location: which.location)
+            let review = try await workflow.review(session)
+            Terminal.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))
         }
     }
 }

@@ -91,4 +91,49 @@ import Testing
             #expect(line["counted"] == 60, "every scan of both scanners counts: 2 × (6 + 24)")
         }
     }
+
+    @Test func aReviewSetsTheCountAgainstWhatSquareExpectsWithTheVarianceAtCost() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            _ = try await shop.catalog("sync")
+            let place = ["CATALOG_LOCATION": "High Street"]
+            _ = try await shop.catalog("count", "start", "--category", "Hardware", environment: place)
+            let first = try JSONValue.parse(
+                try await shop.catalog("count", "add", Self.widget, "--qty", "11", "--json", environment: place).stdout)
+            let expected = try #require(first["expected"]?.doubleValue)
+            _ = try await shop.catalog("count", "add", "05012345003627", "--qty", "3", environment: place)
+
+            let reviewed = try await shop.catalog("count", "review", "--json", environment: place)
+            #expect(reviewed.status == 0, "\(reviewed.all)")
+            let review = try JSONValue.parse(reviewed.stdout)
+            #expect(review["expected_read_now"] == true)
+            let lines = review["lines"]?.arrayValue ?? []
+            #expect(lines.count == 2)
+            let widget = try #require(lines.first { $0["variation_id"] == first["variation_id"] })
+            #expect(widget["counted"] == 11 && widget["expected"]?.doubleValue == expected)
+            #expect(widget["variance"]?.doubleValue == 11 - expected)
+            let unitCost = try #require(widget["unit_cost"]?["amount"]?.doubleValue)
+            #expect(widget["variance_cost"]?["amount"]?.doubleValue == (11 - expected) * unitCost)
+            // Every other Hardware variation is listed as not counted; none of the counted ones is.
+            let notCounted = review["not_counted"]?.arrayValue ?? []
+            #expect(
+                !notCounted.isEmpty && notCounted.allSatisfy { $0["category"] == "Hardware" && $0["counted"] == .null })
+            #expect(!notCounted.contains { $0["variation_id"] == first["variation_id"] })
+            #expect(review["totals"]?["lines"] == 2 && review["totals"]?["counted"] == 14)
+            #expect(review["by_vendor"]?.arrayValue?.map { $0["name"] } == ["Acme Supply"])
+
+            // Square out of reach: the review says so and uses what was read at the first count.
+            let offline = try await shop.catalog(
+                "count", "review", "--json",
+                environment: place.merging(["SQUARE_BASE_URL": "http://127.0.0.1:9"]) { $1 })
+            #expect(offline.status == 0, "\(offline.all)")
+            let stale = try JSONValue.parse(offline.stdout)
+            #expect(stale["expected_read_now"] == false)
+            #expect(
+                stale["lines"]?.arrayValue?.first { $0["variation_id"] == first["variation_id"] }?["expected"]?
+                    .doubleValue == expected)
+            let text = try await shop.catalog("count", "review", environment: place)
+            #expect(text.stdout.contains("Not counted (") && text.stdout.contains("at cost"), "\(text.stdout)")
+        }
+    }
 }

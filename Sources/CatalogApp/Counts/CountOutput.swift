@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 import Store
 
 /// How counts are shown: a line for people, one JSON object for scripts.
@@ -21,5 +22,97 @@ public enum CountOutput {
     public static func text(_ counted: CountWorkflow.Counted) -> String {
         "count = \(counted.line.counted)  \(Terminal.visible(counted.variation.label))  "
             + "(this count: \(counted.totals.lines) lines, \(counted.totals.units) units)"
+    }
+}
+
+extension CountOutput {
+    static func number(_ value: Decimal?) -> JSONValue {
+        value.map { .number(NSDecimalNumber(decimal: $0).stringValue) } ?? .null
+    }
+
+    static func json(_ line: CountReview.Line) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return [
+            "variation_id": .string(line.variation.variationID), "item_name": .string(line.variation.itemName),
+            "variation_name": text(line.variation.variationName), "sku": text(line.variation.sku),
+            "category": text(line.variation.category), "vendor": text(line.vendorName),
+            "counted": line.counted.map { .int($0) } ?? .null, "expected": number(line.expected),
+            "variance": number(line.variance), "unit_cost": line.supply?.unitCost?.json ?? .null,
+            "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
+        ]
+    }
+
+    static func json(_ totals: CountReview.Totals) -> JSONValue {
+        [
+            "name": .string(totals.name), "lines": .int(totals.lines), "counted": .int(totals.counted),
+            "expected": number(totals.expected), "variance": number(totals.variance),
+            "variance_cost": .array(
+                totals.varianceCost.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).json }),
+        ]
+    }
+
+    /// What `catalog count review --json` prints: the whole review as one object.
+    public static func json(_ review: CountReview) -> JSONValue {
+        [
+            "session": review.session.json, "location": review.location.json,
+            "expected_read_now": .bool(review.expectedReadNow), "lines": .array(review.counted.map(json)),
+            "not_counted": .array(review.notCounted.map(json)), "totals": json(review.total),
+            "by_category": .array(review.byCategory.map(json)), "by_vendor": .array(review.byVendor.map(json)),
+        ]
+    }
+
+    /// The review as a person reads it: each line counted against expected, then what was not counted,
+    /// then the totals.
+    public static func text(_ review: CountReview) -> String {
+        func show(_ value: Decimal?) -> String { value.map { NSDecimalNumber(decimal: $0).stringValue } ?? "?" }
+        func signed(_ value: Decimal?) -> String {
+            guard let value else { return "?" }
+            return (value > 0 ? "+" : "") + show(value)
+        }
+        func money(_ totals: [String: Int64]) -> String {
+            totals.isEmpty
+                ? ""
+                : ", "
+                    + totals.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).formatted }
+                    .joined(separator: " + ") + " at cost"
+        }
+        var lines = [
+            "Count \(review.session.id) at \(review.location.name): \(Terminal.visible(review.session.name)) "
+                + "(\(review.session.status.rawValue))",
+            review.expectedReadNow
+                ? "Expected: Square's counts read now."
+                : "Expected: as read at each first count (Square could not be asked now).",
+            "  counted  expected  variance  item",
+        ]
+        for line in review.counted {
+            var row =
+                String(line.counted ?? 0).leftPadded(7) + "  " + show(line.expected).leftPadded(8) + "  "
+                + signed(line.variance).leftPadded(8) + "  " + Terminal.visible(line.variation.label)
+            if let cost = line.varianceCost, line.variance != 0 { row += "  (\(cost.formatted) at cost)" }
+            if !line.soldHere { row += "  NOT SOLD HERE" }
+            lines.append("  " + row)
+        }
+        if review.counted.isEmpty { lines.append("  nothing counted yet") }
+        if !review.notCounted.isEmpty {
+            lines.append(
+                "Not counted (\(review.notCounted.count) in scope; never posted as zero unless you ask): "
+                    + review.notCounted.prefix(10).map { Terminal.visible($0.variation.label) }.joined(separator: "; ")
+                    + (review.notCounted.count > 10 ? "; …" : ""))
+        }
+        let total = review.total
+        lines.append(
+            "Total: \(total.lines) lines, \(total.counted) counted against \(show(total.expected)) expected, "
+                + "variance \(signed(total.variance))\(money(total.varianceCost))")
+        for group in review.byCategory where review.byCategory.count > 1 {
+            lines.append(
+                "  \(Terminal.visible(group.name)): variance \(signed(group.variance))\(money(group.varianceCost))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

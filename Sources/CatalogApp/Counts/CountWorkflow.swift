@@ -71,6 +71,12 @@ public struct CountWorkflow: Sendable {
             scopeIDs: ids, counter: context.counter, reference: reference)
     }
 
+    /// The session `id` whatever its state (to look at), else the one open at `location` (the counter's).
+    public func session(_ id: Int64?, location: String?) async throws -> CountSession {
+        if let id, let session = try await database.countSession(id: id) { return session }
+        return try await openSession(id, location: location)
+    }
+
     /// The session `id` (which must be open), else the one open session at `location` (the counter's).
     public func openSession(_ id: Int64?, location: String?) async throws -> CountSession {
         if let id {

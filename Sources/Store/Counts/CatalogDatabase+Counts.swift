@@ -161,3 +161,45 @@ extension CatalogDatabase {
         }
     }
 }
+
+extension CatalogDatabase {
+    /// Variations some vendors (`vendorIDs`) supply, by their `vendor_information`, ordered by item name.
+    public func variations(ofVendors vendorIDs: [String]) async throws -> [VariationSummary] {
+        guard !vendorIDs.isEmpty else { return [] }
+        return try await read { db in
+            let marks = Array(repeating: "?", count: vendorIDs.count).joined(separator: ",")
+            return try Row.fetchAll(
+                db,
+                sql: Self.summarySelect
+                    + """
+                     WHERE v.id IN (SELECT o.id FROM catalog_objects o,
+                        json_each(o.json, '$.item_variation_data.vendor_information') vi
+                        WHERE o.type = 'ITEM_VARIATION' AND json_extract(vi.value, '$.vendor_id') IN (\(marks)))
+                    ORDER BY i.name, v.ordinal, v.id
+                    """,
+                arguments: StatementArguments(vendorIDs)
+            ).map(Self.summary)
+        }
+    }
+
+    /// Who supplies each of `variationIDs` and at what cost: its first `vendor_information` entry (the
+    /// first of `preferred` vendors when it has one of them).
+    public func vendorSupplies(variationIDs: [String], preferred: [String] = []) async throws -> [String: VendorSupply]
+    {
+        guard !variationIDs.isEmpty else { return [:] }
+        return try await read { db in
+            var supplies: [String: VendorSupply] = [:]
+            let statement = try db.makeStatement(
+                sql:
+                    "SELECT value FROM catalog_objects o, json_each(o.json, '$.item_variation_data.vendor_information') "
+                    + "WHERE o.id = ? ORDER BY key")
+            for id in variationIDs {
+                let entries = try String.fetchAll(statement, arguments: [id]).compactMap {
+                    try? JSONValue.parse(Array($0.utf8))
+                }.map(VendorSupply.init(json:))
+                supplies[id] = entries.first { preferred.contains($0.vendorID ?? "") } ?? entries.first
+            }
+            return supplies
+        }
+    }
+}

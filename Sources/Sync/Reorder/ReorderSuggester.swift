@@ -99,8 +99,9 @@ public struct ReorderSuggester: Sendable {
         return NSDecimalNumber(decimal: rounded).intValue
     }
 
-    /// Every IN_STOCK count at the location for `ids`, in requests of at most `idsPerRequest` ids, a few at once.
-    func readCounts(
+    /// Every IN_STOCK count at the location for `ids`, in requests of at most `idsPerRequest` ids, a few at once
+    /// (a stock count's review reads what Square expects this way too).
+    public func readCounts(
         ids: [String], locationID: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) async throws -> [StockCount] {
         let chunks = stride(from: 0, to: ids.count, by: max(1, idsPerRequest)).map {

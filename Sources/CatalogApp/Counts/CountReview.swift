@@ -1,0 +1,135 @@
+import CatalogCore
+import Foundation
+import Store
+import Sync
+
+/// A count against what Square expects: each line counted, each variation in scope not counted, the
+/// variance in units and at the vendor's unit cost, and totals per category and vendor.
+public struct CountReview: Sendable {
+    /// One variation of the review.
+    public struct Line: Sendable {
+        public var variation: VariationSummary
+        /// Nil when it is in scope but was not counted.
+        public var counted: Int?
+        /// Square's IN_STOCK quantity now (read at review), else what was read at the first count; nil
+        /// when neither could be read.
+        public var expected: Decimal?
+        public var supply: VendorSupply?
+        public var vendorName: String?
+        /// Whether it is sold at the count's location.
+        public var soldHere: Bool
+
+        /// Counted minus expected, when both are known.
+        public var variance: Decimal? {
+            guard let counted, let expected else { return nil }
+            return Decimal(counted) - expected
+        }
+
+        /// The variance at the vendor's unit cost, when both are known.
+        public var varianceCost: Money? {
+            guard let variance, let cost = supply?.unitCost else { return nil }
+            let amount = NSDecimalNumber(decimal: variance * Decimal(cost.amount)).rounding(
+                accordingToBehavior: NSDecimalNumberHandler(
+                    roundingMode: .plain, scale: 0, raiseOnExactness: false, raiseOnOverflow: false,
+                    raiseOnUnderflow: false, raiseOnDivideByZero: false))
+            return Money(amount: amount.int64Value, currency: cost.currency)
+        }
+    }
+
+    /// Totals of a group of lines (the whole count, a category, a vendor).
+    public struct Totals: Sendable {
+        public var name: String
+        public var lines = 0
+        public var counted = 0
+        public var expected = Decimal(0)
+        public var variance = Decimal(0)
+        /// The variance at cost, per currency.
+        public var varianceCost: [String: Int64] = [:]
+
+        mutating func add(_ line: Line) {
+            guard let counted = line.counted else { return }
+            lines += 1
+            self.counted += counted
+            expected += line.expected ?? 0
+            variance += line.variance ?? 0
+            if let cost = line.varianceCost { varianceCost[cost.currency, default: 0] += cost.amount }
+        }
+    }
+
+    public var session: CountSession
+    public var location: CounterLocation
+    /// The lines counted, in the order first counted.
+    public var counted: [Line]
+    /// The variations in scope not counted: never posted as zero unless asked for.
+    public var notCounted: [Line]
+    /// Whether what Square expects was read now (else the figures are those read at each first count).
+    public var expectedReadNow: Bool
+
+    public var total: Totals {
+        var totals = Totals(name: "all")
+        for line in counted { totals.add(line) }
+        return totals
+    }
+
+    public var byCategory: [Totals] { Self.group(counted) { $0.variation.category ?? "No category" } }
+    public var byVendor: [Totals] { Self.group(counted) { $0.vendorName ?? "No vendor" } }
+
+    static func group(_ lines: [Line], by key: (Line) -> String) -> [Totals] {
+        var groups: [String: Totals] = [:]
+        for line in lines { groups[key(line), default: Totals(name: key(line))].add(line) }
+        return groups.values.sorted { $0.name < $1.name }
+    }
+}
+
+extension CountWorkflow {
+    /// Reviews `session`: reads what Square expects now for every variation counted or in scope (when
+    /// Square can be asked), and sets the counted lines against it.
+    public func review(_ session: CountSession) async throws -> CountReview {
+        let place =
+            try await context.location(session.locationID, in: database)
+            ?? CounterLocation(id: session.locationID, name: session.locationID)
+        let lines = try await database.countLines(sessionID: session.id)
+        var variations: [String: VariationSummary] = [:]
+        for line in lines {
+            if let found = try await database.variations(objectID: line.variationID).first {
+                variations[line.variationID] = found.at(place)
+            }
+        }
+        var scope: [VariationSummary]
+        switch session.scope {
+        case .open: scope = []
+        case .all: scope = try await database.activeVariations().map { $0.at(place) }.filter(\.isSold)
+        case .categories: scope = try await database.variations(inCategories: session.scopeIDs).map { $0.at(place) }
+        case .vendors: scope = try await database.variations(ofVendors: session.scopeIDs).map { $0.at(place) }
+        }
+        let countedIDs = Set(lines.map(\.variationID))
+        scope = scope.filter { !countedIDs.contains($0.variationID) && !$0.isArchived }
+        let ids = lines.map(\.variationID) + scope.map(\.variationID)
+
+        var now: [String: String]?
+        if let client = try? context.makeClient() {
+            let counts = try? await ReorderSuggester(database: database, client: client).readCounts(
+                ids: ids, locationID: place.id, progress: nil)
+            if let counts {
+                try? await database.saveStockCounts(counts)
+                now = Dictionary(counts.map { ($0.variationID, $0.quantity) }) { first, _ in first }
+            }
+        }
+        let supplies = try await database.vendorSupplies(
+            variationIDs: ids, preferred: session.scope == .vendors ? session.scopeIDs : [])
+        let vendorNames = try await database.vendorNames()
+        func line(_ variation: VariationSummary, counted: CountLine?) -> CountReview.Line {
+            let quantity = now.map { $0[variation.variationID] ?? "0" } ?? counted?.expected
+            let supply = supplies[variation.variationID]
+            return CountReview.Line(
+                variation: variation, counted: counted?.counted, expected: quantity.flatMap { Decimal(string: $0) },
+                supply: supply, vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, soldHere: variation.isSold)
+        }
+        let countedLines = lines.compactMap { counted in
+            variations[counted.variationID].map { line($0, counted: counted) }
+        }
+        return CountReview(
+            session: session, location: place, counted: countedLines, notCounted: scope.map { line($0, counted: nil) },
+            expectedReadNow: now != nil)
+    }
+}
