@@ -97,6 +97,14 @@ def wait_for(driver, condition, what, seconds=5):
     pytest.fail("waited %ss for %s" % (seconds, what))
 
 
+def click(driver, selector):
+    """Clicks what matches `selector` now, in the page: a table the page redraws (after an event) may replace
+    an element between finding it and clicking it."""
+    clicked = driver.execute_script(
+        "const found = document.querySelector(arguments[0]); if (found) found.click(); return !!found", selector)
+    assert clicked, "nothing on the page matches " + selector
+
+
 def text_of(driver, selector):
     """The text of the first element matching `selector`, or "" while there is none."""
     return driver.execute_script(

@@ -19,7 +19,7 @@ from selenium.webdriver.support.select import Select
 
 from catalog_process import run, start, stop
 from scan_events import Clock, typed
-from hub_page import (browser, console_errors, hub, pair_program, paired, request, screenshots,  # noqa: F401
+from hub_page import (browser, click, console_errors, hub, pair_program, paired, request, screenshots,  # noqa: F401
                       sign_in_address, text_of, wait_for)
 
 WIDGET = "0012345678905"
@@ -129,7 +129,7 @@ def test_changes_without_the_cookie_or_the_csrf_token_change_nothing(hub, paired
     quantity.clear()
     quantity.send_keys("4")
     time.sleep(0.1)
-    browser.find_element(By.ID, "reorder").click()
+    click(browser, "#reorder")
     wait_for(browser, lambda: "now on the reorder list" in text_of(browser, "#card-status"),
              "the reorder confirmation")
     listed = run(["reorder", "list", "--json"], environment)
@@ -162,13 +162,13 @@ def open_card(browser, words, name):
 def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, paired):
     browser = paired
     open_card(browser, "widget", "Acme Blue Widget")
-    browser.find_element(By.ID, "open-tag").click()
+    click(browser, "#open-tag")
     wait_for(browser, lambda: browser.execute_script(
         "const p = document.getElementById('tag-preview'); return p && p.complete && p.naturalWidth > 0"),
         "the tag's preview", seconds=15)
     assert Select(browser.find_element(By.ID, "tag-printer")).first_selected_option.get_attribute("value") == "tags"
     screenshots(browser, "counter-tag")
-    browser.find_element(By.ID, "tag-print").click()
+    click(browser, "#tag-print")
     wait_for(browser, lambda: "printed" in text_of(browser, "#tag-status"), "the job printed", seconds=30)
     document = wait_for(browser, lambda: hub["tags"].received(), "the job at the printer")[-1]
     assert document.startswith(b"^XA") or b"^XA" in document[:200], "the raw queue got ZPL"
@@ -179,7 +179,7 @@ def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, p
 def test_a_price_changed_in_square_meanwhile_is_a_conflict_shown_with_both_values(hub, paired):
     browser, square = paired, hub["square"]
     open_card(browser, "workshop cable", "Workshop Cable Ties")
-    browser.find_element(By.ID, "open-price").click()
+    click(browser, "#open-price")
     wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form")
     browser.find_element(By.CSS_SELECTOR, "input[name=where][value=everywhere]").click()
     # Someone changes the base price in Square after the card was opened here.
@@ -199,7 +199,7 @@ def test_a_price_changed_in_square_meanwhile_is_a_conflict_shown_with_both_value
     assert square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money.amount \
         == shown["base_price"]["amount"] + 10, "nothing was written"
     screenshots(browser, "counter-price-conflict")
-    browser.find_element(By.ID, "price-mine").click()
+    click(browser, "#price-mine")
     wait_for(browser, lambda: "Changed in Square" in text_of(browser, "#card-status, #price-status"),
              "the change applied", seconds=15)
     now = square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money

@@ -14,8 +14,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from catalog_process import run
-from hub_page import (artifacts, browser, console_errors, hub, pair_program, paired, request,  # noqa: F401
-                      screenshots, text_of, wait_for)
+from hub_page import (artifacts, browser, click, console_errors, hub, pair_program, paired,  # noqa: F401
+                      request, screenshots, text_of, wait_for)
 
 WIDGET = "0012345678905"
 CABLE_TIES = "05012345003627"
@@ -52,9 +52,9 @@ def test_the_reorder_list_is_edited_and_its_order_pdf_downloaded(hub, paired, pr
     field = wait_for(browser, lambda: browser.find_elements(By.ID, "qty-%d" % widget["id"]), "the widget's line")[0]
     field.clear()
     field.send_keys("6")
-    browser.find_element(By.ID, "save-%d" % widget["id"]).click()
+    click(browser, "#save-%d" % widget["id"])
     wait_for(browser, lambda: "6 wanted" in text_of(browser, "#status"), "the quantity saved")
-    browser.find_element(By.ID, "remove-%d" % ties["id"]).click()
+    click(browser, "#remove-%d" % ties["id"])
     wait_for(browser, lambda: not browser.find_elements(By.ID, "remove-%d" % ties["id"]), "the line removed")
     now = {line["item"]: line for line in reorder_lines(environment)}
     assert list(now) == ["Acme Blue Widget"] and now["Acme Blue Widget"]["quantity"] == 6
@@ -98,7 +98,7 @@ def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
     conflict = wait_for(browser, lambda: text_of(browser, ".entry.conflict"), "the conflict on the page")
     assert "4.44 GBP" in conflict and "5.55 GBP" in conflict, conflict
     screenshots(browser, "office-outbox-conflict")
-    browser.find_element(By.CSS_SELECTOR, ".entry.conflict .keep-mine").click()
+    click(browser, ".entry.conflict .keep-mine")
     wait_for(browser, lambda: "now in Square" in text_of(browser, "#status"), "the conflict decided", seconds=15)
     price = square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money
     assert (price.amount, price.currency) == (444, "GBP")
