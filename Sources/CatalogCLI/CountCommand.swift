@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
+import Foundation
 import Store
 
 /// `catalog count ...`: stock counts with the scanner and by hand.
@@ -22,10 +23,11 @@ struct CountCommand: AsyncParsableCommand {
               catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
               catalog count show
               catalog count review                 (counted against what Square expects, and the variance)
+              catalog count export --format csv --output snacks-count.csv
             """,
         subcommands: [
             CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
-            CountReviewCommand.self, CountCancelCommand.self,
+            CountReviewCommand.self, CountExportCommand.self, CountCancelCommand.self,
         ]
     )
 }
@@ -219,6 +221,55 @@ struct CountReviewCommand: AsyncParsableCommand {
             let session = try await workflow.session(which.session, location: which.location)
             let review = try await workflow.review(session)
             Terminal.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))
+        }
+    }
+}
+
+/// `catalog count export`: the review as a file.
+struct CountExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a count's review to a file: CSV or JSON.",
+        discussion: """
+            The same figures as catalog count review: a row per line counted, then one per variation in \
+            scope not counted. CSV is RFC 4180 UTF-8 with a header row (--excel: a byte-order mark, ; between \
+            fields, formula-safe cells); JSON is what count review --json prints. A file is written in full \
+            under a temporary name and then renamed.
+            Columns: \(CountOutput.exportColumns.joined(separator: ", ")).
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    @Option(help: ArgumentHelp("csv (default) or json.", valueName: "format"))
+    var format = "csv"
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write; - or none for standard output."))
+    var output: String?
+
+    @Flag(help: "CSV for Excel: a UTF-8 byte-order mark, ; between fields, formula-safe cells.")
+    var excel = false
+
+    func run() async throws {
+        try await reportingErrors {
+            guard ["csv", "json"].contains(format.lowercased()) else {
+                throw AppError("--format \(format) is not known: use csv or json.", exitCode: .usage)
+            }
+            let context = try AppContext.live(options)
+            try OutputFile.refuseOverwriting(output, option: "--output", inputs: context.settings.keptFiles)
+            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+            let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
+            let bytes =
+                format.lowercased() == "json"
+                ? Array((CountOutput.json(review).jsonString + "\n").utf8) : CountOutput.csv(review, excel: excel)
+            if let output, output != "-" {
+                try OutputFile.replace(output, with: bytes)
+                Terminal.error(
+                    "Wrote count \(review.session.id) (\(review.counted.count) counted, "
+                        + "\(review.notCounted.count) not counted) to \(output).")
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+            }
         }
     }
 }

@@ -134,6 +134,23 @@ import Testing
                     .doubleValue == expected)
             let text = try await shop.catalog("count", "review", environment: place)
             #expect(text.stdout.contains("Not counted (") && text.stdout.contains("at cost"), "\(text.stdout)")
+
+            // The exports read back: CSV rows with the review's figures, JSON with its totals.
+            let csvFile = shop.folder.appendingPathComponent("count.csv").path
+            let exported = try await shop.catalog(
+                "count", "export", "--format", "csv", "--output", csvFile, environment: place)
+            #expect(exported.status == 0, "\(exported.all)")
+            let table = try CSVReader.read(try String(contentsOfFile: csvFile, encoding: .utf8))
+            #expect(table.rows.first?.fields.first == "status" && table.rows.first?.fields.count == 14)
+            let counted = table.rows.dropFirst().filter { $0.fields.first == "counted" }
+            #expect(counted.count == 2)
+            let widgetRow = try #require(counted.first { $0.fields[1] == first["variation_id"]?.stringValue })
+            #expect(widgetRow.fields[7] == "11" && Double(widgetRow.fields[9]) == 11 - expected)
+            #expect(table.rows.dropFirst().filter { $0.fields.first == "not counted" }.count == notCounted.count)
+            let jsonExport = try await shop.catalog("count", "export", "--format", "json", environment: place)
+            #expect(try JSONValue.parse(jsonExport.stdout)["totals"]?["counted"] == 14)
+            let badFormat = try await shop.catalog("count", "export", "--format", "xls", environment: place)
+            #expect(badFormat.status == 64)
         }
     }
 }

@@ -116,3 +116,29 @@ extension String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
+
+extension CountOutput {
+    /// The columns of `catalog count export --format csv`.
+    public static let exportColumns = [
+        "status", "variation_id", "item_name", "variation_name", "sku", "category", "vendor", "counted", "expected",
+        "variance", "unit_cost", "variance_cost", "currency", "sold_here",
+    ]
+
+    /// The review as CSV: a row per line counted, then one per variation in scope not counted (status
+    /// "not counted", counted and variance empty). `excel`: a byte-order mark, `;`, formula-safe cells.
+    public static func csv(_ review: CountReview, excel: Bool) -> [UInt8] {
+        func show(_ value: Decimal?) -> String { value.map { NSDecimalNumber(decimal: $0).stringValue } ?? "" }
+        let rows = (review.counted + review.notCounted).map { line -> [String] in
+            let cost = line.supply?.unitCost
+            return [
+                line.counted == nil ? "not counted" : "counted", line.variation.variationID, line.variation.itemName,
+                line.variation.variationName ?? "", line.variation.sku ?? "", line.variation.category ?? "",
+                line.vendorName ?? "", line.counted.map { String($0) } ?? "", show(line.expected), show(line.variance),
+                cost?.decimalString ?? "", line.varianceCost?.decimalString ?? "", cost?.currency ?? "",
+                line.soldHere ? "yes" : "no",
+            ]
+        }
+        return CSVWriter.write(
+            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
+    }
+}
