@@ -130,6 +130,7 @@ struct DemoCommand: AsyncParsableCommand {
         Terminal.out("   PDF for the printer: \(pdf.path)\n   PNG preview:         \(png.path)")
         try await reorderStep(database: database, client: client, folder: labelFolder)
         try await locationsStep(context: context, database: database, template: template, folder: labelFolder)
+        try await countStep(context: context, database: database)
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")

@@ -138,6 +138,8 @@ def test_the_installed_demo_runs_from_a_folder_outside_the_repository(install, t
     # One book at both demo locations: each counter's price and a shelf tag per location.
     assert "at Market Hall" in result.stdout and "at High Street" in result.stdout
     assert "shelf tag for Market Hall" in result.stdout
+    # A shelf counted, one item two short: the review shows the variance at cost.
+    assert "9. catalog count start" in result.stdout and "variance -2" in result.stdout
     assert "Traceback" not in result.stderr and "Fatal error" not in result.stderr
 
 

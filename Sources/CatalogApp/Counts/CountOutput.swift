@@ -48,6 +48,7 @@ extension CountOutput {
             "expected": number(totals.expected), "variance": number(totals.variance),
             "variance_cost": .array(
                 totals.varianceCost.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).json }),
+            "uncosted_lines": .int(totals.uncosted),
         ]
     }
 
@@ -69,12 +70,14 @@ extension CountOutput {
             guard let value else { return "?" }
             return (value > 0 ? "+" : "") + show(value)
         }
-        func money(_ totals: [String: Int64]) -> String {
-            totals.isEmpty
-                ? ""
-                : ", "
-                    + totals.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).formatted }
-                    .joined(separator: " + ") + " at cost"
+        func money(_ totals: CountReview.Totals) -> String {
+            let costs = totals.varianceCost.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+            var text = costs.map { Money(amount: $0.value, currency: $0.key).formatted }.joined(separator: " + ")
+            if !text.isEmpty { text = ", " + text + " at cost" }
+            if totals.uncosted > 0 {
+                text += " (\(totals.uncosted) line\(totals.uncosted == 1 ? "" : "s") with no unit cost left out)"
+            }
+            return text
         }
         var lines = [
             "Count \(review.session.id) at \(review.location.name): \(Terminal.visible(review.session.name)) "
@@ -102,10 +105,10 @@ extension CountOutput {
         let total = review.total
         lines.append(
             "Total: \(total.lines) lines, \(total.counted) counted against \(show(total.expected)) expected, "
-                + "variance \(signed(total.variance))\(money(total.varianceCost))")
+                + "variance \(signed(total.variance))\(money(total))")
         for group in review.byCategory where review.byCategory.count > 1 {
             lines.append(
-                "  \(Terminal.visible(group.name)): variance \(signed(group.variance))\(money(group.varianceCost))")
+                "  \(Terminal.visible(group.name)): variance \(signed(group.variance))\(money(group))")
         }
         return lines.joined(separator: "\n")
     }

@@ -43,8 +43,10 @@ public struct CountReview: Sendable {
         public var counted = 0
         public var expected = Decimal(0)
         public var variance = Decimal(0)
-        /// The variance at cost, per currency.
+        /// The variance at cost, per currency, of the lines whose cost is known.
         public var varianceCost: [String: Int64] = [:]
+        /// Lines with a variance but no unit cost: the cost above leaves them out.
+        public var uncosted = 0
 
         mutating func add(_ line: Line) {
             guard let counted = line.counted else { return }
@@ -52,7 +54,11 @@ public struct CountReview: Sendable {
             self.counted += counted
             expected += line.expected ?? 0
             variance += line.variance ?? 0
-            if let cost = line.varianceCost { varianceCost[cost.currency, default: 0] += cost.amount }
+            if let cost = line.varianceCost {
+                varianceCost[cost.currency, default: 0] += cost.amount
+            } else if let variance = line.variance, variance != 0 {
+                uncosted += 1
+            }
         }
     }
 
