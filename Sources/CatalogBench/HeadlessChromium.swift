@@ -117,35 +117,24 @@ final class HeadlessChromium {
         if body != nil { request += Array("Content-Type: application/json\r\n".utf8) }
         request += Array("Content-Length: \(payload.count)\r\n\r\n".utf8) + payload
         let answer = try await Task.detached { try exchange(port: port, request: request) }.value
-        guard let split = EventStreamReader.find([13, 10, 13, 10], in: answer) else { return .null }
+        guard let split = LoopbackSocket.find([13, 10, 13, 10], in: answer) else { return .null }
         return (try? JSONValue.parse(Array(answer[(split + 4)...]))) ?? .null
     }
 
     /// Sends `request` to 127.0.0.1:`port` and reads the answer to its end.
     private static func exchange(port: Int, request: [UInt8]) throws -> [UInt8] {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        guard let descriptor = LoopbackSocket.connect(port: port) else {
+            throw AppError("chromedriver is not listening.", exitCode: .unavailable)
         }
-        guard connected == 0 else { throw AppError("chromedriver is not listening.", exitCode: .unavailable) }
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw AppError("chromedriver closed the connection.", exitCode: .unavailable) }
-            sent += count
+        defer { close(descriptor) }
+        guard LoopbackSocket.send(request, on: descriptor) else {
+            throw AppError("chromedriver closed the connection.", exitCode: .unavailable)
         }
         // Read to the end of the body its Content-Length gives (chromedriver may keep the connection open).
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            if let split = EventStreamReader.find([13, 10, 13, 10], in: answer) {
+            if let split = LoopbackSocket.find([13, 10, 13, 10], in: answer) {
                 let head = String(decoding: answer[0..<split], as: UTF8.self).lowercased()
                 let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) }

@@ -85,21 +85,16 @@ final class EventStreamReader: @unchecked Sendable {
 
     /// Subscribes to `/api/v1/events` at 127.0.0.1:`port` with the bearer `token`.
     init(port: Int, token: String) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        guard let connected = LoopbackSocket.connect(port: port) else {
+            throw AppError("Cannot connect to the hub's event stream.", exitCode: .unavailable)
         }
-        guard result == 0 else { throw AppError("Cannot connect to the hub's event stream.", exitCode: .unavailable) }
+        descriptor = connected
         let request =
             "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n"
             + "Accept: text/event-stream\r\n\r\n"
-        _ = request.utf8CString.withUnsafeBufferPointer { send(descriptor, $0.baseAddress, $0.count - 1, 0) }
+        guard LoopbackSocket.send(Array(request.utf8), on: descriptor) else {
+            throw AppError("The hub closed its event stream at once.", exitCode: .unavailable)
+        }
         let thread = Thread { [self] in read() }
         thread.start()
     }
@@ -125,7 +120,7 @@ final class EventStreamReader: @unchecked Sendable {
             let now = ContinuousClock.now
             pending += buffer[0..<count]
             if !headersDone {
-                guard let end = Self.find([13, 10, 13, 10], in: pending) else { continue }
+                guard let end = LoopbackSocket.find([13, 10, 13, 10], in: pending) else { continue }
                 let head = String(decoding: pending[0..<end], as: UTF8.self).lowercased()
                 chunked = head.contains("transfer-encoding: chunked")
                 pending.removeFirst(end + 4)
@@ -134,7 +129,7 @@ final class EventStreamReader: @unchecked Sendable {
             }
             if chunked {
                 // Chunk size line, the chunk, CRLF; only whole chunks are taken.
-                while let lineEnd = Self.find([13, 10], in: pending) {
+                while let lineEnd = LoopbackSocket.find([13, 10], in: pending) {
                     let sizeText = String(decoding: pending[0..<lineEnd], as: UTF8.self)
                     guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16) else { break }
                     guard pending.count >= lineEnd + 2 + size + 2 else { break }
@@ -160,13 +155,5 @@ final class EventStreamReader: @unchecked Sendable {
                 }
             }
         }
-    }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
-        }
-        return nil
     }
 }

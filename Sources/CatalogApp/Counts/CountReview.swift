@@ -91,9 +91,7 @@ extension CountWorkflow {
     /// Reviews `session`: reads what Square expects now for every variation counted or in scope (when
     /// Square can be asked), and sets the counted lines against it.
     public func review(_ session: CountSession) async throws -> CountReview {
-        let place =
-            try await context.location(session.locationID, in: database)
-            ?? CounterLocation(id: session.locationID, name: session.locationID)
+        let place = try await location(of: session)
         let lines = try await database.countLines(sessionID: session.id)
         var variations: [String: VariationSummary] = [:]
         for line in lines {

@@ -119,9 +119,7 @@ public struct CountWorkflow: Sendable {
                     : "Count a whole number from 1 to 1,000,000 (or a negative one to take a miscount back), not \(quantity).",
                 exitCode: .usage)
         }
-        let place = CounterLocation(id: session.locationID, name: session.locationID)
-        let named = try await context.location(session.locationID, in: database) ?? place
-        let variation = try await Lookup.single(code, in: database).at(named)
+        let variation = try await Lookup.single(code, in: database).at(try await location(of: session))
         guard
             try await database.isInCountScope(
                 variationID: variation.variationID, scope: session.scope, ids: session.scopeIDs)
@@ -148,23 +146,20 @@ public struct CountWorkflow: Sendable {
         return Counted(variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id))
     }
 
+    /// The session's location, by the name the replica has for it.
+    func location(of session: CountSession) async throws -> CounterLocation {
+        try await context.location(session.locationID, in: database)
+            ?? CounterLocation(id: session.locationID, name: session.locationID)
+    }
+
     /// Square's IN_STOCK quantity of a variation at a location now ("0" when Square has no count), or nil
     /// when it cannot be read (no token, Square unreachable).
     func expectedQuantity(_ variationID: String, at locationID: String) async -> String? {
-        guard let client = try? context.makeClient() else { return nil }
-        let request: JSONValue = [
-            "catalog_object_ids": [.string(variationID)], "location_ids": [.string(locationID)], "states": ["IN_STOCK"],
-        ]
-        do {
-            var found: [StockCount] = []
-            for try await page in client.batchRetrieveAllInventoryCounts(request) {
-                found += page.counts.compactMap(StockCount.init(square:))
-            }
-            let here = found.filter { $0.locationID == locationID && $0.variationID == variationID }
-            try? await database.saveStockCounts(here)
-            return here.first?.quantity ?? "0"
-        } catch {
-            return nil
-        }
+        guard let client = try? context.makeClient(),
+            let counts = try? await ReorderSuggester(database: database, client: client).readCounts(
+                ids: [variationID], locationID: locationID, progress: nil)
+        else { return nil }
+        try? await database.saveStockCounts(counts)
+        return counts.first { $0.variationID == variationID }?.quantity ?? "0"
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Plain TCP to a server on 127.0.0.1, for the bench's clients that Foundation's HTTP client cannot be
+/// (an event stream read by a thread of its own, chromedriver's answers).
+enum LoopbackSocket {
+    /// A socket connected to 127.0.0.1:`port`, or nil when nothing listens there.
+    static func connect(port: Int) -> Int32? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Sends all of `bytes`; false when the connection closed first.
+    static func send(_ bytes: [UInt8], on descriptor: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Where `needle` first starts in `haystack`.
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
+        }
+        return nil
+    }
+}
