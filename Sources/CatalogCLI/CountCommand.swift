@@ -11,7 +11,7 @@ struct CountCommand: AsyncParsableCommand {
         commandName: "count",
         abstract: "Count stock: open a count at a location, count into it by scanning or typing.",
         discussion: """
-            A count is open at one location until it is cancelled (posting it to Square is still to come). \
+            A count is open at one location until it is posted to Square or cancelled. \
             Its scope is some categories, some vendors, everything sold there (--all), or, with none of \
             these, whatever is counted. Several counters may count into the same count at once; every \
             count adds up. Commands act on the one count open at the counter's location (--location, \
@@ -23,11 +23,12 @@ struct CountCommand: AsyncParsableCommand {
               catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
               catalog count show
               catalog count review                 (counted against what Square expects, and the variance)
+              catalog count post                   (physical counts to Square, once)
               catalog count export --format csv --output snacks-count.csv
             """,
         subcommands: [
             CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
-            CountReviewCommand.self, CountExportCommand.self, CountCancelCommand.self,
+            CountReviewCommand.self, CountPostCommand.self, CountExportCommand.self, CountCancelCommand.self,
         ]
     )
 }
@@ -147,10 +148,24 @@ struct CountShowCommand: AsyncParsableCommand {
                     Terminal.out(
                         "  \(String(line.counted).padding(toLength: 6, withPad: " ", startingAt: 0)) "
                             + Terminal.visible(variation?.label ?? line.variationID)
-                            + (line.expected.map { "  (Square expected \($0))" } ?? ""))
+                            + (line.expected.map { "  (Square expected \($0))" } ?? "")
+                            + Self.posting(line))
                 }
             }
             if lines.isEmpty, !json { Terminal.out("  nothing counted yet") }
+        }
+    }
+}
+
+extension CountShowCommand {
+    /// How a line's posting went, for the line as shown.
+    static func posting(_ line: CountLine) -> String {
+        switch line.postStatus {
+        case nil: return line.zeroFilled ? "  (not counted: 0)" : ""
+        case .queued: return "  waiting in the outbox"
+        case .posted: return line.zeroFilled ? "  posted as 0 (not counted)" : "  posted"
+        case .refused: return "  REFUSED by Square: " + Terminal.visible(line.postReason ?? "")
+        case .untracked: return "  left out: not tracked in Square here"
         }
     }
 }
@@ -221,6 +236,52 @@ struct CountReviewCommand: AsyncParsableCommand {
             let session = try await workflow.session(which.session, location: which.location)
             let review = try await workflow.review(session)
             Terminal.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))
+        }
+    }
+}
+
+/// `catalog count post`.
+struct CountPostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post",
+        abstract: "Post a count to Square: each counted line as a physical count, once.",
+        discussion: """
+            The count stops taking counts, then each line goes to Square as a PHYSICAL_COUNT of IN_STOCK \
+            at the count's location, as of when it was last counted: sales Square recorded after that still \
+            apply on top. Batches are kept in the outbox with their idempotency keys before they are sent; \
+            when Square cannot be reached they wait there and the next catalog sync (or this command again) \
+            sends them, once. A line Square refuses is reported with Square's reason; the others post.
+            Variations in the count's scope that were never counted are not touched unless you give \
+            --zero-uncounted. Variations whose stock Square does not track at the location are left out \
+            unless you give --track, which turns tracking on for them first.
+            Exit status: 0 all posted (or left out as untracked), 65 Square refused a line, 75 some wait in \
+            the outbox.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var which: CountSessionOptions
+
+    @Flag(help: "Post the variations in scope never counted as 0 (none are, without it).")
+    var zeroUncounted = false
+
+    @Flag(help: "Turn on Square's stock tracking for lines it does not track here, and post them.")
+    var track = false
+
+    @Flag(help: "Print the outcome as one JSON object.")
+    var json = false
+
+    func run() async throws {
+        try await reportingErrors {
+            let context = try AppContext.live(options)
+            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+            let session = try await workflow.session(which.session, location: which.location)
+            let posting = try await workflow.post(
+                session, zeroUncounted: zeroUncounted, track: track,
+                progress: { done, total in Terminal.status("Posting count \(session.id): \(done) of \(total) lines") })
+            Terminal.clearStatus()
+            Terminal.out(json ? CountOutput.json(posting).jsonString : CountOutput.text(posting))
+            if posting.waitingReason != nil { throw ExitCode(ExitStatus.tryLater.rawValue) }
+            if !posting.lines(.refused).isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
     }
 }

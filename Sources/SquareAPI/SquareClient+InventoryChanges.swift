@@ -1,6 +1,9 @@
 import CatalogCore
 
 extension SquareClient {
+    /// The most changes Square takes in one `batch-create` request.
+    public static let inventoryChangesPerRequest = 100
+
     /// Applies inventory changes in one request; a retry with the same key and body never applies twice.
     ///
     /// `changes` are `InventoryChange` objects (`type` `ADJUSTMENT` or `PHYSICAL_COUNT` with their

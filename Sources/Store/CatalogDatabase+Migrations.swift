@@ -145,6 +145,14 @@ extension CatalogDatabase {
         migrator.registerMigration("v13: stock count sessions, their lines and every count") { db in
             try db.execute(sql: Self.countSchema)
         }
+        migrator.registerMigration("v14: stock counts posted to Square through the outbox") { db in
+            try db.execute(sql: Self.countPostSchema)
+            for guardColumn in Self.knownValuesV14 {
+                let name = "\(guardColumn.table)_\(guardColumn.column)_known"
+                try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)_insert; DROP TRIGGER IF EXISTS \(name)_update;")
+                try db.execute(sql: guardColumn.triggers)
+            }
+        }
         return migrator
     }
 

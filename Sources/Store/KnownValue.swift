@@ -11,4 +11,11 @@ extension Row {
         }
         return value
     }
+
+    /// Like `known`, for a column that may be NULL (nil then).
+    func knownIfPresent<Value: RawRepresentable>(_ column: String, in table: String) throws -> Value?
+    where Value.RawValue == String {
+        guard (self[column] as String?) != nil else { return nil }
+        return try known(column, in: table) as Value
+    }
 }

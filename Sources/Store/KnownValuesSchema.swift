@@ -32,4 +32,18 @@ extension CatalogDatabase {
         KnownValues(table: "print_log", column: "status", values: ["submitted", "completed", "failed"]),
         KnownValues(table: "reorder_lines", column: "status", values: ["wanted", "ordered", "received", "removed"]),
     ]
+
+    /// The values migration v14 allows where it changed the list: stock counts are posted through the
+    /// outbox and leave history rows, and a count line records how its posting went.
+    static let knownValuesV14: [KnownValues] = [
+        KnownValues(table: "outbox", column: "kind", values: ["edit", "create", "inventory", "count"]),
+        KnownValues(table: "history", column: "action", values: ["create", "edit", "import", "resolve", "count"]),
+        KnownValues(table: "count_lines", column: "post_status", values: ["queued", "posted", "refused", "untracked"]),
+    ]
+
+    /// The lists in force now: v7's, with those v14 replaced or added.
+    static var knownValues: [KnownValues] {
+        let newer = Set(knownValuesV14.map { $0.table + "." + $0.column })
+        return knownValuesV7.filter { !newer.contains($0.table + "." + $0.column) } + knownValuesV14
+    }
 }

@@ -9,13 +9,14 @@ import Testing
 @Suite struct KnownValuesTests {
     @Test func theFrozenListsAreTheEnumsCases() {
         let lists = Dictionary(
-            CatalogDatabase.knownValuesV7.map { ("\($0.table).\($0.column)", Set($0.values)) },
+            CatalogDatabase.knownValues.map { ("\($0.table).\($0.column)", Set($0.values)) },
             uniquingKeysWith: { first, _ in first })
         #expect(lists["outbox.kind"] == Set(OutboxEntry.Kind.allCases.map(\.rawValue)))
         #expect(lists["outbox.status"] == Set(OutboxEntry.Status.allCases.map(\.rawValue)))
         #expect(lists["history.action"] == Set(HistoryEntry.Action.allCases.map(\.rawValue)))
         #expect(lists["print_log.status"] == Set(PrintRecord.Status.allCases.map(\.rawValue)))
         #expect(lists["reorder_lines.status"] == Set(ReorderLine.Status.allCases.map(\.rawValue)))
+        #expect(lists["count_lines.post_status"] == Set(CountLine.PostStatus.allCases.map(\.rawValue)))
     }
 
     /// A fresh database holding one pending edit in its outbox, and that entry's id.

@@ -5,7 +5,7 @@ import Store
 /// How counts are shown: a line for people, one JSON object for scripts.
 public enum CountOutput {
     /// `{session_id, variation_id, item_name, variation_name, sku, gtin, counted, expected, expected_at,
-    /// first_counted_at, last_counted_at, last_counter}`.
+    /// first_counted_at, last_counted_at, last_counter, post_status, post_reason, posted_at, zero_filled}`.
     public static func json(_ line: CountLine, variation: VariationSummary?) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return [
@@ -15,6 +15,8 @@ public enum CountOutput {
             "expected": line.expected.map { .number($0) } ?? .null, "expected_at": text(line.expectedAt),
             "first_counted_at": .string(line.firstCountedAt), "last_counted_at": .string(line.lastCountedAt),
             "last_counter": .string(line.lastCounter),
+            "post_status": text(line.postStatus?.rawValue), "post_reason": text(line.postReason),
+            "posted_at": text(line.postedAt), "zero_filled": .bool(line.zeroFilled),
         ]
     }
 
@@ -39,6 +41,7 @@ extension CountOutput {
             "counted": line.counted.map { .int($0) } ?? .null, "expected": number(line.expected),
             "variance": number(line.variance), "unit_cost": line.supply?.unitCost?.json ?? .null,
             "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
+            "tracked": line.tracked.map(JSONValue.bool) ?? .null,
         ]
     }
 
@@ -93,6 +96,7 @@ extension CountOutput {
                 + signed(line.variance).leftPadded(8) + "  " + Terminal.visible(line.variation.label)
             if let cost = line.varianceCost, line.variance != 0 { row += "  (\(cost.formatted) at cost)" }
             if !line.soldHere { row += "  NOT SOLD HERE" }
+            if line.tracked == false { row += "  NOT TRACKED IN SQUARE (posted only with --track)" }
             lines.append("  " + row)
         }
         if review.counted.isEmpty { lines.append("  nothing counted yet") }
@@ -143,5 +147,68 @@ extension CountOutput {
         }
         return CSVWriter.write(
             [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
+    }
+}
+
+extension CountOutput {
+    /// `{session, location_id, posted_now, posted, refused, untracked, waiting, waiting_reason,
+    /// tracking_turned_on, not_counted, lines: [...]}`.
+    public static func json(_ posting: CountPosting) -> JSONValue {
+        [
+            "session": posting.session.json, "location_id": .string(posting.location.id),
+            "posted_now": .int(posting.postedNow), "posted": .int(posting.lines(.posted).count),
+            "refused": .int(posting.lines(.refused).count), "untracked": .int(posting.lines(.untracked).count),
+            "waiting": .int(posting.lines(.queued).count),
+            "waiting_reason": posting.waitingReason.map(JSONValue.string) ?? .null,
+            "tracking_turned_on": .array(posting.trackingTurnedOn.map(JSONValue.string)),
+            "not_counted": .int(posting.notCounted),
+            "lines": .array(posting.lines.map { json($0.line, variation: $0.variation) }),
+        ]
+    }
+
+    /// What a person reads after `catalog count post`: what Square took, what it refused and why, what was
+    /// left out, and what waits.
+    public static func text(_ posting: CountPosting) -> String {
+        func name(_ entry: (line: CountLine, variation: VariationSummary?)) -> String {
+            Terminal.visible(entry.variation?.label ?? entry.line.variationID)
+        }
+        let session = posting.session
+        var out = [
+            "Count \(session.id) (\(Terminal.visible(session.name))) at \(Terminal.visible(posting.location.name)): "
+                + "\(posting.lines(.posted).count) of \(posting.lines.count) lines posted to Square"
+                + (posting.postedNow == posting.lines(.posted).count ? "" : " (\(posting.postedNow) now)")
+                + ", reference \(session.reference)."
+        ]
+        if !posting.trackingTurnedOn.isEmpty {
+            out.append("Stock tracking turned on in Square for \(posting.trackingTurnedOn.count) variation(s).")
+        }
+        let refused = posting.lines(.refused)
+        if !refused.isEmpty {
+            out.append("Square refused \(refused.count) line(s); the others are posted:")
+            out += refused.map { "  \(name($0)): \(Terminal.visible($0.line.postReason ?? "refused"))" }
+        }
+        let untracked = posting.lines(.untracked)
+        if !untracked.isEmpty {
+            out.append(
+                "Left out, as Square does not track their stock here (\(untracked.count)); "
+                    + "catalog count post --session \(session.id) --track turns tracking on and posts them:")
+            out += untracked.map { "  \(name($0))" }
+        }
+        let zeroed = posting.lines(.posted).filter(\.line.zeroFilled).count
+        if zeroed > 0 { out.append("\(zeroed) line(s) in scope never counted were posted as 0.") }
+        if posting.notCounted > 0 {
+            out.append(
+                "\(posting.notCounted) variation(s) in scope were not counted and not posted "
+                    + "(catalog count post --zero-uncounted posts them as 0).")
+        }
+        let waiting = posting.lines(.queued)
+        if !waiting.isEmpty {
+            out.append(
+                "\(waiting.count) line(s) wait in the outbox: \(posting.waitingReason ?? "not sent yet") "
+                    + "The next catalog sync sends them, once.")
+        } else if session.status == .posted {
+            out.append("The count is posted.")
+        }
+        return out.joined(separator: "\n")
     }
 }

@@ -18,6 +18,9 @@ public struct CountReview: Sendable {
         public var vendorName: String?
         /// Whether it is sold at the count's location.
         public var soldHere: Bool
+        /// Whether Square tracks its stock at the count's location (nil: the replica does not know it);
+        /// an untracked line is posted only with `--track`.
+        public var tracked: Bool?
 
         /// Counted minus expected, when both are known.
         public var variance: Decimal? {
@@ -88,6 +91,21 @@ public struct CountReview: Sendable {
 }
 
 extension CountWorkflow {
+    /// The variations in `session`'s scope (at its location) without a line: for `all`, those sold there.
+    func uncounted(_ session: CountSession, lines: [CountLine], at place: CounterLocation) async throws
+        -> [VariationSummary]
+    {
+        var scope: [VariationSummary]
+        switch session.scope {
+        case .open: scope = []
+        case .all: scope = try await database.activeVariations().map { $0.at(place) }.filter(\.isSold)
+        case .categories: scope = try await database.variations(inCategories: session.scopeIDs).map { $0.at(place) }
+        case .vendors: scope = try await database.variations(ofVendors: session.scopeIDs).map { $0.at(place) }
+        }
+        let countedIDs = Set(lines.map(\.variationID))
+        return scope.filter { !countedIDs.contains($0.variationID) && !$0.isArchived }
+    }
+
     /// Reviews `session`: reads what Square expects now for every variation counted or in scope (when
     /// Square can be asked), and sets the counted lines against it.
     public func review(_ session: CountSession) async throws -> CountReview {
@@ -99,15 +117,7 @@ extension CountWorkflow {
                 variations[line.variationID] = found.at(place)
             }
         }
-        var scope: [VariationSummary]
-        switch session.scope {
-        case .open: scope = []
-        case .all: scope = try await database.activeVariations().map { $0.at(place) }.filter(\.isSold)
-        case .categories: scope = try await database.variations(inCategories: session.scopeIDs).map { $0.at(place) }
-        case .vendors: scope = try await database.variations(ofVendors: session.scopeIDs).map { $0.at(place) }
-        }
-        let countedIDs = Set(lines.map(\.variationID))
-        scope = scope.filter { !countedIDs.contains($0.variationID) && !$0.isArchived }
+        let scope = try await uncounted(session, lines: lines, at: place)
         let ids = lines.map(\.variationID) + scope.map(\.variationID)
 
         var now: [String: String]?
@@ -122,12 +132,14 @@ extension CountWorkflow {
         let supplies = try await database.vendorSupplies(
             variationIDs: ids, preferred: session.scope == .vendors ? session.scopeIDs : [])
         let vendorNames = try await database.vendorNames()
+        let tracking = try await database.inventoryTracking(variationIDs: ids, locationID: place.id)
         func line(_ variation: VariationSummary, counted: CountLine?) -> CountReview.Line {
             let quantity = now.map { $0[variation.variationID] ?? "0" } ?? counted?.expected
             let supply = supplies[variation.variationID]
             return CountReview.Line(
                 variation: variation, counted: counted?.counted, expected: quantity.flatMap { Decimal(string: $0) },
-                supply: supply, vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, soldHere: variation.isSold)
+                supply: supply, vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, soldHere: variation.isSold,
+                tracked: tracking[variation.variationID])
         }
         let countedLines = lines.compactMap { counted in
             variations[counted.variationID].map { line($0, counted: counted) }

@@ -46,3 +46,37 @@ extension CatalogDatabase {
             BEGIN SELECT RAISE(ABORT, 'count history is never deleted'); END;
         """
 }
+
+extension CatalogDatabase {
+    /// Migration v14: posting a count. A session being posted (`posting`) takes no more counts; each line
+    /// records how its physical count went to Square (queued in an outbox entry, posted, refused with
+    /// Square's reason, or left out as untracked there) and whether it was never counted but posted as
+    /// zero on request (`zero_filled`). `count_sessions` is rebuilt because its status check grows.
+    static let countPostSchema = """
+        CREATE TABLE count_sessions_v14 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            location_id TEXT NOT NULL,
+            scope TEXT NOT NULL CHECK (scope IN ('all', 'categories', 'vendors', 'open')),
+            scope_ids TEXT NOT NULL DEFAULT '[]',
+            status TEXT NOT NULL CHECK (status IN ('open', 'posting', 'posted', 'cancelled')),
+            counter TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            closed_at TEXT,
+            reference TEXT NOT NULL UNIQUE
+        );
+        INSERT INTO count_sessions_v14(id, name, location_id, scope, scope_ids, status, counter, started_at,
+                                       closed_at, reference)
+            SELECT id, name, location_id, scope, scope_ids, status, counter, started_at, closed_at, reference
+            FROM count_sessions;
+        DROP TABLE count_sessions;
+        ALTER TABLE count_sessions_v14 RENAME TO count_sessions;
+        CREATE INDEX count_sessions_open ON count_sessions(location_id) WHERE status = 'open';
+        ALTER TABLE count_lines ADD COLUMN post_status TEXT;
+        ALTER TABLE count_lines ADD COLUMN post_reason TEXT;
+        ALTER TABLE count_lines ADD COLUMN outbox_id INTEGER;
+        ALTER TABLE count_lines ADD COLUMN posted_at TEXT;
+        ALTER TABLE count_lines ADD COLUMN zero_filled INTEGER NOT NULL DEFAULT 0 CHECK (zero_filled IN (0, 1));
+        CREATE INDEX count_lines_outbox ON count_lines(outbox_id) WHERE outbox_id IS NOT NULL;
+        """
+}

@@ -16,7 +16,13 @@ public struct CountSession: Sendable, Equatable {
     }
 
     public enum Status: String, Sendable, CaseIterable {
-        case open, posted, cancelled
+        /// Taking counts.
+        case open
+        /// Being posted to Square: it takes no more counts; some lines may wait in the outbox.
+        case posting
+        /// Every line posted, refused by Square or left out (untracked there).
+        case posted
+        case cancelled
     }
 
     public var id: Int64
@@ -71,8 +77,29 @@ public struct CountLine: Sendable, Equatable {
     /// When it was last counted: the moment its physical count is as of.
     public var lastCountedAt: String
     public var lastCounter: String
+    /// How its physical count went to Square; nil until the session is posted.
+    public var postStatus: PostStatus?
+    /// Square's reason for a refused line, or why a line was left out.
+    public var postReason: String?
+    /// The outbox entry that carries (or carried) its physical count.
+    public var outboxID: Int64?
+    public var postedAt: String?
+    /// Never counted, but posted as zero because the person asked for uncounted lines to be zeroed.
+    public var zeroFilled: Bool
 
-    init(row: Row) {
+    /// Where a line's physical count stands.
+    public enum PostStatus: String, Sendable, CaseIterable {
+        /// In an outbox entry, sent now or by the next sync.
+        case queued
+        /// Square has it.
+        case posted
+        /// Square refused it (`postReason` says why); the others still posted.
+        case refused
+        /// Square does not track the variation's stock at the location; left out unless posted with --track.
+        case untracked
+    }
+
+    init(row: Row) throws {
         sessionID = row["session_id"]
         variationID = row["variation_id"]
         counted = row["counted"]
@@ -81,5 +108,10 @@ public struct CountLine: Sendable, Equatable {
         firstCountedAt = row["first_counted_at"]
         lastCountedAt = row["last_counted_at"]
         lastCounter = row["last_counter"]
+        postStatus = try row.knownIfPresent("post_status", in: "count_lines")
+        postReason = row["post_reason"]
+        outboxID = row["outbox_id"]
+        postedAt = row["posted_at"]
+        zeroFilled = row["zero_filled"] ?? false
     }
 }

@@ -140,6 +140,12 @@ public struct LocationTerms: Sendable, Equatable {
         return item.includes(location) && variation.includes(location)
     }
 
+    /// Whether Square tracks its stock at `location`: the location override's `track_inventory` when it
+    /// says, else the variation's own (`variationTracks`).
+    public func tracksInventory(at location: String, variationTracks: Bool) -> Bool {
+        override(at: location)?.trackInventory ?? variationTracks
+    }
+
     /// Whether Square marks it sold out at `location`.
     public func isSoldOut(at location: String?) -> Bool {
         guard let location else { return false }

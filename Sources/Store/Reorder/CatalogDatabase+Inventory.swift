@@ -28,19 +28,22 @@ extension CatalogDatabase {
     /// Stores IN_STOCK counts read from Square, replacing older ones for the same variation and location.
     public func saveStockCounts(_ counts: [StockCount]) async throws {
         let now = clock.now().rfc3339
-        try await write { db in
-            let statement = try db.makeStatement(
-                sql: """
-                    INSERT INTO inventory_counts(variation_id, location_id, quantity, calculated_at, fetched_at)
-                    VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(variation_id, location_id) DO UPDATE SET quantity = excluded.quantity,
-                        calculated_at = excluded.calculated_at, fetched_at = excluded.fetched_at
-                    """)
-            for count in counts {
-                try statement.execute(arguments: [
-                    count.variationID, count.locationID, count.quantity, count.calculatedAt, now,
-                ])
-            }
+        try await write { db in try Self.saveStockCounts(counts, at: now, db: db) }
+    }
+
+    /// Stores IN_STOCK counts inside a caller's transaction.
+    static func saveStockCounts(_ counts: [StockCount], at now: String, db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO inventory_counts(variation_id, location_id, quantity, calculated_at, fetched_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(variation_id, location_id) DO UPDATE SET quantity = excluded.quantity,
+                    calculated_at = excluded.calculated_at, fetched_at = excluded.fetched_at
+                """)
+        for count in counts {
+            try statement.execute(arguments: [
+                count.variationID, count.locationID, count.quantity, count.calculatedAt, now,
+            ])
         }
     }
 
@@ -77,11 +80,36 @@ extension CatalogDatabase {
             for row in rows {
                 let terms = LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"])
                 guard terms.isSold(at: locationID) else { continue }
-                let override = terms.override(at: locationID)
-                guard override?.trackInventory ?? ((row["tracked"] as Int64?) ?? 0 != 0) else { continue }
-                rules.append(StockRule(variationID: row["id"], threshold: override?.lowStockThreshold))
+                guard terms.tracksInventory(at: locationID, variationTracks: (row["tracked"] as Int64?) ?? 0 != 0)
+                else { continue }
+                rules.append(
+                    StockRule(variationID: row["id"], threshold: terms.override(at: locationID)?.lowStockThreshold))
             }
             return rules
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// Whether Square tracks the stock of each of `variationIDs` at `locationID` (`LocationTerms`' rule);
+    /// a variation the replica does not hold is left out.
+    public func inventoryTracking(variationIDs: [String], locationID: String) async throws -> [String: Bool] {
+        try await read { db in
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
+                        i.locations AS item_locations, v.locations AS variation_locations
+                    FROM variations v JOIN items i ON i.id = v.item_id JOIN catalog_objects o ON o.id = v.id
+                    WHERE v.id = ?
+                    """)
+            var tracking: [String: Bool] = [:]
+            for id in variationIDs {
+                guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
+                let terms = LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"])
+                tracking[id] = terms.tracksInventory(
+                    at: locationID, variationTracks: (row["tracked"] as Int64?) ?? 0 != 0)
+            }
+            return tracking
         }
     }
 }

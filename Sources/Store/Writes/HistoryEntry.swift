@@ -13,6 +13,8 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
         case `import`
         /// `catalog outbox resolve`.
         case resolve
+        /// A stock count's physical count posted to Square (`catalog count post`).
+        case count
     }
 
     /// The row id, once stored.

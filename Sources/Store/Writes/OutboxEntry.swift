@@ -27,6 +27,8 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
         case create
         /// Stock received into Square: the inventory changes to post are in `payload`.
         case inventory
+        /// A batch of a stock count's physical counts: the changes and the session are in `payload`.
+        case count
     }
 
     /// One field the entry changes: its value when the edit was made, and the value wanted.

@@ -21,6 +21,8 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case categories
         /// Whether the variation is sold at a location (its presence there); always for one location.
         case available
+        /// Whether Square tracks the variation's stock (`track_inventory`); at a location, its override's.
+        case tracked
     }
 
     public var kind: Kind
@@ -45,6 +47,10 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     public static func price(at location: String) -> EditField { EditField(.price, location: location) }
     /// Whether the variation is sold at one location.
     public static func available(at location: String) -> EditField { EditField(.available, location: location) }
+    /// Whether Square tracks the variation's stock everywhere its override does not say otherwise.
+    public static let tracked = EditField(.tracked)
+    /// Whether Square tracks the variation's stock at one location (its override's `track_inventory`).
+    public static func tracked(at location: String) -> EditField { EditField(.tracked, location: location) }
 
     /// `price`, `price@L123`, `available@L123`: how the outbox and the history name the field.
     public var rawValue: String { kind.rawValue + (location.map { "@" + $0 } ?? "") }
@@ -53,7 +59,8 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         let parts = rawValue.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
         let location = parts.count == 2 ? String(parts[1]) : nil
-        guard location.map({ !$0.isEmpty }) ?? true, (location != nil) == (kind == .available) || kind == .price
+        guard location.map({ !$0.isEmpty }) ?? true,
+            (location != nil) == (kind == .available) || kind == .price || kind == .tracked
         else { return nil }
         self.init(kind, location: location)
     }
@@ -62,7 +69,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     public var onItem: Bool {
         switch kind {
         case .name, .description, .archived, .categories: true
-        case .price, .variationName, .sku, .gtin, .available: false
+        case .price, .variationName, .sku, .gtin, .available, .tracked: false
         }
     }
 
@@ -77,6 +84,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case .archived: "is_archived"
         case .categories: "categories"
         case .available: "present_at_location_ids"
+        case .tracked: "track_inventory"
         }
     }
 
@@ -89,7 +97,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case .name: 512
         case .description: 4096
         case .variationName, .sku: 255
-        case .price, .gtin, .archived, .categories, .available: nil
+        case .price, .gtin, .archived, .categories, .available, .tracked: nil
         }
     }
 
@@ -103,7 +111,11 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     /// The field's value in `object` (an ITEM for item fields, an ITEM_VARIATION otherwise); nil when absent.
     public func value(in object: JSONValue) -> JSONValue? {
         if let location {
-            return kind == .available ? .bool(Presence(object: object).includes(location)) : locationPrice(in: object)
+            switch kind {
+            case .available: return .bool(Presence(object: object).includes(location))
+            case .tracked: return locationOverride(in: object)?["track_inventory"]
+            default: return locationPrice(in: object)
+            }
         }
         guard let data = object[dataKey] else { return nil }
         switch kind {
@@ -126,9 +138,11 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     /// `object` with the field set to `value` (`nil` removes it).
     public func setting(_ value: JSONValue?, in object: JSONValue) -> JSONValue {
         if let location {
-            return kind == .available
-                ? settingPresence(value?.boolValue ?? true, at: location, in: object)
-                : settingLocationPrice(value, at: location, in: object)
+            switch kind {
+            case .available: return settingPresence(value?.boolValue ?? true, at: location, in: object)
+            case .tracked: return settingLocationTracking(value, at: location, in: object)
+            default: return settingLocationPrice(value, at: location, in: object)
+            }
         }
         var object = object
         var data = object[dataKey] ?? .object(JSONObject())
@@ -183,6 +197,9 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
             return (lhs?.boolValue ?? false) == (rhs?.boolValue ?? false)
         case .available:
             return (lhs?.boolValue ?? true) == (rhs?.boolValue ?? true)
+        case .tracked:
+            // At a location, "not said" (the variation's own applies) differs from false.
+            return location == nil ? (lhs?.boolValue ?? false) == (rhs?.boolValue ?? false) : lhs == rhs
         case .categories:
             return (lhs?.arrayValue ?? []) == (rhs?.arrayValue ?? [])
         default:
@@ -199,17 +216,23 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         switch kind {
         case .price: return Money(json: value)?.formatted ?? value.stringValue ?? value.jsonString
         case .available: return value.boolValue == false ? "not sold" : "sold"
+        case .tracked: return value.boolValue == true ? "stock tracked" : "stock not tracked"
         case .archived: return value.boolValue == true ? "archived" : "not archived"
         case .categories: return (value.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
         default: return value.stringValue ?? value.jsonString
         }
     }
 
-    /// The price a location's override sets: its `price_money`, `"variable"`, or nil (the base price).
-    private func locationPrice(in object: JSONValue) -> JSONValue? {
-        let entry = object["item_variation_data"]?["location_overrides"]?.arrayValue?.first {
+    /// The variation's `location_overrides` entry for the field's location, if it has one.
+    private func locationOverride(in object: JSONValue) -> JSONValue? {
+        object["item_variation_data"]?["location_overrides"]?.arrayValue?.first {
             $0["location_id"]?.stringValue == location
         }
+    }
+
+    /// The price a location's override sets: its `price_money`, `"variable"`, or nil (the base price).
+    private func locationPrice(in object: JSONValue) -> JSONValue? {
+        let entry = locationOverride(in: object)
         if entry?["pricing_type"]?.stringValue == "VARIABLE_PRICING" { return .string("variable") }
         guard let money = entry?["price_money"], money != .null else { return nil }
         return money
@@ -218,21 +241,40 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     /// `object` with the location's override priced as `value` says, its other members kept; an override
     /// left with nothing but its location is removed.
     private func settingLocationPrice(_ value: JSONValue?, at location: String, in object: JSONValue) -> JSONValue {
+        settingOverride(at: location, in: object) { entry in
+            if value?.stringValue == "variable" {
+                entry["price_money"] = nil
+                entry["pricing_type"] = "VARIABLE_PRICING"
+            } else if let value, value != .null {
+                entry["price_money"] = value
+                entry["pricing_type"] = "FIXED_PRICING"
+            } else {
+                entry["price_money"] = nil
+                entry["pricing_type"] = nil
+            }
+        }
+    }
+
+    /// `object` with the location's override tracking stock as `value` says (nil: as the variation does).
+    private func settingLocationTracking(_ value: JSONValue?, at location: String, in object: JSONValue)
+        -> JSONValue
+    {
+        settingOverride(at: location, in: object) { entry in
+            entry["track_inventory"] = value.flatMap(\.boolValue).map(JSONValue.bool)
+        }
+    }
+
+    /// `object` with the location's override changed by `change`, its other members kept; an override left
+    /// with nothing but its location is removed.
+    private func settingOverride(at location: String, in object: JSONValue, _ change: (inout JSONValue) -> Void)
+        -> JSONValue
+    {
         var object = object
         var data = object["item_variation_data"] ?? .object(JSONObject())
         var list = data["location_overrides"]?.arrayValue ?? []
         let index = list.firstIndex { $0["location_id"]?.stringValue == location }
         var entry = index.map { list[$0] } ?? ["location_id": .string(location)]
-        if value?.stringValue == "variable" {
-            entry["price_money"] = nil
-            entry["pricing_type"] = "VARIABLE_PRICING"
-        } else if let value, value != .null {
-            entry["price_money"] = value
-            entry["pricing_type"] = "FIXED_PRICING"
-        } else {
-            entry["price_money"] = nil
-            entry["pricing_type"] = nil
-        }
+        change(&entry)
         let empty = (entry.objectValue?.keys.filter { $0 != "location_id" } ?? []).isEmpty
         switch (index, empty) {
         case (let index?, true): list.remove(at: index)

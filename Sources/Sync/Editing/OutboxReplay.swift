@@ -75,6 +75,9 @@ extension Editor {
         case .inventory:
             try await sendInventory(entry, id: id)
             return .applied
+        case .count:
+            try await sendCountEntry(entry, id: id)
+            return .applied
         case .edit:
             var edits: [FieldEdit] = []
             var baseline: [EditField: JSONValue?] = [:]
@@ -147,7 +150,12 @@ extension Editor {
                 return nil
             }
             guard entry.kind == .edit else {
-                _ = try await sendCreation(entry, id: id)
+                // Sent as queued, with its own key: Square applies it once however often it is sent.
+                switch entry.kind {
+                case .inventory: try await sendInventory(entry, id: id)
+                case .count: try await sendCountEntry(entry, id: id)
+                default: _ = try await sendCreation(entry, id: id)
+                }
                 return nil
             }
             let edits = entry.changes.compactMap { change in
@@ -165,7 +173,7 @@ extension Editor {
 
 extension SquareError {
     /// Why a write waits in the outbox: the reason every queued edit, creation and receipt records.
-    var waitingReason: String { "Square could not be reached: \(description)" }
+    public var waitingReason: String { "Square could not be reached: \(description)" }
 }
 
 /// Why the outbox could not be sent or an entry not resolved.

@@ -1,0 +1,189 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// How posting a count ended.
+public struct CountPosting: Sendable {
+    /// The session as it stands after posting (posted, or posting while lines wait in the outbox).
+    public var session: CountSession
+    public var location: CounterLocation
+    /// Every line of the session with how its physical count went, and its variation when the replica has it.
+    public var lines: [(line: CountLine, variation: VariationSummary?)]
+    /// Lines Square took in this run.
+    public var postedNow: Int
+    /// Why the lines still queued wait (Square out of reach), when some do.
+    public var waitingReason: String?
+    /// Variations whose tracking was turned on in Square for this posting (`--track`).
+    public var trackingTurnedOn: [String]
+    /// Variations in scope never counted and not posted (no `--zero-uncounted`).
+    public var notCounted: Int
+
+    public func lines(_ status: CountLine.PostStatus) -> [(line: CountLine, variation: VariationSummary?)] {
+        lines.filter { $0.line.postStatus == status }
+    }
+}
+
+extension CountWorkflow {
+    /// Posts `session`'s counts to Square as PHYSICAL_COUNT changes, each as of when its line was last
+    /// counted, under the session's reference, exactly once.
+    ///
+    /// The session stops taking counts first. Every batch (of Square's maximum size) is stored in the
+    /// outbox with its idempotency key before it is sent; a batch Square cannot take now waits there for
+    /// the next `catalog sync`, and a line Square refuses is recorded with its reason while the rest post.
+    /// Variations in scope never counted are posted as zero only with `zeroUncounted`; lines whose stock
+    /// Square does not track at the location are left out unless `track` turns tracking on first. Run
+    /// again on a session still posting, it sends what waits (and queues what a crash left unqueued).
+    public func post(
+        _ session: CountSession, zeroUncounted: Bool = false, track: Bool = false,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) async throws -> CountPosting {
+        let client = try context.makeClient()
+        let editor = Editor(database: database, client: client, counter: context.counter)
+        let place = try await location(of: session)
+        switch session.status {
+        case .cancelled:
+            throw AppError(
+                "Count \(session.id) (\(session.name)) was cancelled; nothing of it is posted.", exitCode: .dataError)
+        case .posted:
+            let untracked = try await database.countLines(sessionID: session.id).filter { $0.postStatus == .untracked }
+            guard track, !untracked.isEmpty else {
+                throw AppError(
+                    "Count \(session.id) (\(session.name)) is already posted"
+                        + (untracked.isEmpty
+                            ? "."
+                            : "; \(untracked.count) untracked line(s) were left out: "
+                                + "post them with catalog count post --session \(session.id) --track."),
+                    exitCode: .dataError)
+            }
+        case .open, .posting:
+            break
+        }
+        if session.status == .open {
+            let lines = try await database.countLines(sessionID: session.id)
+            let uncounted = zeroUncounted ? try await uncounted(session, lines: lines, at: place) : []
+            guard !lines.isEmpty || !uncounted.isEmpty else {
+                throw AppError(
+                    "Nothing has been counted in count \(session.id) (\(session.name)): count something first, or "
+                        + "cancel it with catalog count cancel.", exitCode: .dataError)
+            }
+        }
+        _ = try await database.freezeCountSession(session.id, reopeningPosted: track)
+        let lines = try await database.countLines(sessionID: session.id)
+        let uncounted = try await uncounted(session, lines: lines, at: place)
+        var candidates = lines.filter { $0.postStatus == nil || (track && $0.postStatus == .untracked) }
+            .map { (id: $0.variationID, quantity: $0.counted, at: $0.lastCountedAt) }
+        let zeroAt = context.clock.now().rfc3339
+        let zeroFill = zeroUncounted ? uncounted.map(\.variationID) : []
+        candidates += zeroFill.map { (id: $0, quantity: 0, at: zeroAt) }
+
+        // Stock Square does not track here: turned on first with --track, else left out and said so.
+        let tracking = try await database.inventoryTracking(variationIDs: candidates.map(\.id), locationID: place.id)
+        var untracked: [String: String] = [:]
+        var turnedOn: [String] = []
+        for candidate in candidates where tracking[candidate.id] == false {
+            guard track else {
+                untracked[candidate.id] =
+                    "Square does not track its stock at \(place.name); catalog count post --track turns tracking on and posts it"
+                continue
+            }
+            try await turnTrackingOn(candidate.id, at: place.id, editor: editor)
+            turnedOn.append(candidate.id)
+        }
+        candidates.removeAll { untracked[$0.id] != nil }
+
+        var batches: [CountBatch] = []
+        for start in stride(from: 0, to: candidates.count, by: SquareClient.inventoryChangesPerRequest) {
+            let part = candidates[start..<min(start + SquareClient.inventoryChangesPerRequest, candidates.count)]
+            let changes = part.map {
+                Editor.physicalCount(
+                    variationID: $0.id, locationID: place.id, quantity: $0.quantity, occurredAt: $0.at,
+                    reference: session.reference)
+            }
+            batches.append(
+                CountBatch(
+                    entry: editor.countEntry(
+                        sessionID: session.id, name: session.name, reference: session.reference, locationID: place.id,
+                        changes: changes),
+                    variationIDs: part.map(\.id)))
+        }
+        do {
+            batches = try await database.queueCountPost(
+                sessionID: session.id, zeroFill: zeroFill, at: zeroAt,
+                counter: context.counter, untracked: untracked, batches: batches, requeueUntracked: track,
+                claimedBy: editor.sender)
+        } catch StoreError.outboxEntryTaken {
+            throw AppError(
+                "Count \(session.id) is being posted by another catalog process right now; catalog count show "
+                    + "\(session.id) shows how it ends.", exitCode: .tryLater)
+        }
+        // Batches an earlier run left waiting are sent too, after claiming them.
+        for waiting in try await database.outboxEntries(statuses: [.pending])
+        where waiting.kind == .count && waiting.payload?["session_id"]?.int64Value == session.id
+            && !batches.contains(where: { $0.entry.id == waiting.id })
+        {
+            guard let id = waiting.id, let claimed = try await database.claimOutbox(id: id, statuses: [.pending]) else {
+                continue
+            }
+            batches.append(CountBatch(entry: claimed, variationIDs: []))
+        }
+
+        var posted = 0
+        var waitingReason: String?
+        let total = batches.reduce(0) { $0 + ($1.entry.payload?["changes"]?.arrayValue?.count ?? 0) }
+        var done = 0
+        for (index, batch) in batches.enumerated() {
+            guard let id = batch.entry.id else { continue }
+            do {
+                posted += try await editor.sendCountEntry(batch.entry, id: id).posted
+            } catch let error as SquareError where error.isRetryable || error.isAuthenticationFailure {
+                // This batch and every one after it wait for the next sync, claims let go.
+                let reason = error.isRetryable ? error.waitingReason : "not sent: \(error.description)"
+                for rest in batches[index...] {
+                    guard let restID = rest.entry.id else { continue }
+                    try await database.updateOutbox(
+                        OutboxUpdate(id: restID, status: .pending, reason: reason, sender: editor.sender))
+                }
+                if error.isAuthenticationFailure { throw error }
+                waitingReason = error.description
+                break
+            }
+            done += batch.entry.payload?["changes"]?.arrayValue?.count ?? 0
+            progress?(done, total)
+        }
+        return try await posting(
+            of: session.id, at: place, postedNow: posted, waitingReason: waitingReason, turnedOn: turnedOn,
+            notCounted: zeroUncounted ? 0 : uncounted.count)
+    }
+
+    /// Turns on Square's tracking of a variation's stock (and at the location, when its override turns it
+    /// off there), by the usual fetch-before-update edit.
+    private func turnTrackingOn(_ variationID: String, at locationID: String, editor: Editor) async throws {
+        guard let variation = try await database.variations(objectID: variationID).first else { return }
+        var edits = [FieldEdit(.tracked, .bool(true))]
+        let terms = variation.terms.override(at: locationID)
+        if terms?.trackInventory == false { edits.append(FieldEdit(.tracked(at: locationID), .bool(true))) }
+        _ = try await editor.edit(
+            variationID: variationID, itemID: variation.itemID, label: variation.label, edits: edits)
+    }
+
+    /// The session and its lines as they stand now.
+    func posting(
+        of id: Int64, at place: CounterLocation, postedNow: Int, waitingReason: String?, turnedOn: [String],
+        notCounted: Int
+    ) async throws -> CountPosting {
+        guard let session = try await database.countSession(id: id) else {
+            throw AppError("Count \(id) is gone from the database.", exitCode: .internalError)
+        }
+        var lines: [(line: CountLine, variation: VariationSummary?)] = []
+        for line in try await database.countLines(sessionID: id) {
+            lines.append((line, try await database.variations(objectID: line.variationID).first?.at(place)))
+        }
+        let waiting = lines.contains { $0.line.postStatus == .queued }
+        return CountPosting(
+            session: session, location: place, lines: lines, postedNow: postedNow,
+            waitingReason: waiting ? (waitingReason ?? "Square could not be reached") : nil,
+            trackingTurnedOn: turnedOn, notCounted: notCounted)
+    }
+}
