@@ -67,7 +67,7 @@ extension Editor {
             }
             do {
                 let answer = try await client.batchCreateInventoryChanges(
-                    idempotencyKey: current.idempotencyKey, changes: changes)
+                    idempotencyKey: current.idempotencyKey, changes: changes, ignoreUnchangedCounts: false)
                 try await database.recordCountBatchPosted(
                     outboxID: currentID, sessionID: sessionID,
                     counts: answer.counts.compactMap(StockCount.init(square:)), sender: sender)
