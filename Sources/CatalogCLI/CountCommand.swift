@@ -3,6 +3,7 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import Foundation
+import Labels
 import Store
 
 /// `catalog count ...`: stock counts with the scanner and by hand.
@@ -290,11 +291,13 @@ struct CountPostCommand: AsyncParsableCommand {
 struct CountExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a count's review to a file: CSV or JSON.",
+        abstract: "Write a count's review to a file: CSV, JSON or a PDF report.",
         discussion: """
             The same figures as catalog count review: a row per line counted, then one per variation in \
             scope not counted. CSV is RFC 4180 UTF-8 with a header row (--excel: a byte-order mark, ; between \
-            fields, formula-safe cells); JSON is what count review --json prints. A file is written in full \
+            fields, formula-safe cells); JSON is what count review --json prints; PDF is a printed report (a \
+            section per category, what was not counted, the totals), drawn like the purchase list. A file is \
+            written in full \
             under a temporary name and then renamed.
             Columns: \(CountOutput.exportColumns.joined(separator: ", ")).
             """)
@@ -302,8 +305,13 @@ struct CountExportCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var which: CountSessionOptions
 
-    @Option(help: ArgumentHelp("csv (default) or json.", valueName: "format"))
+    @Option(help: ArgumentHelp("csv (default), json or pdf.", valueName: "format"))
     var format = "csv"
+
+    @Option(
+        help: ArgumentHelp(
+            "PDF paper: letter or a4 (default: reorder.paper in the config, else letter).", valueName: "paper"))
+    var paper: String?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write; - or none for standard output."))
     var output: String?
@@ -313,16 +321,33 @@ struct CountExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            guard ["csv", "json"].contains(format.lowercased()) else {
-                throw AppError("--format \(format) is not known: use csv or json.", exitCode: .usage)
+            guard ["csv", "json", "pdf"].contains(format.lowercased()) else {
+                throw AppError("--format \(format) is not known: use csv, json or pdf.", exitCode: .usage)
+            }
+            if format.lowercased() == "pdf", output == nil || output == "-", Terminal.stdoutColumns != nil {
+                throw AppError(
+                    "A PDF is not for the terminal: give --output FILE.pdf (or pipe it somewhere).", exitCode: .usage)
             }
             let context = try AppContext.live(options)
             try OutputFile.refuseOverwriting(output, option: "--output", inputs: context.settings.keptFiles)
             let workflow = CountWorkflow(context: context, database: try context.openDatabase())
             let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
-            let bytes =
-                format.lowercased() == "json"
-                ? Array((CountOutput.json(review).jsonString + "\n").utf8) : CountOutput.csv(review, excel: excel)
+            let bytes: [UInt8]
+            switch format.lowercased() {
+            case "json": bytes = Array((CountOutput.json(review).jsonString + "\n").utf8)
+            case "pdf":
+                let name = (paper ?? context.settings.reorder.paper ?? "letter").lowercased()
+                guard let sheet = PurchaseList.Paper(rawValue: name) else {
+                    throw AppError("--paper \(name) is not known: use letter or a4.", exitCode: .usage)
+                }
+                do {
+                    bytes = try PurchaseListRenderer.pdf(
+                        CountOutput.report(review, paper: sheet, at: context.clock.now()))
+                } catch {
+                    throw AppError("Cannot draw the count report: \(error)", exitCode: .internalError)
+                }
+            default: bytes = CountOutput.csv(review, excel: excel)
+            }
             if let output, output != "-" {
                 try OutputFile.replace(output, with: bytes)
                 Terminal.error(

@@ -151,6 +151,23 @@ import Testing
             #expect(try JSONValue.parse(jsonExport.stdout)["totals"]?["counted"] == 14)
             let badFormat = try await shop.catalog("count", "export", "--format", "xls", environment: place)
             #expect(badFormat.status == 64)
+            // The PDF report: the totals first, each counted line with its count and Square's figure, and
+            // what was not counted.
+            let pdf = shop.folder.appendingPathComponent("count.pdf").path
+            let drawn = try await shop.catalog(
+                "count", "export", "--format", "pdf", "--paper", "a4", "--output", pdf, environment: place)
+            #expect(drawn.status == 0, "\(drawn.all)")
+            let extracted = try await CLI.run(["-layout", pdf, "-"], folder: shop.folder, binary: "/usr/bin/pdftotext")
+            #expect(extracted.status == 0, "\(extracted.all)")
+            let report = extracted.stdout
+            #expect(report.contains("Stock count:") && report.contains("Whole count"), "\(report)")
+            #expect(report.contains("2 lines, 14 counted against"), "\(report)")
+            #expect(report.contains("Acme Blue Widget") && report.contains("Variance for Hardware"), "\(report)")
+            #expect(
+                report.contains(
+                    "Expected \(Int(expected)), variance \(11 - Int(expected) > 0 ? "+" : "")\(11 - Int(expected))"),
+                "\(report)")
+            #expect(report.contains("Not counted") && report.contains("never posted as zero"), "\(report)")
         }
     }
 }

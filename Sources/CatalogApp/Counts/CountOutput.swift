@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import Labels
 import Store
 
 /// How counts are shown: a line for people, one JSON object for scripts.
@@ -210,5 +211,73 @@ extension CountOutput {
             out.append("The count is posted.")
         }
         return out.joined(separator: "\n")
+    }
+}
+
+extension CountOutput {
+    /// The review as a printed report, drawn by the purchase list's renderer: a section per category with
+    /// each line counted (the count large, the variance at cost, what Square expected and the variance
+    /// in a note) after the whole count's totals, then a section listing what was not counted.
+    public static func report(_ review: CountReview, paper: PurchaseList.Paper, at now: Timestamp) -> PurchaseList {
+        func show(_ value: Decimal?) -> String { value.map { NSDecimalNumber(decimal: $0).stringValue } ?? "?" }
+        func signed(_ value: Decimal?) -> String {
+            guard let value else { return "?" }
+            return (value > 0 ? "+" : "") + show(value)
+        }
+        func money(_ totals: CountReview.Totals) -> String? {
+            guard totals.uncosted == 0 else { return nil }
+            let costs = totals.varianceCost.sorted { $0.key < $1.key }
+            guard !costs.isEmpty else { return totals.variance == 0 ? "" : nil }
+            return costs.map { Money(amount: $0.value, currency: $0.key).formatted }.joined(separator: " + ")
+        }
+        func line(_ line: CountReview.Line) -> PurchaseListLine {
+            var notes: [String] = []
+            if line.counted != nil {
+                notes.append(
+                    line.expected == nil
+                        ? "Square's count is not known"
+                        : "Expected \(show(line.expected)), variance \(signed(line.variance))")
+            } else {
+                notes.append("Not counted" + (line.expected.map { "; Square expects \(show($0))" } ?? ""))
+            }
+            if !line.soldHere { notes.append("not sold here") }
+            if line.tracked == false { notes.append("not tracked in Square (posted only with --track)") }
+            return PurchaseListLine(
+                item: line.variation.itemName, variation: line.variation.variationName, sku: line.variation.sku,
+                vendorCode: line.supply?.vendorCode, gtin: ReorderOutput.barcode(line.variation),
+                quantity: line.counted.map(String.init) ?? "–", unitCost: line.supply?.unitCost?.formatted,
+                lineCost: line.counted == nil ? nil : line.varianceCost?.formatted, note: notes.joined(separator: "; "))
+        }
+        let total = review.total
+        var sections = [
+            PurchaseListVendor(
+                name: "Whole count", total: money(total),
+                summary: "\(total.lines) lines, \(total.counted) counted against \(show(total.expected)) expected: "
+                    + "variance \(signed(total.variance))" + (money(total) == nil ? ", some costs not known" : ""))
+        ]
+        for group in review.byCategory {
+            let lines = review.counted.filter { ($0.variation.category ?? "No category") == group.name }
+            sections.append(
+                PurchaseListVendor(
+                    name: group.name, lines: lines.map(line), total: money(group),
+                    summary: "Variance for \(group.name): \(signed(group.variance)) units over \(group.lines) "
+                        + "line\(group.lines == 1 ? "" : "s")" + (money(group) == nil ? ", some costs not known" : "")))
+        }
+        if !review.notCounted.isEmpty {
+            sections.append(
+                PurchaseListVendor(
+                    name: "Not counted", lines: review.notCounted.map(line), total: "",
+                    summary: "\(review.notCounted.count) in scope not counted: never posted as zero unless asked"))
+        }
+        let time = now.rfc3339
+        return PurchaseList(
+            title: "Stock count: " + review.session.name, shop: review.location.name,
+            reference: review.session.reference,
+            createdAt: String(time.prefix(10)) + " " + String(time.dropFirst(11).prefix(5)) + " UTC"
+                + (review.expectedReadNow ? "" : " (Square's counts as read at each first count)"),
+            paper: paper, vendors: sections,
+            wording: PurchaseList.Wording(
+                quantity: "Counted", cost: "Variance", totalFor: "Variance for", empty: "Nothing was counted.",
+                emptySection: nil))
     }
 }

@@ -28,6 +28,35 @@ public struct PurchaseList: Sendable, Hashable {
         }
     }
 
+    /// The words the document uses where a purchase list and other lists of lines (a stock count's
+    /// report) differ: the column headings and what an empty list or section says.
+    public struct Wording: Sendable, Hashable {
+        /// The heading of the large number column ("Qty").
+        public var quantity: String
+        /// The heading of the money column ("Cost").
+        public var cost: String
+        /// What starts a section's closing line ("Total for").
+        public var totalFor: String
+        /// The one line of a list with no sections.
+        public var empty: String
+        /// The line of a section without lines; nil for none.
+        public var emptySection: String?
+
+        public init(
+            quantity: String = "Qty", cost: String = "Cost", totalFor: String = "Total for",
+            empty: String = "Nothing to order.", emptySection: String? = "Nothing to order from this vendor."
+        ) {
+            self.quantity = quantity
+            self.cost = cost
+            self.totalFor = totalFor
+            self.empty = empty
+            self.emptySection = emptySection
+        }
+
+        /// A purchase list's words.
+        public static let purchase = Wording()
+    }
+
     /// The heading on every page, e.g. "Purchase list".
     public var title: String
     /// The shop or business name, printed in the header when present.
@@ -40,11 +69,12 @@ public struct PurchaseList: Sendable, Hashable {
     public var paper: Paper
     /// The sections, in the order they are printed.
     public var vendors: [PurchaseListVendor]
+    public var wording: Wording
 
     /// A purchase list; only `createdAt` and the vendors have no useful default.
     public init(
         title: String = "Purchase list", shop: String? = nil, reference: String? = nil, createdAt: String,
-        paper: Paper = .letter, vendors: [PurchaseListVendor] = []
+        paper: Paper = .letter, vendors: [PurchaseListVendor] = [], wording: Wording = .purchase
     ) {
         self.title = title
         self.shop = shop
@@ -52,5 +82,6 @@ public struct PurchaseList: Sendable, Hashable {
         self.createdAt = createdAt
         self.paper = paper
         self.vendors = vendors
+        self.wording = wording
     }
 }

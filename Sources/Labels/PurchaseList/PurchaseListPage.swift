@@ -18,14 +18,14 @@ struct PurchaseListPaginator {
     /// The pages of `list`, in print order.
     func pages(_ list: PurchaseList) -> [PurchaseListPage] {
         guard !list.vendors.isEmpty else {
-            let message = totals.message("Nothing to order.")
+            let message = totals.message(list.wording.empty)
             return [PurchaseListPage(vendor: nil, continued: false, blocks: [place(message, at: geometry.bodyTop)])]
         }
         var pages: [PurchaseListPage] = []
         for (vendorIndex, vendor) in list.vendors.enumerated() {
             var blocks = vendor.lines.enumerated().map { rows.block(for: $1, index: $0) }
-            if blocks.isEmpty { blocks.append(totals.message("Nothing to order from this vendor.")) }
-            let total = totals.block(for: vendor)
+            if blocks.isEmpty, let empty = list.wording.emptySection { blocks.append(totals.message(empty)) }
+            let total = totals.block(for: vendor, wording: list.wording)
             var page = PurchaseListPage(vendor: vendorIndex, continued: false, blocks: [])
             var y = geometry.bodyTop
             for (index, block) in blocks.enumerated() {

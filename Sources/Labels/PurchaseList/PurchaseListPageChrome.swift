@@ -32,7 +32,7 @@ struct PurchaseListPageChrome {
                     typesetter.text(
                         "(continued)", x: left + width - 90, y: margin + 47, width: 90, size: 10, alignment: .right))
             }
-            texts += columnHeadings(y: margin + 66)
+            texts += columnHeadings(y: margin + 66, wording: list.wording)
             lines.append(rule(at: margin + 77, thickness: 0.5))
         }
         let footer = [list.title, list.shop, list.reference].compactMap { $0 }.joined(separator: " · ")
@@ -44,14 +44,14 @@ struct PurchaseListPageChrome {
         return texts.compactMap { $0 }.map { .text($0) } + lines.map { .line($0) }
     }
 
-    private func columnHeadings(y: Double) -> [PlacedText?] {
+    private func columnHeadings(y: Double, wording: PurchaseList.Wording) -> [PlacedText?] {
         [
             typesetter.text("Item", x: geometry.itemX, y: y, width: geometry.itemWidth, size: 7.5, weight: .bold),
             typesetter.text(
-                "Qty", x: geometry.quantityX, y: y, width: PurchaseListGeometry.quantityWidth, size: 7.5,
+                wording.quantity, x: geometry.quantityX, y: y, width: PurchaseListGeometry.quantityWidth, size: 7.5,
                 weight: .bold, alignment: .center),
             typesetter.text(
-                "Cost", x: geometry.costX, y: y, width: PurchaseListGeometry.costWidth, size: 7.5, weight: .bold,
+                wording.cost, x: geometry.costX, y: y, width: PurchaseListGeometry.costWidth, size: 7.5, weight: .bold,
                 alignment: .right),
             typesetter.text(
                 "Barcode", x: geometry.barcodeX, y: y, width: PurchaseListGeometry.barcodeWidth, size: 7.5,

@@ -5,11 +5,14 @@ struct PurchaseListTotals {
     let typesetter: PurchaseListTypesetter
 
     /// The total line closing `vendor`'s section: how many lines, and the total when it is known.
-    func block(for vendor: PurchaseListVendor) -> PurchaseListBlock {
+    func block(for vendor: PurchaseListVendor, wording: PurchaseList.Wording) -> PurchaseListBlock {
         let count = vendor.lines.count
         let lines = count == 1 ? "1 line" : "\(count) lines"
         let known = vendor.total.map { !$0.allSatisfy(\.isWhitespace) } ?? false
-        let summary = "Total for \(vendor.name) (\(lines))" + (known || count == 0 ? "" : ": some costs are not known")
+        let summary =
+            vendor.summary
+            ?? "\(wording.totalFor) \(vendor.name) (\(lines))"
+            + (known || count == 0 ? "" : ": some costs are not known")
         let top = 6.0
         var items: [LabelLayout.Item] = [
             .line(

@@ -6,11 +6,14 @@ public struct PurchaseListVendor: Sendable, Hashable {
     public var lines: [PurchaseListLine]
     /// The section's total, already formatted ("£123.40"); nil when some cost is unknown.
     public var total: String?
+    /// The words of the section's closing line instead of "Total for NAME (N lines)", when set.
+    public var summary: String?
 
     /// A vendor section.
-    public init(name: String, lines: [PurchaseListLine] = [], total: String? = nil) {
+    public init(name: String, lines: [PurchaseListLine] = [], total: String? = nil, summary: String? = nil) {
         self.name = name
         self.lines = lines
         self.total = total
+        self.summary = summary
     }
 }
