@@ -15,7 +15,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
             BenchScanCommand.self,
-            BenchImportCommand.self, BenchReorderCommand.self, BenchServeCommand.self,
+            BenchImportCommand.self, BenchReorderCommand.self, BenchServeCommand.self, BenchCountCommand.self,
         ]
     )
 }
