@@ -4,7 +4,8 @@ import Foundation
 import Store
 
 extension DemoCommand {
-    /// Step 9: a shelf counted at the first location, one item short, and the review against Square.
+    /// Step 9: a shelf counted at the first location, one item short, the review against Square, and the
+    /// count posted to the demo's Square.
     static func countStep(context: AppContext, database: CatalogDatabase) async throws {
         guard let location = try await database.locations().first, let locationID = location["id"]?.stringValue
         else { return }
@@ -34,6 +35,8 @@ extension DemoCommand {
                 + "(catalog scan --mode count), then catalog count review:")
         let review = try await workflow.review(session)
         Terminal.out(CountOutput.text(review).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
-        _ = try await database.cancelCountSession(session.id)
+        Terminal.out("   Then catalog count post: each line a physical count in Square, as of when it was counted.")
+        let posting = try await workflow.post(session)
+        Terminal.out(CountOutput.text(posting).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))
     }
 }

@@ -140,6 +140,7 @@ def test_the_installed_demo_runs_from_a_folder_outside_the_repository(install, t
     assert "shelf tag for Market Hall" in result.stdout
     # A shelf counted, one item two short: the review shows the variance at cost.
     assert "9. catalog count start" in result.stdout and "variance -2" in result.stdout
+    assert "3 of 3 lines posted to Square" in result.stdout and "The count is posted." in result.stdout
     assert "Traceback" not in result.stderr and "Fatal error" not in result.stderr
 
 
