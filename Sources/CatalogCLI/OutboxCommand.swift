@@ -61,8 +61,12 @@ struct OutboxListCommand: AsyncParsableCommand {
         ]
         for change in entry.changes {
             func show(_ value: JSONValue?) -> String { Terminal.visible(EditFieldName.show(change.field, value)) }
-            var line = "    " + change.field.padding(toLength: 15, withPad: " ", startingAt: 0)
-            line += "\(show(change.old)) → \(show(change.new))"
+            // Field names are padded to a column, never cut (a location id makes them long).
+            var line =
+                "    " + change.field.padding(toLength: max(15, change.field.count + 1), withPad: " ", startingAt: 0)
+            // Stock posted to Square (a receipt, a count) changes a quantity by its own rule: no old value.
+            let posting = entry.kind == .inventory || entry.kind == .count
+            line += posting && change.old == nil ? show(change.new) : "\(show(change.old)) → \(show(change.new))"
             if let remote = entry.remote?[change.field] {
                 line += "   Square now: \(show(remote == .null ? nil : remote))"
             }

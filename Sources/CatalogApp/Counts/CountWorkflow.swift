@@ -71,9 +71,18 @@ public struct CountWorkflow: Sendable {
             scopeIDs: ids, counter: context.counter, reference: reference)
     }
 
-    /// The session `id` whatever its state (to look at), else the one open at `location` (the counter's).
+    /// The session `id` whatever its state (to look at or post), else the one open at `location` (the
+    /// counter's), else the one being posted there, else the latest posted or cancelled there.
     public func session(_ id: Int64?, location: String?) async throws -> CountSession {
         if let id, let session = try await database.countSession(id: id) { return session }
+        if id == nil, let place = try await context.location(location, in: database) {
+            let here = try await database.countSessions().filter { $0.locationID == place.id }
+            if !here.contains(where: { $0.status == .open }) {
+                let posting = here.filter { $0.status == .posting }
+                if posting.count == 1 { return posting[0] }
+                if posting.isEmpty, let latest = here.first { return latest }
+            }
+        }
         return try await openSession(id, location: location)
     }
 
