@@ -37,6 +37,9 @@ OPERATIONS = [
     ("ListLocations", "get", "/v2/locations"),
     ("BatchRetrieveInventoryCounts", "post", "/v2/inventory/counts/batch-retrieve"),
     ("BatchChangeInventory", "post", "/v2/inventory/changes/batch-create"),
+    ("BatchRetrieveInventoryChanges", "post", "/v2/inventory/changes/batch-retrieve"),
+    ("RetrieveInventoryPhysicalCount", "get", "/v2/inventory/physical-counts/{physical_count_id}"),
+    ("RetrieveInventoryAdjustment", "get", "/v2/inventory/adjustments/{adjustment_id}"),
     ("BulkRetrieveVendors", "post", "/v2/vendors/bulk-retrieve"),
     ("SearchVendors", "post", "/v2/vendors/search"),
 ]

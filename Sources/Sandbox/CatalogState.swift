@@ -89,7 +89,8 @@ struct IdempotentRecord: Sendable {
     var body: [UInt8]
 }
 
-/// The whole seller account the sandbox serves: catalog, write log, locations, inventory counts, vendors.
+/// The whole seller account the sandbox serves: catalog, write log, locations, inventory counts and
+/// history, vendors.
 struct CatalogState: Sendable {
     var objects: [String: StoredObject] = [:]
     var log: [LogEntry] = []
@@ -99,6 +100,8 @@ struct CatalogState: Sendable {
     var locations: [JSONValue] = []
     var counts: [JSONValue] = []
     var countsByObject: [String: [Int]] = [:]
+    /// Every inventory change applied, in arrival order: the counts above are worked out from it.
+    var inventoryHistory = InventoryHistory()
     var idempotency: [String: IdempotentRecord] = [:]
     /// The seller's vendors (suppliers), in the order they were created.
     var vendors: [JSONValue] = []

@@ -2,6 +2,7 @@ import CatalogCore
 import Foundation
 
 /// The sandbox data file: the whole account as one JSON document, replaced atomically on each save.
+/// Inventory changes are kept as answered, in arrival order, under `inventory_changes`.
 enum DataFile {
     static let format = "catalog-sandbox-1"
 
@@ -28,6 +29,11 @@ enum DataFile {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
             output.append(contentsOf: object.bytes)
+        }
+        output.append(contentsOf: Array("],\"inventory_changes\":[".utf8))
+        for (index, record) in state.inventoryHistory.records.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: record.bytes)
         }
         output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
         do {
@@ -76,6 +82,13 @@ enum DataFile {
             state.counts.append(count)
         }
         for vendor in document["vendors"]?.arrayValue ?? [] { state.addVendor(vendor) }
+        // A file written before the sandbox kept inventory history has none: its counts are the base.
+        for change in document["inventory_changes"]?.arrayValue ?? [] {
+            guard let record = InventoryRecord(answered: change) else {
+                throw .unreadableDataFile(path: path, reason: "an inventory change lacks its ids, quantity or times")
+            }
+            state.inventoryHistory.append(record)
+        }
         for record in document["idempotency"]?.arrayValue ?? [] {
             guard let key = record["key"]?.stringValue,
                 let hash = record["hash"]?.stringValue.flatMap({

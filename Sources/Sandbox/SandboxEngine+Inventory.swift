@@ -11,13 +11,7 @@ extension SandboxEngine {
         let locationIds = Set(try stringList(json["location_ids"], field: "location_ids"))
         let states = Set(try stringList(json["states"], field: "states"))
         let limit = try pageLimit(json["limit"], default: 1000, max: 1000)
-        var after: Int64?
-        if let value = json["updated_after"] {
-            guard let text = value.stringValue, let ms = SandboxTime.parse(text) else {
-                throw .invalid("INVALID_TIME", "updated_after must be an RFC 3339 timestamp.", field: "updated_after")
-            }
-            after = ms
-        }
+        let after = try timeFilter(json["updated_after"], field: "updated_after")?.epochMilliseconds
         var candidates: [Int]?
         if !objectIds.isEmpty {
             candidates = Array(Set(objectIds.flatMap { state.countsByObject[$0] ?? [] })).sorted()

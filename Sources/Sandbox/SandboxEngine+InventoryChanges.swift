@@ -1,21 +1,5 @@
 import CatalogCore
 
-/// One validated inventory change: what it does to an IN_STOCK count, and how it is answered.
-struct StagedInventoryChange {
-    enum Effect {
-        case add, remove, set
-    }
-
-    var variationId: String
-    var locationId: String
-    var quantity: InventoryQuantity
-    var effect: Effect
-    /// `adjustment` or `physical_count`.
-    var payloadKey: String
-    /// The change as the client sent it.
-    var json: JSONValue
-}
-
 extension SandboxEngine {
     /// The most changes one batch-create request may carry.
     static let inventoryChangeLimit = 100
@@ -23,9 +7,9 @@ extension SandboxEngine {
     /// `POST /v2/inventory/changes/batch-create` (and its older alias `/v2/inventory/batch-change`).
     ///
     /// Validates every change first; one bad change rejects the request and changes nothing. Then
-    /// applies them in request order to the IN_STOCK counts, exactly, and answers the changed
-    /// counts and the changes with their new ids. A repeated idempotency key answers the stored
-    /// result without applying anything again.
+    /// keeps the changes in the inventory history, works out each touched IN_STOCK count again from
+    /// that history (see `InventoryHistory.quantity`), and answers the counts and the changes with
+    /// their new ids. A repeated idempotency key answers the stored result without applying anything again.
     func batchChangeInventory(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
         let json = try request.jsonBody()
         return try idempotent(json, path: "/v2/inventory/changes/batch-create") { () throws(APIError) -> SandboxReply in
@@ -47,60 +31,56 @@ extension SandboxEngine {
                 throw .invalid(
                     "INVALID_VALUE", "ignore_unchanged_counts must be true or false.", field: "ignore_unchanged_counts")
             }
-            var staged: [StagedInventoryChange] = []
+            var staged: [InventoryRecord] = []
             for (index, change) in changes.enumerated() { staged.append(try stageInventoryChange(change, at: index)) }
             return try applyInventoryChanges(staged)
         }
     }
 
-    /// Applies validated changes atomically; the counts are computed before any is stored.
-    private func applyInventoryChanges(_ staged: [StagedInventoryChange]) throws(APIError) -> SandboxReply {
-        var order: [String] = []
-        var values: [String: (variation: String, location: String, quantity: InventoryQuantity)] = [:]
-        for change in staged {
-            let key = change.variationId + "\u{1}" + change.locationId
-            if values[key] == nil {
-                order.append(key)
-                let current = state.inStock(variationId: change.variationId, locationId: change.locationId)
-                values[key] = (change.variationId, change.locationId, current)
-            }
-            guard var entry = values[key] else { continue }
-            switch change.effect {
-            case .add: entry.quantity = entry.quantity + change.quantity
-            case .remove: entry.quantity = entry.quantity - change.quantity
-            case .set: entry.quantity = change.quantity
-            }
-            guard entry.quantity.scaled.magnitude <= UInt64(InventoryQuantity.maxWhole * InventoryQuantity.scale) else {
-                throw .invalid(
-                    "INVALID_VALUE", "The changes would take a count beyond 13 digits.", field: "changes")
-            }
-            values[key] = entry
-        }
+    /// Applies validated changes atomically: every new count is worked out before anything is stored.
+    private func applyInventoryChanges(_ staged: [InventoryRecord]) throws(APIError) -> SandboxReply {
         let t = now()
-        let createdAt = JSONValue.string(SandboxTime.format(t))
-        var counts: [JSONValue] = []
-        for key in order {
-            guard let entry = values[key] else { continue }
-            counts.append(
-                state.setInStock(
-                    variationId: entry.variation, locationId: entry.location, quantity: entry.quantity,
-                    calculatedAt: t))
+        var records = staged
+        for index in records.indices { records[index].stamp(id: ObjectIds.random(), createdAt: t) }
+        var order: [String] = []
+        var groups: [String: [InventoryRecord]] = [:]
+        for record in records {
+            if groups[record.key] == nil { order.append(record.key) }
+            groups[record.key, default: []].append(record)
         }
-        let answered: [JSONValue] = staged.map { change in
-            var json = change.json
-            var payload = json[change.payloadKey] ?? [:]
-            payload["id"] = .string(ObjectIds.random())
-            if payload["catalog_object_type"] == nil { payload["catalog_object_type"] = "ITEM_VARIATION" }
-            payload["created_at"] = createdAt
-            json[change.payloadKey] = payload
-            return json
+        var results: [(variation: String, location: String, quantity: InventoryQuantity)] = []
+        for key in order {
+            guard let group = groups[key], let first = group.first else { continue }
+            let stored = state.inStock(variationId: first.variationId, locationId: first.locationId)
+            guard
+                let quantity = state.inventoryHistory.quantity(
+                    variationId: first.variationId, locationId: first.locationId, adding: group, stored: stored),
+                quantity.scaled.magnitude <= UInt64(InventoryQuantity.maxWhole * InventoryQuantity.scale)
+            else {
+                throw .invalid("INVALID_VALUE", "The changes would take a count beyond 13 digits.", field: "changes")
+            }
+            results.append((first.variationId, first.locationId, quantity))
+        }
+        for record in records { state.inventoryHistory.append(record) }
+        let counts = results.map { result in
+            state.setInStock(
+                variationId: result.variation, locationId: result.location, quantity: result.quantity, calculatedAt: t)
         }
         pendingCountEvents.append(contentsOf: counts)
-        return SandboxReply(json: ["counts": .array(counts), "changes": .array(answered)])
+        // {"counts":[…],"changes":[…]}, the changes copied from the bytes `stamp` already wrote.
+        var output = Array("{\"counts\":".utf8)
+        JSONValue.array(counts).write(to: &output)
+        output.append(contentsOf: Array(",\"changes\":[".utf8))
+        for (index, record) in records.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: record.bytes)
+        }
+        output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
+        return SandboxReply(status: 200, bytes: output)
     }
 
     /// Checks one change against the catalog, the locations and Square's rules; throws the first problem.
-    private func stageInventoryChange(_ change: JSONValue, at index: Int) throws(APIError) -> StagedInventoryChange {
+    private func stageInventoryChange(_ change: JSONValue, at index: Int) throws(APIError) -> InventoryRecord {
         let prefix = "changes[\(index)]"
         guard case .object = change else {
             throw .invalid("INVALID_VALUE", "\(prefix) must be an inventory change object.", field: prefix)
@@ -152,8 +132,8 @@ extension SandboxEngine {
                 "quantity must be a \(payloadKey == "adjustment" ? "positive" : "non-negative") decimal string "
                     + "with at most 5 digits after the point, not “\(quantityText)”.", field: "\(path).quantity")
         }
-        let occurredAt = try requiredText(payload, "occurred_at", path: path, maxLength: 34)
-        guard SandboxTime.parse(occurredAt) != nil else {
+        let occurredText = try requiredText(payload, "occurred_at", path: path, maxLength: 34)
+        guard let occurredAt = Timestamp(rfc3339: occurredText) else {
             throw .invalid("INVALID_TIME", "occurred_at must be an RFC 3339 timestamp.", field: "\(path).occurred_at")
         }
         if let reference = payload["reference_id"], !reference.isNull,
@@ -163,7 +143,8 @@ extension SandboxEngine {
                 "INVALID_VALUE", "reference_id must be a string of at most 255 characters.",
                 field: "\(path).reference_id")
         }
-        let effect: StagedInventoryChange.Effect
+        let effect: InventoryRecord.Effect
+        let states: [String]
         if payloadKey == "physical_count" {
             let state = try requiredText(payload, "state", path: path, maxLength: 40)
             try Self.checkState(state, field: "\(path).state")
@@ -173,6 +154,7 @@ extension SandboxEngine {
                     field: "\(path).state")
             }
             effect = .set
+            states = [state]
         } else {
             let from = try requiredText(payload, "from_state", path: path, maxLength: 40)
             try Self.checkState(from, field: "\(path).from_state")
@@ -189,10 +171,11 @@ extension SandboxEngine {
                         + "\(Self.statesIntoStock.sorted().joined(separator: ", "))) or out of it (to "
                         + "\(Self.statesOutOfStock.sorted().joined(separator: ", "))).", field: "\(path).to_state")
             }
+            states = [from, to]
         }
-        return StagedInventoryChange(
+        return InventoryRecord(
             variationId: variationId, locationId: locationId, quantity: quantity, effect: effect,
-            payloadKey: payloadKey, json: change)
+            occurredAt: occurredAt, states: states, json: change)
     }
 
     /// The states an adjustment may move stock from into IN_STOCK (`NONE` receives new stock).

@@ -21,6 +21,13 @@ struct SandboxRequest: Sendable {
         return result
     }
 
+    /// What follows `prefix` in `path` when that is one path segment (possibly empty), else nil.
+    func id(after prefix: String) -> String? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let id = path.dropFirst(prefix.count)
+        return id.contains("/") ? nil : String(id)
+    }
+
     /// The body parsed as a JSON object; throws BAD_REQUEST when it is not one.
     func jsonBody() throws(APIError) -> JSONValue {
         let value: JSONValue
@@ -184,14 +191,20 @@ actor SandboxEngine {
         case ("POST", "/v2/inventory/counts/batch-retrieve"): return try inventoryCounts(request)
         case ("POST", "/v2/inventory/changes/batch-create"), ("POST", "/v2/inventory/batch-change"):
             return try batchChangeInventory(request)
+        case ("POST", "/v2/inventory/changes/batch-retrieve"), ("POST", "/v2/inventory/batch-retrieve-changes"):
+            return try inventoryChanges(request)
         case ("POST", "/v2/vendors/bulk-retrieve"): return try bulkRetrieveVendors(request)
         case ("POST", "/v2/vendors/search"): return try searchVendors(request)
-        case ("GET", _) where request.path.hasPrefix("/v2/vendors/") && !request.path.dropFirst(12).contains("/"):
-            return try retrieveVendor(id: String(request.path.dropFirst(12)))
+        case ("GET", _) where request.id(after: "/v2/vendors/") != nil:
+            return try retrieveVendor(id: request.id(after: "/v2/vendors/") ?? "")
+        case ("GET", _) where request.id(after: "/v2/inventory/physical-counts/") != nil:
+            return try inventoryChange(id: request.id(after: "/v2/inventory/physical-counts/") ?? "", counts: true)
+        case ("GET", _) where request.id(after: "/v2/inventory/adjustments/") != nil:
+            return try inventoryChange(id: request.id(after: "/v2/inventory/adjustments/") ?? "", counts: false)
         case ("GET", _) where request.path.hasPrefix(objectPrefix):
             return try retrieve(request, id: String(request.path.dropFirst(objectPrefix.count)))
-        case ("GET", _) where request.path.hasPrefix("/v2/inventory/") && !request.path.dropFirst(14).contains("/"):
-            return inventoryCount(request, id: String(request.path.dropFirst(14)))
+        case ("GET", _) where request.id(after: "/v2/inventory/") != nil:
+            return inventoryCount(request, id: request.id(after: "/v2/inventory/") ?? "")
         case ("DELETE", _) where request.path.hasPrefix(objectPrefix):
             return try deleteOne(id: String(request.path.dropFirst(objectPrefix.count)))
         default:

@@ -30,6 +30,27 @@ extension SquareClient {
         }
     }
 
+    /// Every page of inventory history (`POST /v2/inventory/changes/batch-retrieve`) for `request`,
+    /// following cursors with the same body.
+    ///
+    /// `request` is a `BatchRetrieveInventoryChangesRequest` without its cursor: `catalog_object_ids`,
+    /// `location_ids`, `types`, `states`, `updated_after`, `updated_before`, `limit`; an empty object
+    /// asks for every change. Each page holds the changes oldest `occurred_at` first. The stream ends
+    /// after the page without a cursor, or with the `SquareError` that stopped it.
+    public func batchRetrieveInventoryChanges(_ request: JSONValue = [:])
+        -> AsyncThrowingStream<InventoryChangesPage, any Error>
+    {
+        pages { client, cursor in
+            var body = request
+            if let cursor { body["cursor"] = .string(cursor) }
+            let answer = try await client.perform(
+                SquareRequest(method: "POST", path: "/v2/inventory/changes/batch-retrieve", body: body))
+            let page = InventoryChangesPage(
+                changes: answer["changes"]?.arrayValue ?? [], cursor: Self.cursor(in: answer))
+            return (page, page.cursor)
+        }
+    }
+
     /// Walks pages on demand (one request per page the consumer asks for) until `fetch`
     /// returns no cursor.
     private func pages<Page: Sendable>(

@@ -4,7 +4,11 @@ import Sandbox
 import SquareAPI
 import Testing
 
-/// The inventory-change, inventory-count and vendor calls of the reorder list, driven as part of
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The inventory-change, inventory-history, inventory-count and vendor calls of the reorder list, driven as part of
 /// `ContractTests` so every request and answer is checked against Square's schemas.
 struct InventoryContractTests {
     /// Receives stock, counts it, refuses a bad change, reads counts page by page and looks vendors up.
@@ -40,6 +44,8 @@ struct InventoryContractTests {
         await #expect(throws: SquareError.self) {
             _ = try await client.batchCreateInventoryChanges(idempotencyKey: UUID().uuidString, changes: [bad])
         }
+        try await driveHistory(server: server, client: client, ids: ids, applied: result.changes)
+
         var counts = 0
         let request: JSONValue = [
             "catalog_object_ids": .array(ids.map { .string($0) }), "location_ids": [.string(location)],
@@ -53,5 +59,37 @@ struct InventoryContractTests {
         let vendorIds = vendors.compactMap { $0["id"]?.stringValue }
         let found = try await client.retrieveVendors(ids: vendorIds + ["UNKNOWNVENDOR001"])
         #expect(Set(found.keys) == Set(vendorIds))
+    }
+
+    /// Reads the changes just applied back from the history, page by page and one by one, and has a
+    /// bad history query refused.
+    func driveHistory(server: SandboxServer, client: SquareClient, ids: [String], applied: [JSONValue]) async throws {
+        var history: [JSONValue] = []
+        let query: JSONValue = ["catalog_object_ids": .array(ids.map { .string($0) }), "limit": 1]
+        for try await page in client.batchRetrieveInventoryChanges(query) { history += page.changes }
+        #expect(history == applied)
+        var counted: [JSONValue] = []
+        for try await page in client.batchRetrieveInventoryChanges(["types": ["PHYSICAL_COUNT"]]) {
+            counted += page.changes
+        }
+        #expect(counted.map { $0["type"] } == ["PHYSICAL_COUNT"])
+        await #expect(throws: SquareError.self) {
+            for try await _ in client.batchRetrieveInventoryChanges(["updated_after": "yesterday"]) {}
+        }
+        let countID = try #require(applied[1]["physical_count"]?["id"]?.stringValue)
+        let adjustmentID = try #require(applied[0]["adjustment"]?["id"]?.stringValue)
+        let count = try await Self.get(server, "v2/inventory/physical-counts/\(countID)")
+        #expect(count.status == 200 && count.json["count"] == applied[1]["physical_count"])
+        let adjustment = try await Self.get(server, "v2/inventory/adjustments/\(adjustmentID)")
+        #expect(adjustment.status == 200 && adjustment.json["adjustment"] == applied[0]["adjustment"])
+        #expect(try await Self.get(server, "v2/inventory/adjustments/\(countID)").status == 404)
+    }
+
+    /// A GET the client has no method for, sent as any client would.
+    static func get(_ server: SandboxServer, _ path: String) async throws -> (status: Int, json: JSONValue) {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.setValue("Bearer \(ContractTests.token)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try JSONValue.parse(data))
     }
 }

@@ -90,7 +90,7 @@ import Testing
 
     @Test func theFixtureLoadsAndKnowsEveryOperation() throws {
         let contract = try SquareContract.load()
-        #expect(contract.operations.count == 15)
+        #expect(contract.operations.count == 18)
         for operation in contract.operations.values {
             if let request = operation.request { #expect(contract.validator.schemas[request] != nil) }
             #expect(contract.validator.schemas[operation.response] != nil)

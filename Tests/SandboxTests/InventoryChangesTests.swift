@@ -16,15 +16,29 @@ struct InventoryChangesTests {
         return (try #require(tracked["id"]?.stringValue), locations.compactMap { $0["id"]?.stringValue })
     }
 
-    static func adjustment(_ variation: String, _ location: String, _ quantity: String, from: String, to: String)
-        -> JSONValue
-    {
+    static func adjustment(
+        _ variation: String, _ location: String, _ quantity: String, from: String, to: String,
+        at occurredAt: String = "2025-09-01T10:00:00Z"
+    ) -> JSONValue {
         [
             "type": "ADJUSTMENT",
             "adjustment": [
                 "catalog_object_id": .string(variation), "location_id": .string(location),
                 "from_state": .string(from), "to_state": .string(to), "quantity": .string(quantity),
-                "occurred_at": "2025-09-01T10:00:00Z",
+                "occurred_at": .string(occurredAt),
+            ],
+        ]
+    }
+
+    /// A PHYSICAL_COUNT of IN_STOCK that occurred at `occurredAt`.
+    static func physicalCount(_ variation: String, _ location: String, _ quantity: String, at occurredAt: String)
+        -> JSONValue
+    {
+        [
+            "type": "PHYSICAL_COUNT",
+            "physical_count": [
+                "catalog_object_id": .string(variation), "location_id": .string(location), "state": "IN_STOCK",
+                "quantity": .string(quantity), "occurred_at": .string(occurredAt),
             ],
         ]
     }
