@@ -90,6 +90,8 @@ import Testing
             var sold = Self.receive(small, at: location, "1.25")
             sold["adjustment"]?["from_state"] = "IN_STOCK"
             sold["adjustment"]?["to_state"] = "SOLD"
+            // A sale after the count comes off it (one before it would be covered by the count).
+            sold["adjustment"]?["occurred_at"] = "2025-09-01T13:00:00Z"
             _ = try await client.batchCreateInventoryChanges(idempotencyKey: UUID().uuidString, changes: [sold])
             #expect(try await Self.onHand(client, small, location) == "2.75")
         }
