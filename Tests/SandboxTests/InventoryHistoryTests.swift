@@ -268,7 +268,7 @@ struct InventoryHistoryTests {
     }
 }
 
-/// The quantity rule against a replay of the whole history, and its cost on a large synthetic shop.
+/// The quantity rule against a replay of the whole history, on a large synthetic shop.
 @Suite("Inventory history at scale")
 struct InventoryHistoryScaleTests {
     /// The rule worked out from scratch for one key: the latest count by (occurred_at, arrival) and the
@@ -283,7 +283,7 @@ struct InventoryHistoryScaleTests {
         }
     }
 
-    @Test("5,000 changes in 50 requests against 100,000 variations take well under a second, counts as a replay says")
+    @Test("5,000 changes in 50 requests against 100,000 variations leave every count as a replay of its history says")
     func fiftyRequests() async throws {
         let state = Seeder.state(for: .synthetic(variations: 100_000), nowMs: 1_700_000_000_000)
         let keys: [(variation: String, location: String, seeded: Int64)] = state.counts.prefix(300).compactMap {
@@ -297,8 +297,6 @@ struct InventoryHistoryScaleTests {
         let engine = SandboxEngine(state: state, faults: SandboxFaults(), dataFile: nil)
         var random = SplitMix64(seed: 19)
         var model: [Int: [(count: Bool, delta: Int64, at: Int)]] = [:]
-        var elapsed = Duration.zero
-        let clock = ContinuousClock()
         for request in 0..<50 {
             var changes: [JSONValue] = []
             for _ in 0..<100 {
@@ -324,12 +322,9 @@ struct InventoryHistoryScaleTests {
             let body: JSONValue = ["idempotency_key": .string("scale-\(request)"), "changes": .array(changes)]
             let sandboxRequest = SandboxRequest(
                 method: "POST", path: InventoryHistoryTests.create, rawQuery: "", body: body.serializedBytes())
-            var reply: SandboxReply?
-            elapsed += await clock.measure { reply = await engine.handle(sandboxRequest) }
-            #expect(reply?.status == 200)
+            let reply = await engine.handle(sandboxRequest)
+            #expect(reply.status == 200)
         }
-        print("5,000 inventory changes in 50 requests: \(elapsed) of sandbox time")
-        #expect(elapsed < .seconds(1))
         let final = await engine.state
         #expect(final.inventoryHistory.records.count == 5_000)
         for (index, changes) in model {
