@@ -176,10 +176,9 @@ extension CountWorkflow {
         guard let session = try await database.countSession(id: id) else {
             throw AppError("Count \(id) is gone from the database.", exitCode: .internalError)
         }
-        var lines: [(line: CountLine, variation: VariationSummary?)] = []
-        for line in try await database.countLines(sessionID: id) {
-            lines.append((line, try await database.variations(objectID: line.variationID).first?.at(place)))
-        }
+        let counted = try await database.countLines(sessionID: id)
+        let variations = try await database.variations(ids: counted.map(\.variationID))
+        let lines = counted.map { (line: $0, variation: variations[$0.variationID]?.at(place)) }
         let waiting = lines.contains { $0.line.postStatus == .queued }
         return CountPosting(
             session: session, location: place, lines: lines, postedNow: postedNow,

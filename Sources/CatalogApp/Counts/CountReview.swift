@@ -111,12 +111,7 @@ extension CountWorkflow {
     public func review(_ session: CountSession) async throws -> CountReview {
         let place = try await location(of: session)
         let lines = try await database.countLines(sessionID: session.id)
-        var variations: [String: VariationSummary] = [:]
-        for line in lines {
-            if let found = try await database.variations(objectID: line.variationID).first {
-                variations[line.variationID] = found.at(place)
-            }
-        }
+        let variations = try await database.variations(ids: lines.map(\.variationID)).mapValues { $0.at(place) }
         let scope = try await uncounted(session, lines: lines, at: place)
         let ids = lines.map(\.variationID) + scope.map(\.variationID)
 
