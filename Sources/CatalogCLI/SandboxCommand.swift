@@ -45,6 +45,15 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "A fault to inject: bad-object:ID sends that catalog object damaged in every read (repeat for several).",
+            valueName: "fault"))
+    var fault: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds a catalog cursor stays valid (0: forever).", valueName: "seconds"))
+    var cursorTTL = 0.0
+
+    @Option(
+        help: ArgumentHelp(
             "After every catalog write, POST a signed catalog.version.updated event to this URL.", valueName: "url"))
     var webhookURL: String?
 
@@ -60,6 +69,8 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("--rate-limit-every, --latency-ms and --drop-every cannot be negative.")
         }
         _ = try Self.parseSeed(seed)
+        _ = try badObjects()
+        guard cursorTTL >= 0 else { throw ValidationError("--cursor-ttl cannot be negative.") }
         guard !token.isEmpty else { throw ValidationError("--token cannot be empty.") }
         _ = try webhook()
     }
@@ -81,6 +92,18 @@ struct SandboxCommand: AsyncParsableCommand {
                 "--webhook-url needs a signature key: set SQUARE_WEBHOOK_SIGNATURE_KEY or --signature-key.")
         }
         return (webhookURL, key)
+    }
+
+    /// The ids --fault bad-object:ID names.
+    func badObjects() throws -> Set<String> {
+        Set(
+            try fault.map { text in
+                guard text.hasPrefix("bad-object:"), text.count > 11 else {
+                    throw ValidationError(
+                        "--fault \(Terminal.echo(text)) is not known: the sandbox has bad-object:OBJECT_ID.")
+                }
+                return String(text.dropFirst(11))
+            })
     }
 
     static func parseSeed(_ text: String) throws -> SandboxSeed {
@@ -113,7 +136,8 @@ struct SandboxCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors {
             let faults = SandboxFaults(
-                failRate: failRate, rateLimitEvery: rateLimitEvery, latencyMs: latencyMs, dropEvery: dropEvery)
+                failRate: failRate, rateLimitEvery: rateLimitEvery, latencyMs: latencyMs, dropEvery: dropEvery,
+                badObjects: try badObjects(), cursorTTLSeconds: cursorTTL)
             let webhook = try webhook()
             let configuration = SandboxConfiguration(
                 port: port, token: token, seed: try Self.parseSeed(seed), dataFile: data, faults: faults,

@@ -15,6 +15,10 @@ struct SyncCommand: AsyncParsableCommand {
             The first sync fetches everything; later ones fetch only what changed since the last one, \
             deletions included. An interrupted sync (killed, network gone) resumes where it stopped \
             on the next run. Progress goes to stderr on a terminal; the summary goes to stdout.
+            An object Square sends that cannot be stored is held back with the reason and everything else \
+            is stored; the sync then exits 65 naming it. Every later sync asks Square for it again, and one \
+            that now stores leaves the list (--problems shows it). A variation whose item is held back \
+            waits with it.
             """
     )
 
@@ -23,13 +27,43 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Fetch the whole catalog again and drop local objects Square no longer has.")
     var full = false
 
-    @Flag(help: "Print the summary as one JSON object.")
+    @Flag(help: "List the objects held back (without syncing): what each is, why, since when.")
+    var problems = false
+
+    @Flag(help: "Print the summary (or with --problems, each object held back) as JSON.")
     var json = false
 
     func run() async throws {
         try await reportingErrors {
+            if problems {
+                try await listProblems()
+                return
+            }
             let summary = try await SyncWorkflow(context: .live(options)).run(full: full, report: Terminal.error)
             if json { Terminal.out(SyncWorkflow.json(summary)) } else { Terminal.out(SyncWorkflow.line(summary)) }
+            if let line = SyncWorkflow.problemsLine(summary) {
+                if !json { Terminal.error(line) }
+                throw ExitCode(ExitStatus.dataError.rawValue)
+            }
         }
+    }
+
+    /// `catalog sync --problems`: the objects held back, without syncing.
+    func listProblems() async throws {
+        let held = try await AppContext.live(options).openDatabase().syncProblems()
+        if json {
+            for problem in held { Terminal.out(problem.summaryJSON) }
+            return
+        }
+        guard !held.isEmpty else {
+            Terminal.out("Nothing is held back: every object Square sent is stored.")
+            return
+        }
+        for problem in held {
+            Terminal.out(
+                "\(problem.type) \(problem.id)  \(Terminal.visible(problem.reason))  (since \(problem.firstSeenAt), "
+                    + "tried \(problem.attempts) time\(problem.attempts == 1 ? "" : "s"))")
+        }
+        Terminal.out("Fix them in Square; every catalog sync tries them again.")
     }
 }

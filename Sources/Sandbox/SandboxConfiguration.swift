@@ -25,12 +25,25 @@ public struct SandboxFaults: Sendable, Equatable {
     public var foreignAnswerEvery: Int
     /// Seed of the deterministic random numbers behind `failRate`.
     public var seed: UInt64
+    /// Catalog objects (by id, nested variations too) sent damaged in every catalog read: their
+    /// `version` is not a number, as a corrupt copy in a response would be.
+    public var badObjects: Set<String>
+    /// Seconds a catalog cursor stays valid (0: forever); an older one is refused with INVALID_CURSOR,
+    /// as Square's short-lived cursors are.
+    public var cursorTTLSeconds: Double
+    /// Every Nth catalog cursor sent back is refused as expired (0: off): cursor expiry at a known page,
+    /// for tests.
+    public var expireCursorEvery: Int
 
     /// Creates a fault plan; the defaults inject nothing.
     public init(
         failRate: Double = 0, rateLimitEvery: Int = 0, latencyMs: Int = 0, dropEvery: Int = 0,
-        foreignAnswerEvery: Int = 0, seed: UInt64 = 1
+        foreignAnswerEvery: Int = 0, seed: UInt64 = 1, badObjects: Set<String> = [], cursorTTLSeconds: Double = 0,
+        expireCursorEvery: Int = 0
     ) {
+        self.badObjects = badObjects
+        self.cursorTTLSeconds = cursorTTLSeconds
+        self.expireCursorEvery = expireCursorEvery
         self.failRate = failRate
         self.rateLimitEvery = rateLimitEvery
         self.latencyMs = latencyMs

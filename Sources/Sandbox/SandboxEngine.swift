@@ -80,6 +80,10 @@ actor SandboxEngine {
     private var writing = false
     /// Inventory counts changed by the request being handled, for the `inventory.count.updated` webhook.
     var pendingCountEvents: [JSONValue] = []
+    /// When each catalog cursor was handed out (epoch ms), for the cursor lifetime fault.
+    private var issuedCursors: [String: Int64] = [:]
+    /// Catalog cursors sent back since the fault plan was set, for `expireCursorEvery`.
+    private var cursorsPresented = 0
     let dataFile: String?
     let logger = Logger(label: "catalog.sandbox")
     /// The clock, in epoch milliseconds.
@@ -107,6 +111,7 @@ actor SandboxEngine {
         random = ObjectIds(seed: faults.seed)
         requestCount = 0
         responseCount = 0
+        cursorsPresented = 0
     }
 
     /// Counts one request and decides, before anything is processed, which fault it gets.
@@ -146,10 +151,60 @@ actor SandboxEngine {
     /// Answers one authenticated request.
     func handle(_ request: SandboxRequest) -> SandboxReply {
         do throws(APIError) {
-            return try route(request)
+            try refuseExpiredCursor(request)
+            var reply = try route(request)
+            if reply.status == 200,
+                Self.catalogReads.contains(request.path) || request.path.hasPrefix("/v2/catalog/object/")
+            {
+                reply = damagingAndNotingCursor(reply)
+            }
+            return reply
         } catch {
             return SandboxReply(error)
         }
+    }
+
+    /// The catalog reads whose objects the bad-object fault damages and whose cursors can expire.
+    static let catalogReads: Set<String> = ["/v2/catalog/list", "/v2/catalog/search", "/v2/catalog/batch-retrieve"]
+
+    /// With a cursor lifetime set, refuses a catalog cursor handed out longer ago than that.
+    private func refuseExpiredCursor(_ request: SandboxRequest) throws(APIError) {
+        guard faults.cursorTTLSeconds > 0 || faults.expireCursorEvery > 0, Self.catalogReads.contains(request.path),
+            let cursor = request.query["cursor"] ?? (try? request.jsonBody())?["cursor"]?.stringValue
+        else { return }
+        let expired = APIError.invalid(
+            "INVALID_CURSOR", "The cursor has expired; start the query again.", field: "cursor")
+        if faults.expireCursorEvery > 0 {
+            cursorsPresented += 1
+            if cursorsPresented % faults.expireCursorEvery == 0 { throw expired }
+        }
+        if faults.cursorTTLSeconds > 0, let issued = issuedCursors[cursor],
+            Double(now() - issued) / 1000 > faults.cursorTTLSeconds
+        {
+            throw expired
+        }
+    }
+
+    /// A catalog read's answer with the fault plan's bad objects damaged, its cursor's issue time noted.
+    private func damagingAndNotingCursor(_ reply: SandboxReply) -> SandboxReply {
+        guard !faults.badObjects.isEmpty || faults.cursorTTLSeconds > 0,
+            var json = try? JSONValue.parse(reply.body)
+        else { return reply }
+        if faults.cursorTTLSeconds > 0, let cursor = json["cursor"]?.stringValue { issuedCursors[cursor] = now() }
+        guard !faults.badObjects.isEmpty else { return reply }
+        func damaged(_ object: JSONValue) -> JSONValue {
+            var object = object
+            if let id = object["id"]?.stringValue, faults.badObjects.contains(id) { object["version"] = "damaged" }
+            if let nested = object["item_data"]?["variations"]?.arrayValue {
+                object["item_data"]?["variations"] = .array(nested.map(damaged))
+            }
+            return object
+        }
+        for key in ["objects", "related_objects"] {
+            if let list = json[key]?.arrayValue { json[key] = .array(list.map(damaged)) }
+        }
+        if let object = json["object"] { json["object"] = damaged(object) }
+        return SandboxReply(status: reply.status, json: json)
     }
 
     /// Answers one authenticated request, with the version it committed if it wrote to the catalog

@@ -7,6 +7,8 @@ struct ApplyContext {
     var markSeen: Bool
     var counts = ApplyCounts()
     var upkeep = SearchUpkeep()
+    /// Whether some object is held back, so stored objects must be checked against the list.
+    var checkProblems = false
 }
 
 /// How much one applied page changed the local catalog.
@@ -15,6 +17,10 @@ public struct ApplyCounts: Sendable, Equatable {
     public var changed = 0
     /// Objects removed because Square sent their tombstone.
     public var deleted = 0
+    /// Objects that could not be stored (or wait for one that could not), as now recorded.
+    public var problems: [SyncProblem] = []
+    /// Objects held back before that are now stored.
+    public var cleared = 0
 
     public init(changed: Int = 0, deleted: Int = 0) {
         self.changed = changed
@@ -29,17 +35,87 @@ extension CatalogDatabase {
     /// or an item's nested copy of a variation after the variation itself, changes nothing.
     /// `markSeen` records every id for the sweep at the end of a full sync.
     /// A `nil` value in `syncState` removes that key.
+    ///
+    /// An object that cannot be stored is held back (`sync_problems`) with the reason, and the rest are
+    /// stored: the stored copy, if any, stays, and a variation whose item is held back waits with it.
+    /// A held-back object that now stores leaves the list, and what waited for it is stored too.
     public func apply(
         _ objects: [JSONValue], markSeen: Bool = false, syncState: [String: String?] = [:]
     ) async throws -> ApplyCounts {
-        try await write { db in
+        let now = clock.now().rfc3339
+        return try await write { db in
             var context = ApplyContext(markSeen: markSeen)
+            context.checkProblems = try Self.hasProblems(db)
             for object in objects {
-                try Self.apply(object, parentItemID: nil, context: &context, db: db)
+                try Self.applyOrHoldBack(object, context: &context, at: now, db: db)
             }
             try context.upkeep.finish(cache: self.vocabularyCache, db: db)
             try Self.setSyncState(syncState, db: db)
             return context.counts
+        }
+    }
+
+    /// Applies one top-level object in a savepoint; one Square sent that cannot be stored is held back
+    /// instead, with everything it wrote undone.
+    static func applyOrHoldBack(_ object: JSONValue, context: inout ApplyContext, at now: String, db: Database)
+        throws
+    {
+        let id = object["id"]?.stringValue
+        if context.checkProblems, object["type"] == "ITEM_VARIATION",
+            let itemID = object["item_variation_data"]?["item_id"]?.stringValue, try isHeldBack(itemID, db: db)
+        {
+            context.counts.problems.append(
+                try quarantine(
+                    object, reason: "waits for its item \(itemID), which could not be stored", waitsFor: itemID,
+                    markSeen: context.markSeen, at: now, db: db))
+            return
+        }
+        let before = context
+        do {
+            try db.inSavepoint {
+                try apply(object, parentItemID: nil, context: &context, db: db)
+                return .commit
+            }
+        } catch StoreError.badObject(let badID, let badType, let reason) {
+            context = before
+            context.checkProblems = true
+            // A bad variation nested in an item holds the item back with it: say which part is bad.
+            let why = badID == id ? reason : "its \(badType) \(badID): \(reason)"
+            context.counts.problems.append(
+                try quarantine(object, reason: why, waitsFor: nil, markSeen: context.markSeen, at: now, db: db))
+            // An item's variations wait with it (the stored copies, if any, stay as they were).
+            guard let itemID = id else { return }
+            for nested in object["item_data"]?["variations"]?.arrayValue ?? [] where nested["id"]?.stringValue != nil {
+                var variation = nested
+                if variation["item_variation_data"]?["item_id"] == nil {
+                    variation["item_variation_data"]?["item_id"] = .string(itemID)
+                }
+                context.counts.problems.append(
+                    try quarantine(
+                        variation, reason: "waits for its item \(itemID), which could not be stored",
+                        waitsFor: itemID, markSeen: context.markSeen, at: now, db: db))
+            }
+            return
+        }
+        guard context.checkProblems, let id else { return }
+        try db.cachedStatement(sql: "DELETE FROM sync_problems WHERE id = ?").execute(arguments: [id])
+        if db.changesCount > 0 { context.counts.cleared += 1 }
+        // What waited for it is stored now: the copies it carried were just stored with it; any other is
+        // stored from the copy Square sent.
+        let waiting = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.json, o.id IS NOT NULL AS stored FROM sync_problems p
+                    LEFT JOIN catalog_objects o ON o.id = p.id AND o.version >= coalesce(p.version, 0)
+                    WHERE p.waits_for = ?
+                    """), arguments: [id])
+        guard !waiting.isEmpty else { return }
+        try db.cachedStatement(sql: "DELETE FROM sync_problems WHERE waits_for = ?").execute(arguments: [id])
+        context.counts.cleared += waiting.count
+        for row in waiting where !(row["stored"] as Bool) {
+            if let object = try? JSONValue.parse(row["json"] as String) {
+                try applyOrHoldBack(object, context: &context, at: now, db: db)
+            }
         }
     }
 

@@ -153,6 +153,9 @@ extension CatalogDatabase {
                 try db.execute(sql: guardColumn.triggers)
             }
         }
+        migrator.registerMigration("v15: objects a sync could not store, held back with the reason") { db in
+            try db.execute(sql: Self.problemsSchema)
+        }
         return migrator
     }
 

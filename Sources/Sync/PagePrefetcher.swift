@@ -3,7 +3,8 @@ import SquareAPI
 /// Fetches the pages of one pass ahead of the writer, at most `depth` pages ahead, and hands over every
 /// page that has arrived at once, so a writer that falls behind lands several pages in one transaction.
 ///
-/// A saved cursor the server no longer knows restarts the pass from its start, once, as before.
+/// A cursor the server refuses ends the fetching with that error; the sync engine decides where the pass
+/// resumes.
 actor PagePrefetcher {
     private let depth: Int
     private var ready: [CatalogObjectsPage] = []
@@ -45,7 +46,6 @@ actor PagePrefetcher {
 
     private func fetchAll(from cursor: String?, fetch: @Sendable (String?) async throws -> CatalogObjectsPage) async {
         var cursor = cursor
-        var restarted = false
         while !finished {
             do {
                 let page = try await fetch(cursor)
@@ -58,10 +58,6 @@ actor PagePrefetcher {
                 waitingConsumer = nil
                 guard let next = page.cursor else { return end(nil) }
                 cursor = next
-            } catch let error as SquareError where error.isInvalidCursor && cursor != nil && !restarted {
-                // The server no longer knows the cursor: run the same pass again from its start.
-                restarted = true
-                cursor = nil
             } catch {
                 return end(error)
             }

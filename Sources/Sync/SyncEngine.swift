@@ -44,45 +44,70 @@ public struct SyncEngine: Sendable {
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
         var newest: Timestamp?
         var vendorIDs: Set<String> = []
+        var heldNow: Set<String> = []
+        var cleared = 0
 
-        let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
+        // Where the pass may resume when Square refuses a cursor (they are short-lived): just before the
+        // newest object applied, while the pages come oldest first; else where the pass began.
+        var resumeAfter: Timestamp?
+        var ordered = true
+        var appliedSinceRestart = true
+        var restarts = 0
         let client = client
-        let request = pass.request
-        await prefetcher.start(cursor: pass.cursor) { cursor in
-            try await client.searchCatalogObjects(request, cursor: cursor)
-        }
-        while true {
-            let pages: [CatalogObjectsPage]
-            do {
-                guard let arrived = try await prefetcher.next(), let last = arrived.last else { break }
-                pages = arrived
-                for page in pages where pass.latestTime == nil { pass.latestTime = page.latestTime }
-                for object in pages.lazy.flatMap(\.objects) {
-                    if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text),
-                        newest.map({ stamp > $0 }) ?? true
-                    {
-                        newest = stamp
-                    }
-                    for entry in object["item_variation_data"]?["vendor_information"]?.arrayValue ?? [] {
-                        if let id = entry["vendor_id"]?.stringValue { vendorIDs.insert(id) }
-                    }
-                }
-                let counts = try await database.apply(
-                    pages.flatMap(\.objects), markSeen: pass.sweep,
-                    syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
-                pass.cursor = last.cursor
-                tally.changed += counts.changed
-                tally.deleted += counts.deleted
-            } catch {
-                await prefetcher.cancel()
-                throw error
+        pages: while true {
+            let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
+            let request = pass.request
+            await prefetcher.start(cursor: pass.cursor) { cursor in
+                try await client.searchCatalogObjects(request, cursor: cursor)
             }
-            tally.pages += pages.count
-            tally.fetched += pages.reduce(0) { $0 + $1.objects.count }
-            progress(tally)
-            if pass.cursor == nil { break }
+            while true {
+                let pages: [CatalogObjectsPage]
+                do {
+                    guard let arrived = try await prefetcher.next(), let last = arrived.last else { break pages }
+                    pages = arrived
+                    for page in pages where pass.latestTime == nil { pass.latestTime = page.latestTime }
+                    for object in pages.lazy.flatMap(\.objects) {
+                        if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text) {
+                            if newest.map({ stamp > $0 }) ?? true { newest = stamp }
+                            if let previous = resumeAfter, stamp < previous { ordered = false }
+                            resumeAfter = max(resumeAfter ?? stamp, stamp)
+                        }
+                        for entry in object["item_variation_data"]?["vendor_information"]?.arrayValue ?? [] {
+                            if let id = entry["vendor_id"]?.stringValue { vendorIDs.insert(id) }
+                        }
+                    }
+                    let counts = try await database.apply(
+                        pages.flatMap(\.objects), markSeen: pass.sweep,
+                        syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
+                    pass.cursor = last.cursor
+                    tally.changed += counts.changed
+                    tally.deleted += counts.deleted
+                    heldNow.formUnion(counts.problems.map(\.id))
+                    cleared += counts.cleared
+                    appliedSinceRestart = true
+                } catch let error as SquareError where error.isInvalidCursor && (appliedSinceRestart || restarts < 2) {
+                    await prefetcher.cancel()
+                    restarts += 1
+                    appliedSinceRestart = false
+                    pass.request = Self.resuming(pass.request, after: ordered ? resumeAfter : nil)
+                    pass.cursor = nil
+                    try await database.updateSyncState([
+                        SyncStateKey.passRequest: pass.request.jsonString, SyncStateKey.passCursor: nil,
+                    ])
+                    continue pages
+                } catch {
+                    await prefetcher.cancel()
+                    throw error
+                }
+                tally.pages += pages.count
+                tally.fetched += pages.reduce(0) { $0 + $1.objects.count }
+                progress(tally)
+                if pass.cursor == nil { break pages }
+            }
         }
 
+        // Objects held back by an earlier run are asked for again: one Square has fixed now stores.
+        cleared += try await retryHeldBack(skipping: heldNow, markSeen: pass.sweep)
         try await database.replaceLocations(locations)
         let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil
         let vendorsChecked = await refreshVendors(named: vendorIDs, everyVendor: everyVendor)
@@ -104,7 +129,7 @@ public struct SyncEngine: Sendable {
             kind: pass.kind, resumed: pass.resumed, pages: tally.pages, fetched: tally.fetched,
             changed: tally.changed, deleted: tally.deleted, locations: locations.count,
             elapsed: elapsed.seconds,
-            latestTime: watermark)
+            latestTime: watermark, problems: try await database.syncProblems(), cleared: cleared)
     }
 
     /// Records the seller (the merchant id Square's locations name) and the address of the first sync;
@@ -142,6 +167,20 @@ public struct SyncEngine: Sendable {
         }
         try await database.updateSyncState(pass.startState)
         return pass
+    }
+
+    /// A pass's request resumed after Square refused its cursor: from just before `after` (the newest
+    /// object applied, when pages have come oldest first, so nothing after it was skipped), else
+    /// unchanged (the pass runs again from where it began; what was applied stays).
+    static func resuming(_ request: JSONValue, after: Timestamp?) -> JSONValue {
+        guard let after else { return request }
+        let from = Timestamp(epochMilliseconds: after.epochMilliseconds - 1)
+        if let begin = request["begin_time"]?.stringValue.flatMap(Timestamp.init(rfc3339:)), begin >= from {
+            return request
+        }
+        var resumed = request
+        resumed["begin_time"] = .string(from.rfc3339)
+        return resumed
     }
 
     /// The object types a pass's request asks for, as `sync_state` keeps them.
@@ -183,5 +222,28 @@ extension SyncEngine {
             (try? await database.saveVendors(Array(vendors.values))) != nil
         else { return false }
         return true
+    }
+}
+
+extension SyncEngine {
+    /// Asks Square again for every object held back before this run (those it held back itself were just
+    /// fetched) and stores what now stores; returns how many left the list. An object Square no longer
+    /// has is forgotten, with what waited for it.
+    func retryHeldBack(skipping heldNow: Set<String>, markSeen: Bool) async throws -> Int {
+        let held = try await database.syncProblems().filter { $0.waitsFor == nil && !heldNow.contains($0.id) }
+        guard !held.isEmpty else { return 0 }
+        var cleared = 0
+        for start in stride(from: 0, to: held.count, by: 1000) {
+            let ids = held[start..<min(start + 1000, held.count)].map(\.id)
+            let fetched = try await client.batchRetrieveCatalogObjects(ids: ids).objects
+            cleared += try await database.apply(fetched, markSeen: markSeen).cleared
+            let returned = Set(fetched.compactMap { $0["id"]?.stringValue })
+            let gone = ids.filter { !returned.contains($0) }
+            if !gone.isEmpty {
+                try await database.forgetProblems(ids: gone)
+                cleared += gone.count
+            }
+        }
+        return cleared
     }
 }

@@ -1,3 +1,5 @@
+import Store
+
 /// Which kind of pass a sync runs.
 public enum SyncKind: String, Sendable {
     /// Everything Square holds (the first sync, or `--full`).
@@ -30,6 +32,10 @@ public struct SyncSummary: Sendable, Equatable {
     public var elapsed: Double
     /// The watermark stored for the next incremental sync.
     public var latestTime: String?
+    /// The objects held back now (could not be stored, or wait for one that could not), oldest first.
+    public var problems: [SyncProblem] = []
+    /// Objects held back before that this run stored (or found gone from Square).
+    public var cleared = 0
 
     /// Objects per second over the whole run.
     public var rate: Double { elapsed > 0 ? Double(fetched) / elapsed : 0 }

@@ -16,11 +16,13 @@ struct SyncHarness {
 
     var engine: SyncEngine { SyncEngine(database: database, client: client) }
 
-    static func start(seed: SandboxSeed, dataFile: String? = nil) async throws -> SyncHarness {
+    static func start(
+        seed: SandboxSeed, dataFile: String? = nil, onExchange: (@Sendable (SandboxExchange) -> Void)? = nil
+    ) async throws -> SyncHarness {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let server = try await SandboxServer.start(
-            SandboxConfiguration(port: 0, token: token, seed: seed, dataFile: dataFile))
+            SandboxConfiguration(port: 0, token: token, seed: seed, dataFile: dataFile, onExchange: onExchange))
         return SyncHarness(
             server: server, client: client(for: server.baseURL),
             database: try CatalogDatabase(path: folder.appendingPathComponent("catalog.sqlite").path), folder: folder)

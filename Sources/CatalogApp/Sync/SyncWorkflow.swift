@@ -80,10 +80,30 @@ public struct SyncWorkflow: Sendable {
     /// What a sync did, in one line.
     public static func line(_ summary: SyncSummary) -> String {
         let rate = summary.rate >= 1 ? ", \(Terminal.count(Int(summary.rate))) objects/s" : ""
+        let held = summary.problems.isEmpty ? "" : "\(Terminal.count(summary.problems.count)) held back, "
+        let cleared = summary.cleared > 0 ? "\(Terminal.count(summary.cleared)) stored after being held back, " : ""
         return "synced (\(summary.kind.rawValue)\(summary.resumed ? ", resumed" : "")): "
-            + "\(Terminal.count(summary.fetched)) fetched, \(Terminal.count(summary.changed)) changed, "
+            + "\(Terminal.count(summary.fetched)) fetched, \(Terminal.count(summary.changed)) changed, " + held
+            + cleared
             + "\(Terminal.count(summary.deleted)) deleted, \(summary.locations) locations in "
             + String(format: "%.2fs", summary.elapsed) + rate
+    }
+
+    /// What a person reads about the objects held back, nil when there are none.
+    public static func problemsLine(_ summary: SyncSummary) -> String? {
+        let problems = summary.problems
+        guard !problems.isEmpty else { return nil }
+        let roots = problems.filter { $0.waitsFor == nil }
+        let waiting = problems.count - roots.count
+        let named = roots.prefix(5).map { "\($0.type) \($0.id) (\(Terminal.visible($0.reason)))" }.joined(
+            separator: "; ")
+        return "\(Terminal.count(roots.count)) object\(roots.count == 1 ? "" : "s") could not be stored: \(named)"
+            + (roots.count > 5 ? "; …" : "")
+            + (waiting > 0
+                ? ", and \(Terminal.count(waiting)) wait\(waiting == 1 ? "s" : "") for \(roots.count == 1 ? "it" : "them")"
+                : "")
+            + ". Everything else is stored; the counter keeps the last good copy of these and says so. Fix them in "
+            + "Square: every sync tries again (catalog sync --problems lists them)."
     }
 
     /// What a sync did, for scripts.
@@ -98,6 +118,8 @@ public struct SyncWorkflow: Sendable {
             "locations": .int(summary.locations),
             "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
             "latest_time": summary.latestTime.map(JSONValue.string) ?? .null,
+            "problems": .array(summary.problems.map(\.summaryJSON)),
+            "cleared": .int(summary.cleared),
         ]
     }
 }

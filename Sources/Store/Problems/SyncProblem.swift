@@ -1,0 +1,130 @@
+import CatalogCore
+import GRDB
+
+/// A catalog object Square sent that could not be stored, kept raw with the reason until a later sync
+/// stores it; or an object that waits for one (a variation whose item could not be stored).
+///
+/// The rest of the catalog is stored around it: one bad object never stops a sync, and the counter
+/// keeps the last good copy of what it held back (and says so).
+public struct SyncProblem: Sendable, Equatable {
+    public var id: String
+    /// Square's object type (`ITEM`, `ITEM_VARIATION`, ...), or `object` when it has none.
+    public var type: String
+    public var version: Int64?
+    /// Why it could not be stored, in words (for a waiting object: which object it waits for).
+    public var reason: String
+    /// The object it waits for, when it is held back only because that one could not be stored.
+    public var waitsFor: String?
+    /// The object as Square sent it.
+    public var json: JSONValue
+    public var firstSeenAt: String
+    public var lastTriedAt: String
+    /// How many syncs have tried it.
+    public var attempts: Int
+
+    init(row: Row) {
+        id = row["id"]
+        type = row["type"]
+        version = row["version"]
+        reason = row["reason"]
+        waitsFor = row["waits_for"]
+        json = (try? JSONValue.parse(row["json"] as String)) ?? .null
+        firstSeenAt = row["first_seen_at"]
+        lastTriedAt = row["last_tried_at"]
+        attempts = row["attempts"]
+    }
+
+    /// What `catalog sync --problems --json` prints for it.
+    public var summaryJSON: JSONValue {
+        [
+            "id": .string(id), "type": .string(type), "version": version.map(JSONValue.int) ?? .null,
+            "reason": .string(reason), "waits_for": waitsFor.map(JSONValue.string) ?? .null,
+            "first_seen_at": .string(firstSeenAt), "last_tried_at": .string(lastTriedAt),
+            "attempts": .int(Int64(attempts)),
+        ]
+    }
+}
+
+extension CatalogDatabase {
+    /// Migration v15: objects a sync could not store, kept raw with the reason.
+    static let problemsSchema = """
+        CREATE TABLE sync_problems (
+            id TEXT PRIMARY KEY,
+            type TEXT NOT NULL,
+            version INTEGER,
+            reason TEXT NOT NULL,
+            waits_for TEXT,
+            json TEXT NOT NULL,
+            first_seen_at TEXT NOT NULL,
+            last_tried_at TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX sync_problems_waiting ON sync_problems(waits_for) WHERE waits_for IS NOT NULL;
+        """
+
+    /// The objects held back, oldest first.
+    public func syncProblems() async throws -> [SyncProblem] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sync_problems ORDER BY first_seen_at, id").map(
+                SyncProblem.init(row:))
+        }
+    }
+
+    /// Why Square's copy of a variation or its item is held back, when it is (the item's problem first).
+    public func heldBack(variationID: String, itemID: String?) async throws -> SyncProblem? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM sync_problems WHERE id IN (?, ?)
+                    ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END LIMIT 1
+                    """,
+                arguments: [variationID, itemID ?? variationID, itemID ?? variationID]
+            ).map(SyncProblem.init(row:))
+        }
+    }
+
+    /// Records `object` as held back with `reason`, or updates the record (its newer copy, the reason,
+    /// one more attempt); a full pass's sweep must not remove the stored copy, so its ids count as seen.
+    static func quarantine(
+        _ object: JSONValue, reason: String, waitsFor: String?, markSeen: Bool, at now: String, db: Database
+    ) throws -> SyncProblem {
+        let id = object["id"]?.stringValue ?? "(no id)"
+        let type = object["type"]?.stringValue ?? "object"
+        let version = object["version"]?.int64Value
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sync_problems(id, type, version, reason, waits_for, json, first_seen_at, last_tried_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET type = excluded.type, version = excluded.version,
+                    reason = excluded.reason, waits_for = excluded.waits_for, json = excluded.json,
+                    last_tried_at = excluded.last_tried_at, attempts = attempts + 1
+                """
+        ).execute(arguments: [id, type, version, reason, waitsFor, object.jsonString, now, now])
+        if markSeen { try markSeenIDs(of: object, id: id, db: db) }
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM sync_problems WHERE id = ?"), arguments: [id])
+        else { throw StoreError.database(reason: "the problem record of \(id) was not written") }
+        return SyncProblem(row: row)
+    }
+
+    /// Whether any object is held back (the fast path of every apply checks this once).
+    static func hasProblems(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_problems)")) ?? false
+    }
+
+    /// The object `id` is held back (recorded in the problems table).
+    static func isHeldBack(_ id: String, db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_problems WHERE id = ?"), arguments: [id]) ?? false
+    }
+
+    /// Forgets held-back objects Square no longer has (deleted there, or never returned again), with
+    /// the objects waiting for them.
+    public func forgetProblems(ids: [String]) async throws {
+        try await write { db in
+            let statement = try db.makeStatement(sql: "DELETE FROM sync_problems WHERE id = ? OR waits_for = ?")
+            for id in ids { try statement.execute(arguments: [id, id]) }
+        }
+    }
+}
