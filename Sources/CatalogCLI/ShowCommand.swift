@@ -65,6 +65,12 @@ struct ShowCommand: AsyncParsableCommand {
                     .map { "\($0.name) \($0.quantity)" }
                     lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
                 }
+                if let held = report.heldBack {
+                    lines.append(
+                        "  HELD BACK Square's newer copy of \(held.id == match.variationID ? "it" : "its item") could not "
+                            + "be stored: \(Terminal.visible(held.reason)) (since \(held.firstSeenAt)). This is the last "
+                            + "good copy; fix it in Square and sync.")
+                }
                 Terminal.out((lines + report.outbox.map(Self.outboxLine)).joined(separator: "\n"))
             }
         }

@@ -16,6 +16,9 @@ public struct VariationReport: Sendable {
     public var outbox: [OutboxEntry]
     /// The scale code it was found by, when it was.
     public var scale: ScaleCode?
+    /// Why Square's newer copy of it (or of its item) is held back, when a sync could not store it: what is
+    /// shown is the last good copy.
+    public var heldBack: SyncProblem?
 
     /// The variations `code` names (a barcode in any spelling, a scale code, a SKU or an id), each reported
     /// at `shop`'s location; throws a not-found error naming the code.
@@ -35,7 +38,16 @@ public struct VariationReport: Sendable {
                     exitCode: .notFound)
             }
         } else {
-            found = try await Lookup.lookUp(code, in: database)
+            do {
+                found = try await Lookup.lookUp(code, in: database)
+            } catch let error as AppError where error.exitStatus == .notFound {
+                // Not stored, but perhaps in Square and held back by a sync: say so, and why.
+                guard let held = try await database.heldBack(mentioning: code) else { throw error }
+                throw AppError(
+                    "“\(Terminal.echo(code))” is in Square but not stored here yet: \(held.type) \(held.id) could not "
+                        + "be stored (\(Terminal.visible(held.reason))). Fix it in Square; the next catalog sync "
+                        + "stores it (catalog sync --problems lists what is held back).", exitCode: .dataError)
+            }
         }
         let matches = found.map(shop.local)
         let prices = try await ShelfPrices.load(for: matches, database: database, at: moment)
@@ -46,7 +58,8 @@ public struct VariationReport: Sendable {
                 VariationReport(
                     variation: match, shelf: prices.shelf(match),
                     stock: try await database.stockCounts(variationID: match.variationID),
-                    outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale))
+                    outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale,
+                    heldBack: try await database.heldBack(variationID: match.variationID, itemID: match.itemID)))
         }
         return reports
     }
@@ -64,6 +77,12 @@ public struct VariationReport: Sendable {
                 JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }))
         }
         if !outbox.isEmpty { object["outbox"] = .array(outbox.map(\.json)) }
+        if let heldBack {
+            object["held_back"] = [
+                "id": .string(heldBack.id), "type": .string(heldBack.type), "reason": .string(heldBack.reason),
+                "since": .string(heldBack.firstSeenAt),
+            ]
+        }
         return object
     }
 }

@@ -80,6 +80,8 @@ function renderCard(v, scan) {
   const here = v.location;
   const flags = [];
   if (v.available === false) flags.push(`NOT SOLD AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
+  if (v.held_back) flags.push(`HELD BACK: Square's newer copy could not be stored (${v.held_back.reason}). `
+    + "This is the last good copy; fix it in Square and sync.");
   else if (v.sold_out) flags.push(`SOLD OUT AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
   const price = v.sale
     ? element("p", {class: "price sale"}, money(v.sale.price), element("span", {class: "was"}, money(v.price)))

@@ -84,6 +84,18 @@ extension CatalogDatabase {
         }
     }
 
+    /// A held-back object whose JSON holds `code` (a SKU, a barcode, an id), for a lookup that found nothing.
+    public func heldBack(mentioning code: String) async throws -> SyncProblem? {
+        let text = code.trimmingCharacters(in: .whitespaces)
+        guard text.count >= 3 else { return nil }
+        return try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM sync_problems WHERE instr(json, ?) > 0 ORDER BY waits_for IS NOT NULL LIMIT 1",
+                arguments: ["\"" + text + "\""]
+            ).map(SyncProblem.init(row:))
+        }
+    }
+
     /// Records `object` as held back with `reason`, or updates the record (its newer copy, the reason,
     /// one more attempt); a full pass's sweep must not remove the stored copy, so its ids count as seen.
     static func quarantine(
