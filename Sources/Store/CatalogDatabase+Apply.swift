@@ -9,6 +9,16 @@ struct ApplyContext {
     var upkeep = SearchUpkeep()
     /// Whether some object is held back, so stored objects must be checked against the list.
     var checkProblems = false
+
+    /// Takes in what one object's apply counted and left for the search index.
+    mutating func merge(_ other: ApplyContext) {
+        counts.changed += other.counts.changed
+        counts.deleted += other.counts.deleted
+        counts.problems += other.counts.problems
+        counts.cleared += other.counts.cleared
+        upkeep.touched.formUnion(other.upkeep.touched)
+        upkeep.sources.merge(other.upkeep.sources) { _, newer in newer }
+    }
 }
 
 /// How much one applied page changed the local catalog.
@@ -70,14 +80,17 @@ extension CatalogDatabase {
                     markSeen: context.markSeen, at: now, db: db))
             return
         }
-        let before = context
+        // The object is applied with a context of its own, merged in only when it stored: copying the
+        // whole context to restore it would copy the page's pending search entries for every object.
+        var own = ApplyContext(markSeen: context.markSeen)
+        own.checkProblems = context.checkProblems
         do {
             try db.inSavepoint {
-                try apply(object, parentItemID: nil, context: &context, db: db)
+                try apply(object, parentItemID: nil, context: &own, db: db)
                 return .commit
             }
+            context.merge(own)
         } catch StoreError.badObject(let badID, let badType, let reason) {
-            context = before
             context.checkProblems = true
             // A bad variation nested in an item holds the item back with it: say which part is bad.
             let why = badID == id ? reason : "its \(badType) \(badID): \(reason)"

@@ -189,7 +189,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// The search body of a pass; every page of the pass resends it unchanged.
-    static func request(beginTime: String?) -> JSONValue {
+    public static func request(beginTime: String?) -> JSONValue {
         var body: JSONValue = [
             "object_types": .array(objectTypes.map(JSONValue.string)),
             "include_deleted_objects": .bool(beginTime != nil),
