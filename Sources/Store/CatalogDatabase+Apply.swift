@@ -65,8 +65,7 @@ extension CatalogDatabase {
         }
     }
 
-    /// Applies one top-level object in a savepoint; one Square sent that cannot be stored is held back
-    /// instead, with everything it wrote undone.
+    /// Applies one top-level object; one Square sent that cannot be stored is held back instead.
     static func applyOrHoldBack(_ object: JSONValue, context: inout ApplyContext, at now: String, db: Database)
         throws
     {
@@ -80,15 +79,13 @@ extension CatalogDatabase {
                     markSeen: context.markSeen, at: now, db: db))
             return
         }
-        // The object is applied with a context of its own, merged in only when it stored: copying the
-        // whole context to restore it would copy the page's pending search entries for every object.
+        // `apply` decodes everything it stores (an item's variations too) before it writes anything, so
+        // an object that cannot be stored changes nothing but its seen mark: no savepoint is needed. It
+        // counts in a context of its own, merged in only when it stored.
         var own = ApplyContext(markSeen: context.markSeen)
         own.checkProblems = context.checkProblems
         do {
-            try db.inSavepoint {
-                try apply(object, parentItemID: nil, context: &own, db: db)
-                return .commit
-            }
+            try apply(object, parentItemID: nil, context: &own, db: db)
             context.merge(own)
         } catch StoreError.badObject(let badID, let badType, let reason) {
             context.checkProblems = true
@@ -133,7 +130,8 @@ extension CatalogDatabase {
     }
 
     static func apply(
-        _ object: JSONValue, parentItemID: String?, context: inout ApplyContext, db: Database
+        _ object: JSONValue, parentItemID: String?, decoded: VariationRow? = nil, context: inout ApplyContext,
+        db: Database
     ) throws {
         let header = try ObjectHeader(object)
         if context.markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
@@ -160,7 +158,7 @@ extension CatalogDatabase {
             if let parentItemID, object["item_variation_data"]?["item_id"] == nil {
                 object["item_variation_data"]?["item_id"] = .string(parentItemID)
             }
-            variation = try VariationRow(object, header: header)
+            variation = try decoded ?? VariationRow(object, header: header)
         default: break
         }
         let json = String(decoding: Self.storedForm(of: object, item: item).serializedBytes(), as: UTF8.self)
@@ -252,8 +250,8 @@ extension CatalogDatabase {
             try link.execute(arguments: [header.id, category.id, category.ordinal])
         }
         var keep: [String] = []
-        for nested in item.variations {
-            try apply(nested, parentItemID: header.id, context: &context, db: db)
+        for (nested, decoded) in zip(item.variations, item.variationRows) {
+            try apply(nested, parentItemID: header.id, decoded: decoded, context: &context, db: db)
             if let id = nested["id"]?.stringValue { keep.append(id) }
         }
         // The item's list is the truth at its version: older variations it no longer lists are gone.

@@ -37,6 +37,8 @@ struct ItemRow: Sendable {
     var categoryIDs: [(id: String, ordinal: Int64?)]
     var isArchived: Bool
     var variations: [JSONValue]
+    /// Each nested variation decoded (nil for one that is not a live ITEM_VARIATION).
+    var variationRows: [VariationRow?] = []
     /// Where it is sold, when not everywhere (`LocationTerms.storedColumn`).
     var locations: String?
 
@@ -62,6 +64,17 @@ struct ItemRow: Sendable {
         case .some(.array(let list)): variations = list
         case .some:
             throw .badObject(id: header.id, type: header.type, reason: "item_data.variations is not a list")
+        }
+        // The nested variations are decoded now too, so an item is known to store in full before any of
+        // it is written.
+        variationRows = try variations.map { nested throws(StoreError) in
+            var nested = nested
+            if nested["item_variation_data"]?["item_id"] == nil {
+                nested["item_variation_data"]?["item_id"] = .string(header.id)
+            }
+            let nestedHeader = try ObjectHeader(nested)
+            guard nestedHeader.type == "ITEM_VARIATION", !nestedHeader.isDeleted else { return nil }
+            return try VariationRow(nested, header: nestedHeader)
         }
     }
 }

@@ -64,18 +64,28 @@ import Testing
         #expect(Set(try await database.allObjects().keys) == ["C"])
     }
 
-    @Test func aBadObjectLeavesTheWholePageUnapplied() async throws {
+    @Test func aBadObjectIsHeldBackAndTheRestOfThePageApplied() async throws {
         let database = try temporaryDatabase()
         var bad = variation("BADVAR", item: "I", version: 5)
         bad["item_variation_data"]?["price_money"] = ["amount": "twelve", "currency": "USD"]
-        await #expect {
-            _ = try await database.apply([category("C", name: "Kitchen", version: 3), bad], syncState: ["k": "v"])
-        } throws: { error in
-            guard case .badObject(let id, _, _) = error as? StoreError else { return false }
-            return id == "BADVAR" && "\(error)".contains("BADVAR")
-        }
-        #expect(try await database.allObjects().isEmpty)
-        #expect(try await database.syncState()["k"] == nil)
+        let counts = try await database.apply(
+            [category("C", name: "Kitchen", version: 3), bad], syncState: ["k": "v"])
+        #expect(counts.changed == 1 && counts.problems.map(\.id) == ["BADVAR"])
+        #expect(counts.problems.first?.reason.contains("price_money") == true)
+        #expect(Set(try await database.allObjects().keys) == ["C"])
+        #expect(try await database.syncState()["k"] == "v")
+        // An item with a bad nested variation is held back whole, before any of it is written.
+        var nested = bad
+        nested["id"] = "BADVAR2"
+        let second = try await database.apply([
+            item("I2", name: "Mug", version: 7, category: "C", variations: [nested])
+        ])
+        #expect(second.changed == 0 && second.problems.contains { $0.id == "I2" })
+        #expect(try await database.counts()["items"] == 0)
+        // Stored once fixed: it leaves the list.
+        let fixed = try await database.apply([variation("BADVAR", item: "I", version: 6)])
+        #expect(fixed.cleared == 1 && fixed.changed == 1)
+        #expect(try await database.syncProblems().map(\.id).contains("BADVAR") == false)
     }
 
     @Test func lookupsBySKUKeyGTINAndItemID() async throws {
