@@ -18,15 +18,22 @@ extension BenchQueryGenerator {
         let first = random.next() % 2 == 0
         var choices: [[String]] = []
         for target in kept where Self.canCarryTypo(words[target]) {
-            for misspelt in Self.oneEdit(words[target].joined).filter({ vocabulary.contains($0) }).sorted() {
+            // The misspelling keeps four letters, or it could carry no typo.
+            for misspelt in catalogNeighbours(of: words[target].joined) {
                 var typed = kept.map { $0 == target ? misspelt : chunks[$0] }
                 let nameTokens = typed.flatMap { SearchText.tokens($0) }
                 if let extra { if first { typed.insert(extra, at: 0) } else { typed.append(extra) } }
-                guard holderIndices(of: nameTokens).isEmpty,
-                    holderIndices(anywhere: typed.flatMap { SearchText.tokens($0) }).contains(where: {
-                        items[$0].id != item.id
-                    })
-                else { continue }
+                guard holderIndices(of: nameTokens).isEmpty else { continue }
+                // Another item holds every typed word somewhere, and none holds as many of them in its
+                // names as this item does with the misspelling put right.
+                let own = Self.wordsHeld(
+                    typed.map { $0 == misspelt ? chunks[target] : $0 }, in: tokens[index(of: item)])
+                let rivals = holderIndices(anywhere: typed.flatMap { SearchText.tokens($0) }).filter {
+                    items[$0].id != item.id
+                }
+                guard !rivals.isEmpty, rivals.allSatisfy({ Self.wordsHeld(typed, in: tokens[$0]) < own }) else {
+                    continue
+                }
                 choices.append(typed)
             }
         }
@@ -79,6 +86,25 @@ extension BenchQueryGenerator {
             }
         }
         return order.map { chunks[$0] }.joined(separator: " ")
+    }
+
+    /// The catalog's words of four letters or more one edit from `word`, in order (remembered: names
+    /// share their words).
+    mutating func catalogNeighbours(of word: String) -> [String] {
+        if let known = neighbours[word] { return known }
+        let found = Self.oneEdit(word).filter { $0.count >= 4 && vocabulary.contains($0) }.sorted()
+        neighbours[word] = found
+        return found
+    }
+
+    /// How many of `words` have every token in `tokens`.
+    static func wordsHeld(_ words: [String], in tokens: Set<String>) -> Int {
+        words.filter { SearchText.tokens($0).allSatisfy(tokens.contains) }.count
+    }
+
+    /// The position of `item` in `items`.
+    func index(of item: Item) -> Int {
+        positions[item.id] ?? 0
     }
 
     /// The positions of the name's words with one without digits left out, when there are three or more.

@@ -56,6 +56,8 @@ struct BenchQueryGenerator {
     let postings: [String: [Int]]
     /// Each item's tokens of its name and variation names, by position in `items`.
     let tokens: [Set<String>]
+    /// Each item's position in `items`, by id.
+    let positions: [String: Int]
     /// Each item's tokens of its category, by position in `items`.
     let categoryTokens: [Set<String>]
     /// Which items hold each token of their category.
@@ -63,6 +65,8 @@ struct BenchQueryGenerator {
     /// Every word of three letters or more in names, variation names and categories: what a typo can
     /// turn into without leaving the catalog.
     let vocabulary: Set<String>
+    /// The catalog words one edit from each word asked about so far.
+    var neighbours: [String: [String]] = [:]
     var random: SplitMix64
 
     init(variations: [VariationSummary], seed: UInt64) {
@@ -90,6 +94,7 @@ struct BenchQueryGenerator {
         self.items = items
         self.postings = postings
         self.tokens = tokens
+        positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.categoryTokens = categoryTokens
         self.categoryPostings = categoryPostings
         vocabulary = Set(
@@ -110,7 +115,7 @@ struct BenchQueryGenerator {
             // decimals), so they may look further, and never ask the same query twice.
             let later = BenchQuery.Kind.allCases.firstIndex(of: kind)! >= 5
             var asked: Set<String> = []
-            while made < count && tries < count * (later ? 200 : 20) {
+            while made < count && tries < count * (later ? 1000 : 20) {
                 tries += 1
                 let index = Int(random.next() % UInt64(items.count))
                 guard let text = query(kind, for: items[index]) else { continue }

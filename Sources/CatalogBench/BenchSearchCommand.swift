@@ -81,8 +81,10 @@ struct BenchSearchCommand: AsyncParsableCommand {
                 // replayed with `catalog search --db`.
                 try drawn.map { "\($0.kind.rawValue)\t\($0.itemID)\t\($0.text)\n" }.joined()
                     .write(toFile: saveQueries, atomically: true, encoding: .utf8)
-                try? FileManager.default.removeItem(atPath: saveQueries + ".sqlite")
-                try FileManager.default.copyItem(atPath: path, toPath: saveQueries + ".sqlite")
+                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try? FileManager.default.removeItem(atPath: saveQueries + ".sqlite" + suffix)
+                    try FileManager.default.copyItem(atPath: path + suffix, toPath: saveQueries + ".sqlite" + suffix)
+                }
             }
             Terminal.error("bench: \(drawn.count) queries; warming up ...")
             var results = BenchSearchResults(queries: drawn)
