@@ -22,18 +22,46 @@ struct WordMatch: Comparable, Sendable {
     var field: SearchField
     var position: Int
 
-    static func < (a: WordMatch, b: WordMatch) -> Bool {
+    /// What a typo costs in `fit`: more than a whole word in a variation name, less than one found only in
+    /// the category.
+    static let typoCost = 3
+
+    /// How badly the word fits where it was found, for a query of several words: a typo costs 3, a word
+    /// matched only as the start of a longer one 2, a word found only in the category 4 and only in a SKU
+    /// 5; the item and variation names cost nothing. So `sauce` in the name with one typo fits `sauces`
+    /// better than the exact word in another item's category, and a half-typed word in the name fits
+    /// better than a whole one in a category.
+    var fit: Int {
+        let place: Int
+        switch field {
+        case .name, .variations: place = 0
+        case .category: place = 4
+        case .codes: place = 5
+        }
+        return typos * Self.typoCost + (prefixOnly ? 2 : 0) + place
+    }
+
+    /// The order for a one-word query: typos, prefix-only, field, position.
+    static func fewerTypos(_ a: WordMatch, _ b: WordMatch) -> Bool {
         (a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.position)
             < (b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.position)
+    }
+
+    static func < (a: WordMatch, b: WordMatch) -> Bool {
+        (a.fit, a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.position)
+            < (b.fit, b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.position)
     }
 }
 
 /// The ranking of one candidate, compared field by field: an exact code hit, then how many typed words
-/// matched, typos, prefix-only matches, where the words matched, word order, shorter names, bm25, and
-/// last the name and id so that ties keep a stable order.
+/// matched, how well they fit where they matched (several words only), typos, prefix-only matches, where
+/// the words matched, word order, shorter names, bm25, and last the name and id so that ties keep a
+/// stable order.
 struct SearchRank: Comparable, Sendable {
     var exactCode = false
     var matchedWords = 0
+    /// The words' `WordMatch.fit` added up; 0 for a one-word query, where typos come first.
+    var fit = 0
     var typos = 0
     var prefixOnly = 0
     var fieldCost = 0
@@ -46,6 +74,7 @@ struct SearchRank: Comparable, Sendable {
     static func < (a: SearchRank, b: SearchRank) -> Bool {
         if a.exactCode != b.exactCode { return a.exactCode }
         if a.matchedWords != b.matchedWords { return a.matchedWords > b.matchedWords }
+        if a.fit != b.fit { return a.fit < b.fit }
         if a.typos != b.typos { return a.typos < b.typos }
         if a.prefixOnly != b.prefixOnly { return a.prefixOnly < b.prefixOnly }
         if a.fieldCost != b.fieldCost { return a.fieldCost < b.fieldCost }
@@ -59,7 +88,8 @@ struct SearchRank: Comparable, Sendable {
     /// A single number for scripts: higher is better. The order of results is the ranking; this only
     /// summarises it.
     var score: Double {
-        var value = Double(matchedWords) * 100 - Double(typos) * 10 - Double(prefixOnly) * 3 - Double(fieldCost)
+        var value = Double(matchedWords) * 100 - Double(fit) * 5 - Double(typos) * 10 - Double(prefixOnly) * 3
+        value -= Double(fieldCost)
         value -= Double(orderCost) * 0.5 + Double(min(nameLength, 20)) * 0.05
         value += min(max(-bm25, 0), 9.99) / 100
         return (exactCode ? 1000 : 0) + value
@@ -74,8 +104,9 @@ enum SearchRanking {
         rank.itemID = candidate.itemID
         var namePositions: [Int] = []
         for plan in plans {
-            guard let match = bestMatch(of: plan, in: candidate.fields) else { continue }
+            guard let match = bestMatch(of: plan, in: candidate.fields, fitting: plans.count > 1) else { continue }
             rank.matchedWords += 1
+            if plans.count > 1 { rank.fit += match.fit }
             rank.typos += match.typos
             rank.prefixOnly += match.prefixOnly ? 1 : 0
             rank.fieldCost += match.field.rawValue
@@ -87,21 +118,28 @@ enum SearchRanking {
         return rank
     }
 
-    /// The best way `plan`'s word matched one of `fields`, or nil when it did not match at all.
-    static func bestMatch(of plan: WordPlan, in fields: [[Substring]]) -> WordMatch? {
+    /// The best way `plan`'s word matched one of `fields`, or nil when it did not match at all: the one
+    /// that fits best when `fitting` (a query of several words), else the one with the fewest typos.
+    static func bestMatch(of plan: WordPlan, in fields: [[Substring]], fitting: Bool = false) -> WordMatch? {
         var best: WordMatch?
         for alternative in plan.alternatives {
-            if let found = best, found.typos < alternative.typos { continue }
+            if !fitting, let found = best, found.typos < alternative.typos { continue }
             for field in SearchField.allCases {
                 guard let (position, exact) = find(alternative, in: fields[field.rawValue]) else { continue }
                 let match = WordMatch(
                     typos: alternative.typos, prefixOnly: alternative.prefix && !exact, field: field,
                     position: position)
-                if best.map({ match < $0 }) ?? true { best = match }
+                if best.map({ fitting ? match < $0 : WordMatch.fewerTypos(match, $0) }) ?? true { best = match }
                 break
             }
         }
         return best
+    }
+
+    /// Whether `typed`, digits only, is the whole part of the number `token` (`2` of `2.0` or `2.5l`).
+    static func isWholePart(_ typed: String, of token: Substring) -> Bool {
+        let rest = token.utf8.dropFirst(typed.utf8.count)
+        return rest.first == UInt8(ascii: ".") && typed.utf8.allSatisfy(SearchText.isDigit)
     }
 
     /// Where `alternative` occurs in `tokens` (its first token's position), and whether it occurs whole
@@ -117,7 +155,9 @@ enum SearchRanking {
                 let candidate = tokens[start + offset]
                 if candidate == token[...] { continue }
                 if alternative.prefix, offset == phrase.count - 1, candidate.hasPrefix(token) {
-                    exact = false
+                    // A number typed to its whole part (`2` for `2.0`, `1` for `1.5`) is that number's
+                    // first part, not the start of a longer one (`20`, `150`).
+                    if !isWholePart(token, of: candidate) { exact = false }
                     continue
                 }
                 matches = false
