@@ -130,10 +130,11 @@ extension CatalogDatabase {
         }
     }
 
-    /// The documents matching an FTS5 expression, bound as a parameter.
+    /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
+    /// among more than `candidateCap`: computing it costs as much as the query itself.
     static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
         let select = """
-            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, s.rank
+            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes
             FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
             WHERE search MATCH ?
             """
@@ -155,7 +156,8 @@ extension CatalogDatabase {
             }
             candidates.append(
                 SearchCandidate(
-                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields, bm25: row[7]))
+                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields,
+                    length: fields.reduce(0) { $0 + $1.count }))
         }
         return candidates
     }
