@@ -81,4 +81,30 @@ import Testing
         #expect(try await database.searchItems("sparkling water 1.").first == "WATER-1.5")
         #expect(try await database.searchItems("sparkling water 12").first == "WATER-12")
     }
+
+    /// The number itself still beats a number whose whole part it is: `1` is `1 kg` before `1.5kg`, even
+    /// with a typo elsewhere and the longer name.
+    @Test func aWholeNumberBeatsTheWholePartOfADecimal() async throws {
+        let database = try await Self.shop(
+            [("C-FROZEN", "Frozen Food")],
+            [
+                ("FISH-1.5", "Jalapeño Jack Fish Fingers 1.5kg", "C-FROZEN", "FZ-1"),
+                ("FISH-1", "Jalapeño Jack Fish Fingers 1 kg", "C-FROZEN", "FZ-2"),
+            ])
+        #expect(try await database.searchItems("jalapeno jack fibh fingers 1").first == "FISH-1")
+        #expect(try await database.searchItems("jalapeno jack fish fingers 1").first == "FISH-1")
+    }
+
+    /// A word typed twice wants a name that has it twice: `trade` is already `trade-line`'s in Trade-Line
+    /// Stainless Isolating Valve (once 1st on its shorter document).
+    @Test func aWordTypedTwiceFindsTheNameWithItTwice() async throws {
+        let database = try await Self.shop(
+            [("C-PLUMB", "Plumbing")],
+            [
+                ("STAINLESS", "Trade-Line Stainless Isolating Valve", "C-PLUMB", "TL-1"),
+                ("TRADE", "Trade-Line Trade Isolating Valve", "C-PLUMB", "TL-2"),
+            ])
+        #expect(try await database.searchItems("trade-line trade isolating valve").first == "TRADE")
+        #expect(try await database.searchItems("trade-line stainless isolating valve").first == "STAINLESS")
+    }
 }

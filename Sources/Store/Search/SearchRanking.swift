@@ -23,14 +23,20 @@ struct WordMatch: Comparable, Sendable {
     var prefixOnly: Bool
     var field: SearchField
     var position: Int
+    /// Whether the word found in the name only a word an earlier typed word had matched already (`trade`
+    /// in Trade-Line Stainless when `trade-line` was typed too).
+    var reused = false
+    /// Whether the word is a number typed to the whole part of the name's number with decimals (`1` for
+    /// `1.5kg`): a closer match than a longer number (`150g`), not as close as the number itself (`1 kg`).
+    var wholePart = false
 
     /// What a typo costs in `fit`: more than a whole word in a variation name, less than one found only in
     /// the category.
     static let typoCost = 3
 
     /// How badly the word fits where it was found, for a query of several words: a typo costs 3, a word
-    /// matched only as the start of a longer one 2, a word found only in the category 4 and only in a SKU
-    /// 5; the item and variation names cost nothing. So `sauce` in the name with one typo fits `sauces`
+    /// matched only as the start of a longer one 2, a number typed to the whole part of a decimal 1, a word
+    /// found only in the category 4 and only in a SKU 5; the item and variation names cost nothing. So `sauce` in the name with one typo fits `sauces`
     /// better than the exact word in another item's category, and a half-typed word in the name fits
     /// better than a whole one in a category.
     var fit: Int {
@@ -40,18 +46,18 @@ struct WordMatch: Comparable, Sendable {
         case .category: place = 4
         case .codes: place = 5
         }
-        return typos * Self.typoCost + (prefixOnly ? 2 : 0) + place
+        return typos * Self.typoCost + (prefixOnly ? 2 : 0) + (wholePart ? 1 : 0) + place
     }
 
     /// The order for a one-word query: typos, prefix-only, field, position.
     static func fewerTypos(_ a: WordMatch, _ b: WordMatch) -> Bool {
-        (a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.position)
-            < (b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.position)
+        (a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.reused ? 1 : 0, a.position)
+            < (b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.reused ? 1 : 0, b.position)
     }
 
     static func < (a: WordMatch, b: WordMatch) -> Bool {
-        (a.fit, a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.position)
-            < (b.fit, b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.position)
+        (a.fit, a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.reused ? 1 : 0, a.position)
+            < (b.fit, b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.reused ? 1 : 0, b.position)
     }
 }
 
@@ -106,13 +112,18 @@ enum SearchRanking {
         rank.itemID = candidate.itemID
         var namePositions: [Int] = []
         for plan in plans {
-            guard let match = bestMatch(of: plan, in: candidate.fields, fitting: plans.count > 1) else { continue }
+            guard
+                let match = bestMatch(
+                    of: plan, in: candidate.fields, fitting: plans.count > 1, used: Set(namePositions))
+            else { continue }
             rank.matchedWords += 1
             if plans.count > 1 { rank.fit += match.fit }
             rank.typos += match.typos
             rank.prefixOnly += match.prefixOnly ? 1 : 0
             rank.fieldCost += match.field.rawValue
             if match.field == .name { namePositions.append(match.position) }
+            // A word typed twice wants the name to have it twice: counted as out of order.
+            if match.reused { rank.orderCost += 1 }
         }
         for index in namePositions.indices.dropFirst() where namePositions[index] < namePositions[index - 1] {
             rank.orderCost += 1
@@ -121,16 +132,21 @@ enum SearchRanking {
     }
 
     /// The best way `plan`'s word matched one of `fields`, or nil when it did not match at all: the one
-    /// that fits best when `fitting` (a query of several words), else the one with the fewest typos.
-    static func bestMatch(of plan: WordPlan, in fields: [[Substring]], fitting: Bool = false) -> WordMatch? {
+    /// that fits best when `fitting` (a query of several words), else the one with the fewest typos. A word
+    /// of the name at one of the positions `used` is taken only when the name has no other.
+    static func bestMatch(
+        of plan: WordPlan, in fields: [[Substring]], fitting: Bool = false, used: Set<Int> = []
+    ) -> WordMatch? {
         var best: WordMatch?
         for alternative in plan.alternatives {
             if !fitting, let found = best, found.typos < alternative.typos { continue }
             for field in SearchField.allCases {
-                guard let (position, exact) = find(alternative, in: fields[field.rawValue]) else { continue }
+                let avoiding = field == .name ? used : []
+                guard let (position, found) = find(alternative, in: fields[field.rawValue], avoiding: avoiding)
+                else { continue }
                 let match = WordMatch(
-                    typos: alternative.typos, prefixOnly: alternative.prefix && !exact, field: field,
-                    position: position)
+                    typos: alternative.typos, prefixOnly: alternative.prefix && found == .prefix, field: field,
+                    position: position, reused: avoiding.contains(position), wholePart: found == .wholePart)
                 if best.map({ fitting ? match < $0 : WordMatch.fewerTypos(match, $0) }) ?? true { best = match }
                 break
             }
@@ -144,31 +160,50 @@ enum SearchRanking {
         return rest.first == UInt8(ascii: ".") && typed.utf8.allSatisfy(SearchText.isDigit)
     }
 
-    /// Where `alternative` occurs in `tokens` (its first token's position), and whether it occurs whole
-    /// rather than only as the start of a longer word. An exact occurrence is preferred.
-    static func find(_ alternative: Alternative, in tokens: [Substring]) -> (Int, Bool)? {
+    /// How an alternative occurs in a field, best first.
+    enum Occurrence: Int, Comparable {
+        /// Every token as typed.
+        case exact
+        /// The last token typed to the whole part of a number with decimals (`2` of `2.0`).
+        case wholePart
+        /// The last token typed only as the start of a longer word.
+        case prefix
+
+        static func < (a: Occurrence, b: Occurrence) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Where `alternative` occurs in `tokens` (its first token's position), and how: the best occurrence,
+    /// and of equal ones the first at a position not in `avoiding`, else the first.
+    static func find(
+        _ alternative: Alternative, in tokens: [Substring], avoiding: Set<Int> = []
+    ) -> (Int, Occurrence)? {
         let phrase = alternative.tokens
         guard !phrase.isEmpty, tokens.count >= phrase.count else { return nil }
-        var prefixAt: Int?
+        var best: (position: Int, occurrence: Occurrence)?
         for start in 0...(tokens.count - phrase.count) {
-            var exact = true
+            var occurrence = Occurrence.exact
             var matches = true
             for (offset, token) in phrase.enumerated() {
                 let candidate = tokens[start + offset]
                 if candidate == token[...] { continue }
                 if alternative.prefix, offset == phrase.count - 1, candidate.hasPrefix(token) {
-                    // A number typed to its whole part (`2` for `2.0`, `1` for `1.5`) is that number's
-                    // first part, not the start of a longer one (`20`, `150`).
-                    if !isWholePart(token, of: candidate) { exact = false }
+                    occurrence = isWholePart(token, of: candidate) ? .wholePart : .prefix
                     continue
                 }
                 matches = false
                 break
             }
             guard matches else { continue }
-            if exact { return (start, true) }
-            if prefixAt == nil { prefixAt = start }
+            if occurrence == .exact, !avoiding.contains(start) { return (start, .exact) }
+            if let found = best {
+                let better =
+                    occurrence < found.occurrence
+                    || (occurrence == found.occurrence && avoiding.contains(found.position)
+                        && !avoiding.contains(start))
+                if !better { continue }
+            }
+            best = (start, occurrence)
         }
-        return prefixAt.map { ($0, false) }
+        return best.map { ($0.position, $0.occurrence) }
     }
 }
