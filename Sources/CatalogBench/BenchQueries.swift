@@ -16,6 +16,19 @@ struct BenchQuery: Sendable {
         case sku
         /// A variation's barcode in one of its spellings.
         case barcode
+        /// The name with one word misspelt into another word of the catalog (`acre` for `acme`), and in
+        /// half of them a word of the item's category added.
+        case catalogTypo = "catalog-typo"
+        /// The name with one word left out and a word of the item's category added before or after it.
+        case category
+        /// The name up to a number with decimals (`1.5l`, `2.0`), that number typed only as far as its
+        /// whole part (`1` or `1.`).
+        case decimal
+        /// Every word of the name, in another order.
+        case anyOrder = "any-order"
+
+        /// The kinds answered through the word index (every kind but SKUs and barcodes).
+        var isText: Bool { self != .sku && self != .barcode }
     }
 
     var kind: Kind
@@ -28,6 +41,9 @@ struct BenchQuery: Sendable {
 /// A typo query leaves out one word (never one with digits) and makes one typo (a substitution,
 /// deletion, insertion or swap) in a word of four letters or more. It is kept only when it is fair: the
 /// remaining words, spelled right, name no other item, and the misspelling is not itself a catalog word.
+/// The other kinds are drawn after these, from the same stream, so adding a kind leaves the earlier
+/// kinds' queries as they were. None of them asks the search engine anything: fairness is judged on the
+/// catalog's own words.
 struct BenchQueryGenerator {
     struct Item {
         var id: String
@@ -38,6 +54,19 @@ struct BenchQueryGenerator {
     let items: [Item]
     /// Which items hold each indexed token of their name or variation names.
     let postings: [String: [Int]]
+    /// Each item's tokens of its name and variation names, by position in `items`.
+    let tokens: [Set<String>]
+    /// Each item's position in `items`, by id.
+    let positions: [String: Int]
+    /// Each item's tokens of its category, by position in `items`.
+    let categoryTokens: [Set<String>]
+    /// Which items hold each token of their category.
+    let categoryPostings: [String: [Int]]
+    /// Every word of three letters or more in names, variation names and categories: what a typo can
+    /// turn into without leaving the catalog.
+    let vocabulary: Set<String>
+    /// The catalog words one edit from each word asked about so far.
+    var neighbours: [String: [String]] = [:]
     var random: SplitMix64
 
     init(variations: [VariationSummary], seed: UInt64) {
@@ -50,13 +79,28 @@ struct BenchQueryGenerator {
             }
         }
         var postings: [String: [Int]] = [:]
+        var categoryPostings: [String: [Int]] = [:]
+        var tokens: [Set<String>] = []
+        var categoryTokens: [Set<String>] = []
         for (index, item) in items.enumerated() {
-            let tokens = Set(
+            let own = Set(
                 SearchText.tokens(item.name) + item.variations.flatMap { SearchText.tokens($0.variationName ?? "") })
-            for token in tokens { postings[token, default: []].append(index) }
+            for token in own { postings[token, default: []].append(index) }
+            tokens.append(own)
+            let category = Set(SearchText.tokens(item.variations.first?.category ?? ""))
+            for token in category { categoryPostings[token, default: []].append(index) }
+            categoryTokens.append(category)
         }
         self.items = items
         self.postings = postings
+        self.tokens = tokens
+        positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.categoryTokens = categoryTokens
+        self.categoryPostings = categoryPostings
+        vocabulary = Set(
+            (Array(postings.keys) + Array(categoryPostings.keys)).filter {
+                $0.unicodeScalars.count >= 3 && SearchText.words($0).first?.hasDigits == false
+            })
         random = SplitMix64(seed: seed)
     }
 
@@ -67,11 +111,16 @@ struct BenchQueryGenerator {
         for kind in BenchQuery.Kind.allCases {
             var made = 0
             var tries = 0
-            while made < count && tries < count * 20 {
+            // The later kinds fit fewer items (a misspelling that makes another item match, a number with
+            // decimals), so they may look further, and never ask the same query twice.
+            let later = BenchQuery.Kind.allCases.firstIndex(of: kind)! >= 5
+            var asked: Set<String> = []
+            while made < count && tries < count * (later ? 1000 : 20) {
                 tries += 1
-                let item = items[Int(random.next() % UInt64(items.count))]
-                guard let text = query(kind, for: item) else { continue }
-                queries.append(BenchQuery(kind: kind, text: text, itemID: item.id))
+                let index = Int(random.next() % UInt64(items.count))
+                guard let text = query(kind, for: items[index]) else { continue }
+                if later { guard asked.insert(text).inserted else { continue } }
+                queries.append(BenchQuery(kind: kind, text: text, itemID: items[index].id))
                 made += 1
             }
         }
@@ -90,6 +139,14 @@ struct BenchQueryGenerator {
             return chunks.joined(separator: " ")
         case .typo:
             return typoQuery(for: item)
+        case .catalogTypo:
+            return catalogTypoQuery(for: item)
+        case .category:
+            return categoryQuery(for: item)
+        case .decimal:
+            return decimalQuery(for: item)
+        case .anyOrder:
+            return anyOrderQuery(for: item)
         case .sku:
             return variation.sku
         case .barcode:
@@ -106,34 +163,57 @@ struct BenchQueryGenerator {
     }
 
     mutating func typoQuery(for item: Item) -> String? {
+        guard let (chunks, words) = nameWords(item), chunks.count >= 3 else { return nil }
+        let droppable = chunks.indices.filter { !words[$0].hasDigits }
+        guard !droppable.isEmpty else { return nil }
+        let drop = droppable[Int(random.next() % UInt64(droppable.count))]
+        let kept = chunks.indices.filter { $0 != drop }
+        guard holders(of: kept.map { words[$0].joined }) == [item.id] else { return nil }
+        let typoable = kept.filter { Self.canCarryTypo(words[$0]) }
+        guard !typoable.isEmpty else { return nil }
+        let target = typoable[Int(random.next() % UInt64(typoable.count))]
+        guard let misspelt = misspell(words[target].joined), postings[misspelt] == nil else { return nil }
+        return kept.map { $0 == target ? misspelt : chunks[$0] }.joined(separator: " ")
+    }
+
+    /// The item's name as folded chunks (one per space-separated word) and their words, or nil when a
+    /// chunk is not exactly one word.
+    func nameWords(_ item: Item) -> ([String], [SearchText.Word])? {
         let chunks = item.name.split(separator: " ").map {
             SearchText.fold(String($0)).trimmingCharacters(in: .whitespaces)
         }
         let words = chunks.map { SearchText.words($0) }
-        guard chunks.count >= 3, words.allSatisfy({ $0.count == 1 }) else { return nil }
-        let droppable = chunks.indices.filter { !words[$0][0].hasDigits }
-        guard !droppable.isEmpty else { return nil }
-        let drop = droppable[Int(random.next() % UInt64(droppable.count))]
-        let kept = chunks.indices.filter { $0 != drop }
-        guard holders(of: kept.map { words[$0][0].joined }) == [item.id] else { return nil }
-        let typoable = kept.filter {
-            let word = words[$0][0]
-            return word.parts.count == 1 && !word.hasDigits && word.joined.unicodeScalars.count >= 4
-        }
-        guard !typoable.isEmpty else { return nil }
-        let target = typoable[Int(random.next() % UInt64(typoable.count))]
-        guard let misspelt = misspell(words[target][0].joined), postings[misspelt] == nil else { return nil }
-        return kept.map { $0 == target ? misspelt : chunks[$0] }.joined(separator: " ")
+        guard words.allSatisfy({ $0.count == 1 }) else { return nil }
+        return (chunks, words.map { $0[0] })
+    }
+
+    /// A word of one part, letters only and four letters or more: one that may carry a typo.
+    static func canCarryTypo(_ word: SearchText.Word) -> Bool {
+        word.parts.count == 1 && !word.hasDigits && word.joined.unicodeScalars.count >= 4
     }
 
     /// The items whose name or variation names hold every token.
     func holders(of tokens: [String]) -> [String] {
-        var common: Set<Int>?
-        for token in tokens {
-            let holding = Set(postings[token] ?? [])
-            common = common.map { $0.intersection(holding) } ?? holding
+        holderIndices(of: tokens).map { items[$0].id }
+    }
+
+    /// The positions in `items` of the items whose name or variation names hold every token.
+    func holderIndices(of tokens: [String]) -> Set<Int> {
+        guard let rarest = tokens.min(by: { (postings[$0]?.count ?? 0) < (postings[$1]?.count ?? 0) }) else {
+            return []
         }
-        return (common ?? []).map { items[$0].id }
+        return Set((postings[rarest] ?? []).filter { index in tokens.allSatisfy { self.tokens[index].contains($0) } })
+    }
+
+    /// The positions of the items that hold every token in their name, variation names or category.
+    func holderIndices(anywhere tokens: [String]) -> Set<Int> {
+        func count(_ token: String) -> Int { (postings[token]?.count ?? 0) + (categoryPostings[token]?.count ?? 0) }
+        guard let rarest = tokens.min(by: { count($0) < count($1) }) else { return [] }
+        let start = (postings[rarest] ?? []) + (categoryPostings[rarest] ?? [])
+        return Set(
+            start.filter { index in
+                tokens.allSatisfy { self.tokens[index].contains($0) || categoryTokens[index].contains($0) }
+            })
     }
 
     /// `word` with one typo: a letter replaced, left out, added, or swapped with its neighbour. A word

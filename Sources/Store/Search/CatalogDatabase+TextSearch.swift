@@ -14,13 +14,21 @@ extension CatalogDatabase {
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
         var candidates = try fetchCandidates(plans, db: db)
-        // Typo matches rank below exact ones, so they are looked up only when the words as typed found
-        // nothing, or when one word found less than a list (`wodget` also shows `widget`, after it).
-        if candidates.isEmpty || (plans.count == 1 && candidates.count < limit) {
+        // Typos are looked up only when they could change the answer: when the words as typed found
+        // nothing, when one word found less than a list (`wodget` also shows `widget`, after it), or when
+        // every item the words found fits them worse than a typo would (a word only in the category or a
+        // SKU: `sunvale sauces` finds Sunvale items in Sauces, and Sunvale Soy Sauce fits better).
+        if candidates.isEmpty || (plans.count == 1 && candidates.count < limit)
+            || (plans.count > 1 && bestFit(of: candidates, plans: plans) > WordMatch.typoCost)
+        {
             let corrected = try plans.map { try $0.withTypos(db: db) }
             if corrected.map(\.alternatives.count) != plans.map(\.alternatives.count) {
                 plans = corrected
+                let exact = candidates
                 candidates = try fetchCandidates(plans, db: db)
+                // A capped list keeps the best by bm25: the words as typed keep their items all the same.
+                let found = Set(candidates.map(\.itemID))
+                candidates += exact.filter { !found.contains($0.itemID) }
             }
         }
         var rankingPlans = plans
@@ -62,6 +70,11 @@ extension CatalogDatabase {
         if !exact.isEmpty, method != .text { method = .sku }
         let hits = try hits(for: items, plans: rankingPlans, limit: limit, db: db)
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
+    }
+
+    /// The best `SearchRank.fit` among `candidates`.
+    static func bestFit(of candidates: [SearchCandidate], plans: [WordPlan]) -> Int {
+        candidates.lazy.map { SearchRanking.rank($0, plans: plans).fit }.min() ?? 0
     }
 
     /// Every typed word with the ways it can be found without a typo: itself, its parts as a phrase, a
@@ -117,10 +130,11 @@ extension CatalogDatabase {
         }
     }
 
-    /// The documents matching an FTS5 expression, bound as a parameter.
+    /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
+    /// among more than `candidateCap`: computing it costs as much as the query itself.
     static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
         let select = """
-            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, s.rank
+            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes
             FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
             WHERE search MATCH ?
             """
@@ -142,7 +156,8 @@ extension CatalogDatabase {
             }
             candidates.append(
                 SearchCandidate(
-                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields, bm25: row[7]))
+                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields,
+                    length: fields.reduce(0) { $0 + $1.count }))
         }
         return candidates
     }

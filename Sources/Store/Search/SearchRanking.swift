@@ -11,8 +11,10 @@ struct SearchCandidate: Sendable {
     var nameLength: Int
     /// The normalised tokens of each field, in `SearchField` order.
     var fields: [[Substring]]
-    /// FTS5's bm25 (lower is better).
-    var bm25: Double
+    /// How many tokens the document has in all its fields: among equals, the shorter document is the more
+    /// specific match (what bm25's length normalisation would say, without its cost: FTS5 counts the
+    /// documents of every phrase of the query to compute it, which doubled the time of each query).
+    var length: Int
 }
 
 /// Where and how well one typed word matched a document.
@@ -21,37 +23,72 @@ struct WordMatch: Comparable, Sendable {
     var prefixOnly: Bool
     var field: SearchField
     var position: Int
+    /// Whether the word found in the name only a word an earlier typed word had matched already (`trade`
+    /// in Trade-Line Stainless when `trade-line` was typed too).
+    var reused = false
+    /// Whether the word is a number typed to the whole part of the name's number with decimals (`1` for
+    /// `1.5kg`): a closer match than a longer number (`150g`), not as close as the number itself (`1 kg`).
+    var wholePart = false
+
+    /// What a typo costs in `fit`: more than a whole word in a variation name, less than one found only in
+    /// the category.
+    static let typoCost = 3
+
+    /// How badly the word fits where it was found, for a query of several words: a typo costs 3, a word
+    /// matched only as the start of a longer one 2, a number typed to the whole part of a decimal 1, a word
+    /// found only in the category 4 and only in a SKU 5; the item and variation names cost nothing. So `sauce` in the name with one typo fits `sauces`
+    /// better than the exact word in another item's category, and a half-typed word in the name fits
+    /// better than a whole one in a category.
+    var fit: Int {
+        let place: Int
+        switch field {
+        case .name, .variations: place = 0
+        case .category: place = 4
+        case .codes: place = 5
+        }
+        return typos * Self.typoCost + (prefixOnly ? 2 : 0) + (wholePart ? 1 : 0) + place
+    }
+
+    /// The order for a one-word query: typos, prefix-only, field, position.
+    static func fewerTypos(_ a: WordMatch, _ b: WordMatch) -> Bool {
+        (a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.reused ? 1 : 0, a.position)
+            < (b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.reused ? 1 : 0, b.position)
+    }
 
     static func < (a: WordMatch, b: WordMatch) -> Bool {
-        (a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.position)
-            < (b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.position)
+        (a.fit, a.typos, a.prefixOnly ? 1 : 0, a.field.rawValue, a.reused ? 1 : 0, a.position)
+            < (b.fit, b.typos, b.prefixOnly ? 1 : 0, b.field.rawValue, b.reused ? 1 : 0, b.position)
     }
 }
 
 /// The ranking of one candidate, compared field by field: an exact code hit, then how many typed words
-/// matched, typos, prefix-only matches, where the words matched, word order, shorter names, bm25, and
-/// last the name and id so that ties keep a stable order.
+/// matched, how well they fit where they matched (several words only), typos, prefix-only matches, where
+/// the words matched, word order, shorter names, shorter documents, and last the name and id so that ties
+/// keep a stable order.
 struct SearchRank: Comparable, Sendable {
     var exactCode = false
     var matchedWords = 0
+    /// The words' `WordMatch.fit` added up; 0 for a one-word query, where typos come first.
+    var fit = 0
     var typos = 0
     var prefixOnly = 0
     var fieldCost = 0
     var orderCost = 0
     var nameLength = 0
-    var bm25 = 0.0
+    var length = 0
     var nameKey = ""
     var itemID = ""
 
     static func < (a: SearchRank, b: SearchRank) -> Bool {
         if a.exactCode != b.exactCode { return a.exactCode }
         if a.matchedWords != b.matchedWords { return a.matchedWords > b.matchedWords }
+        if a.fit != b.fit { return a.fit < b.fit }
         if a.typos != b.typos { return a.typos < b.typos }
         if a.prefixOnly != b.prefixOnly { return a.prefixOnly < b.prefixOnly }
         if a.fieldCost != b.fieldCost { return a.fieldCost < b.fieldCost }
         if a.orderCost != b.orderCost { return a.orderCost < b.orderCost }
         if a.nameLength != b.nameLength { return a.nameLength < b.nameLength }
-        if a.bm25 != b.bm25 { return a.bm25 < b.bm25 }
+        if a.length != b.length { return a.length < b.length }
         if a.nameKey != b.nameKey { return a.nameKey < b.nameKey }
         return a.itemID < b.itemID
     }
@@ -59,9 +96,10 @@ struct SearchRank: Comparable, Sendable {
     /// A single number for scripts: higher is better. The order of results is the ranking; this only
     /// summarises it.
     var score: Double {
-        var value = Double(matchedWords) * 100 - Double(typos) * 10 - Double(prefixOnly) * 3 - Double(fieldCost)
+        var value = Double(matchedWords) * 100 - Double(fit) * 5 - Double(typos) * 10 - Double(prefixOnly) * 3
+        value -= Double(fieldCost)
         value -= Double(orderCost) * 0.5 + Double(min(nameLength, 20)) * 0.05
-        value += min(max(-bm25, 0), 9.99) / 100
+        value -= Double(min(length, 99)) / 1000
         return (exactCode ? 1000 : 0) + value
     }
 }
@@ -69,17 +107,23 @@ struct SearchRank: Comparable, Sendable {
 enum SearchRanking {
     /// Ranks `candidate` against the typed words in `plans`.
     static func rank(_ candidate: SearchCandidate, plans: [WordPlan]) -> SearchRank {
-        var rank = SearchRank(nameLength: candidate.nameLength, bm25: candidate.bm25)
+        var rank = SearchRank(nameLength: candidate.nameLength, length: candidate.length)
         rank.nameKey = candidate.nameKey
         rank.itemID = candidate.itemID
         var namePositions: [Int] = []
         for plan in plans {
-            guard let match = bestMatch(of: plan, in: candidate.fields) else { continue }
+            guard
+                let match = bestMatch(
+                    of: plan, in: candidate.fields, fitting: plans.count > 1, used: Set(namePositions))
+            else { continue }
             rank.matchedWords += 1
+            if plans.count > 1 { rank.fit += match.fit }
             rank.typos += match.typos
             rank.prefixOnly += match.prefixOnly ? 1 : 0
             rank.fieldCost += match.field.rawValue
             if match.field == .name { namePositions.append(match.position) }
+            // A word typed twice wants the name to have it twice: counted as out of order.
+            if match.reused { rank.orderCost += 1 }
         }
         for index in namePositions.indices.dropFirst() where namePositions[index] < namePositions[index - 1] {
             rank.orderCost += 1
@@ -87,46 +131,79 @@ enum SearchRanking {
         return rank
     }
 
-    /// The best way `plan`'s word matched one of `fields`, or nil when it did not match at all.
-    static func bestMatch(of plan: WordPlan, in fields: [[Substring]]) -> WordMatch? {
+    /// The best way `plan`'s word matched one of `fields`, or nil when it did not match at all: the one
+    /// that fits best when `fitting` (a query of several words), else the one with the fewest typos. A word
+    /// of the name at one of the positions `used` is taken only when the name has no other.
+    static func bestMatch(
+        of plan: WordPlan, in fields: [[Substring]], fitting: Bool = false, used: Set<Int> = []
+    ) -> WordMatch? {
         var best: WordMatch?
         for alternative in plan.alternatives {
-            if let found = best, found.typos < alternative.typos { continue }
+            if !fitting, let found = best, found.typos < alternative.typos { continue }
             for field in SearchField.allCases {
-                guard let (position, exact) = find(alternative, in: fields[field.rawValue]) else { continue }
+                let avoiding = field == .name ? used : []
+                guard let (position, found) = find(alternative, in: fields[field.rawValue], avoiding: avoiding)
+                else { continue }
                 let match = WordMatch(
-                    typos: alternative.typos, prefixOnly: alternative.prefix && !exact, field: field,
-                    position: position)
-                if best.map({ match < $0 }) ?? true { best = match }
+                    typos: alternative.typos, prefixOnly: alternative.prefix && found == .prefix, field: field,
+                    position: position, reused: avoiding.contains(position), wholePart: found == .wholePart)
+                if best.map({ fitting ? match < $0 : WordMatch.fewerTypos(match, $0) }) ?? true { best = match }
                 break
             }
         }
         return best
     }
 
-    /// Where `alternative` occurs in `tokens` (its first token's position), and whether it occurs whole
-    /// rather than only as the start of a longer word. An exact occurrence is preferred.
-    static func find(_ alternative: Alternative, in tokens: [Substring]) -> (Int, Bool)? {
+    /// Whether `typed`, digits only, is the whole part of the number `token` (`2` of `2.0` or `2.5l`).
+    static func isWholePart(_ typed: String, of token: Substring) -> Bool {
+        let rest = token.utf8.dropFirst(typed.utf8.count)
+        return rest.first == UInt8(ascii: ".") && typed.utf8.allSatisfy(SearchText.isDigit)
+    }
+
+    /// How an alternative occurs in a field, best first.
+    enum Occurrence: Int, Comparable {
+        /// Every token as typed.
+        case exact
+        /// The last token typed to the whole part of a number with decimals (`2` of `2.0`).
+        case wholePart
+        /// The last token typed only as the start of a longer word.
+        case prefix
+
+        static func < (a: Occurrence, b: Occurrence) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Where `alternative` occurs in `tokens` (its first token's position), and how: the best occurrence,
+    /// and of equal ones the first at a position not in `avoiding`, else the first.
+    static func find(
+        _ alternative: Alternative, in tokens: [Substring], avoiding: Set<Int> = []
+    ) -> (Int, Occurrence)? {
         let phrase = alternative.tokens
         guard !phrase.isEmpty, tokens.count >= phrase.count else { return nil }
-        var prefixAt: Int?
+        var best: (position: Int, occurrence: Occurrence)?
         for start in 0...(tokens.count - phrase.count) {
-            var exact = true
+            var occurrence = Occurrence.exact
             var matches = true
             for (offset, token) in phrase.enumerated() {
                 let candidate = tokens[start + offset]
                 if candidate == token[...] { continue }
                 if alternative.prefix, offset == phrase.count - 1, candidate.hasPrefix(token) {
-                    exact = false
+                    occurrence = isWholePart(token, of: candidate) ? .wholePart : .prefix
                     continue
                 }
                 matches = false
                 break
             }
             guard matches else { continue }
-            if exact { return (start, true) }
-            if prefixAt == nil { prefixAt = start }
+            if occurrence == .exact, !avoiding.contains(start) { return (start, .exact) }
+            if let found = best {
+                let better =
+                    occurrence < found.occurrence
+                    || (occurrence == found.occurrence && avoiding.contains(found.position)
+                        && !avoiding.contains(start))
+                if !better { continue }
+            }
+            best = (start, occurrence)
         }
-        return prefixAt.map { ($0, false) }
+        return best.map { ($0.position, $0.occurrence) }
     }
 }
