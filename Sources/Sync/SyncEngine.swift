@@ -7,7 +7,7 @@ import Store
 ///
 /// The first run (or `full`) searches everything; later runs search from the stored
 /// `latest_time` with deletions included. Pages are fetched ahead of the writer, and whatever has
-/// arrived (up to eight pages) lands in one transaction together with the cursor of the page after
+/// arrived (up to four pages) lands in one transaction together with the cursor of the page after
 /// it, so a run that is killed or loses the network resumes where it stopped: no duplicates, no
 /// lost deletions, and the watermark only moves when a pass ends.
 public struct SyncEngine: Sendable {
@@ -16,7 +16,7 @@ public struct SyncEngine: Sendable {
     /// Objects per search page (Square's maximum).
     public static let pageLimit = 1000
     /// Pages fetched ahead of the writer, and so at most landed in one transaction.
-    static let pagesPerTransaction = 8
+    static let pagesPerTransaction = 4
     /// Below this file size every sync first runs SQLite's quick check (tens of milliseconds); above it,
     /// only a full sync does.
     static let quickCheckBelowBytes = 64 << 20
