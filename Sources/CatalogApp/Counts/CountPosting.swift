@@ -60,10 +60,10 @@ extension CountWorkflow {
         case .open, .posting:
             break
         }
-        if session.status == .open {
-            let lines = try await database.countLines(sessionID: session.id)
-            let uncounted = zeroUncounted ? try await uncounted(session, lines: lines, at: place) : []
-            guard !lines.isEmpty || !uncounted.isEmpty else {
+        // An open count with nothing to post is refused before it stops taking counts (the scope's
+        // uncounted variations are worked out only when they would be all there is to post).
+        if session.status == .open, try await database.countTotals(sessionID: session.id).lines == 0 {
+            guard zeroUncounted, !(try await uncounted(session, lines: [], at: place)).isEmpty else {
                 throw AppError(
                     "Nothing has been counted in count \(session.id) (\(session.name)): count something first, or "
                         + "cancel it with catalog count cancel.", exitCode: .dataError)

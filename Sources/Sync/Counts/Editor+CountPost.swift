@@ -77,17 +77,11 @@ extension Editor {
                 summary.refused += next.refused
                 work.insert(contentsOf: next.work, at: 0)
             } catch {
-                for (_, waitingID) in work where waitingID != id {
+                // Entries split off here wait for the next sync; the caller settles `entry` itself.
+                let reason = (error as? SquareError)?.waitingReason ?? "not sent yet"
+                for waitingID in [currentID] + work.map(\.id) where waitingID != id {
                     try await database.updateOutbox(
-                        OutboxUpdate(
-                            id: waitingID, status: .pending,
-                            reason: (error as? SquareError)?.waitingReason ?? "not sent yet", sender: sender))
-                }
-                if currentID != id {
-                    try await database.updateOutbox(
-                        OutboxUpdate(
-                            id: currentID, status: .pending,
-                            reason: (error as? SquareError)?.waitingReason ?? "not sent yet", sender: sender))
+                        OutboxUpdate(id: waitingID, status: .pending, reason: reason, sender: sender))
                 }
                 throw error
             }
