@@ -28,10 +28,15 @@ extension CatalogState {
     }
 
     /// The first log position at or after `key` in (version, id) order.
+    /// A binary search over both: a seeded catalog writes every object at one version.
     func position(of key: Cursor.LogKey) -> Int {
-        var index = firstPosition(after: key.version - 1)
-        while index < log.count, log[index].version == key.version, log[index].id < key.id { index += 1 }
-        return index
+        var low = firstPosition(after: key.version - 1)
+        var high = firstPosition(after: key.version)
+        while low < high {
+            let middle = (low + high) / 2
+            if log[middle].id < key.id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The first log position whose version is later than `ms`.

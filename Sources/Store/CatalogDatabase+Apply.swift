@@ -52,6 +52,14 @@ extension CatalogDatabase {
     public func apply(
         _ objects: [JSONValue], markSeen: Bool = false, syncState: [String: String?] = [:]
     ) async throws -> ApplyCounts {
+        try await apply(prepared: objects.map { PreparedObject($0) }, markSeen: markSeen, syncState: syncState)
+    }
+
+    /// `apply(_:markSeen:syncState:)` for objects prepared beforehand (a sync prepares each page as it
+    /// arrives, so the write transaction only writes).
+    public func apply(
+        prepared objects: [PreparedObject], markSeen: Bool = false, syncState: [String: String?] = [:]
+    ) async throws -> ApplyCounts {
         let now = clock.now().rfc3339
         return try await write { db in
             var context = ApplyContext(markSeen: markSeen)
@@ -66,20 +74,18 @@ extension CatalogDatabase {
     }
 
     /// Applies one top-level object; one Square sent that cannot be stored is held back instead.
-    static func applyOrHoldBack(_ object: JSONValue, context: inout ApplyContext, at now: String, db: Database)
+    static func applyOrHoldBack(_ object: PreparedObject, context: inout ApplyContext, at now: String, db: Database)
         throws
     {
-        let id = object["id"]?.stringValue
-        if context.checkProblems, object["type"] == "ITEM_VARIATION",
-            let itemID = object["item_variation_data"]?["item_id"]?.stringValue, try isHeldBack(itemID, db: db)
-        {
+        let id = object.header?.id
+        if context.checkProblems, let itemID = object.variationItemID, try isHeldBack(itemID, db: db) {
             context.counts.problems.append(
                 try quarantine(
                     object, reason: "waits for its item \(itemID), which could not be stored", waitsFor: itemID,
                     markSeen: context.markSeen, at: now, db: db))
             return
         }
-        // `apply` decodes everything it stores (an item's variations too) before it writes anything, so
+        // Everything an object stores (an item's variations too) is decoded before anything is written, so
         // an object that cannot be stored changes nothing but its seen mark: no savepoint is needed. It
         // counts in a context of its own, merged in only when it stored.
         var own = ApplyContext(markSeen: context.markSeen)
@@ -94,8 +100,8 @@ extension CatalogDatabase {
             context.counts.problems.append(
                 try quarantine(object, reason: why, waitsFor: nil, markSeen: context.markSeen, at: now, db: db))
             // An item's variations wait with it (the stored copies, if any, stay as they were).
-            guard let itemID = id else { return }
-            for nested in object["item_data"]?["variations"]?.arrayValue ?? [] where nested["id"]?.stringValue != nil {
+            guard let itemID = id, let sent = object.original else { return }
+            for nested in sent["item_data"]?["variations"]?.arrayValue ?? [] where nested["id"]?.stringValue != nil {
                 var variation = nested
                 if variation["item_variation_data"]?["item_id"] == nil {
                     variation["item_variation_data"]?["item_id"] = .string(itemID)
@@ -124,23 +130,24 @@ extension CatalogDatabase {
         context.counts.cleared += waiting.count
         for row in waiting where !(row["stored"] as Bool) {
             if let object = try? JSONValue.parse(row["json"] as String) {
-                try applyOrHoldBack(object, context: &context, at: now, db: db)
+                try applyOrHoldBack(PreparedObject(object), context: &context, at: now, db: db)
             }
         }
     }
 
-    static func apply(
-        _ object: JSONValue, parentItemID: String?, decoded: VariationRow? = nil, context: inout ApplyContext,
-        db: Database
-    ) throws {
-        let header = try ObjectHeader(object)
-        if context.markSeen { try markSeenIDs(of: object, id: header.id, db: db) }
+    static func apply(_ object: PreparedObject, parentItemID: String?, context: inout ApplyContext, db: Database)
+        throws
+    {
+        guard let header = object.header else {
+            if case .bad(let error) = object.content { throw error }
+            return
+        }
+        if context.markSeen { try markSeenIDs(id: header.id, nested: object.nestedIDs, db: db) }
         if header.isDeleted {
             context.counts.deleted += try removeObject(id: header.id, touched: &context.upkeep.touched, db: db)
             return
         }
-        // Most copies that arrive twice (an item's nested variation and the variation itself) stop here,
-        // before they are decoded or serialised.
+        // Most copies that arrive twice (an item's nested variation and the variation itself) stop here.
         let stored = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id])
         if let stored, stored >= header.version {
@@ -148,20 +155,7 @@ extension CatalogDatabase {
             if let parentItemID, stored > header.version { context.upkeep.touched.insert(parentItemID) }
             return
         }
-        // Decode the query columns before writing anything, so a bad object changes nothing.
-        var object = object
-        var item: ItemRow?
-        var variation: VariationRow?
-        switch header.type {
-        case "ITEM": item = try ItemRow(object, header: header)
-        case "ITEM_VARIATION":
-            if let parentItemID, object["item_variation_data"]?["item_id"] == nil {
-                object["item_variation_data"]?["item_id"] = .string(parentItemID)
-            }
-            variation = try decoded ?? VariationRow(object, header: header)
-        default: break
-        }
-        let json = String(decoding: Self.storedForm(of: object, item: item).serializedBytes(), as: UTF8.self)
+        if case .bad(let error) = object.content { throw error }
         try db.cachedStatement(
             sql: """
                 INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
@@ -169,12 +163,13 @@ extension CatalogDatabase {
                     updated_at = excluded.updated_at, json = excluded.json
                 WHERE excluded.version > catalog_objects.version
                 """
-        ).execute(arguments: [header.id, header.type, header.version, header.updatedAt, json])
+        ).execute(arguments: [header.id, header.type, header.version, header.updatedAt, object.json])
         guard db.changesCount > 0 else { return }
         context.counts.changed += 1
-        if let item {
+        switch object.content {
+        case .item(let item):
             try storeItem(item, header: header, isNew: stored == nil, context: &context, db: db)
-        } else if let variation {
+        case .variation(let variation):
             // A variation can move to another item: the item it leaves changes too.
             if stored != nil, parentItemID == nil,
                 let previous = try String.fetchOne(
@@ -191,9 +186,8 @@ extension CatalogDatabase {
                 context.upkeep.touched.insert(variation.itemID)
             }
             try storeVariation(variation, header: header, db: db)
-        } else if header.type == "CATEGORY" {
+        case .category(let category):
             try context.upkeep.touched.formUnion(itemIDs(inCategory: header.id, db: db))
-            let category = CategoryRow(object)
             try db.cachedStatement(
                 sql: """
                     INSERT INTO categories(id, name, parent_id, version) VALUES (?, ?, ?, ?)
@@ -201,6 +195,7 @@ extension CatalogDatabase {
                         version = excluded.version
                     """
             ).execute(arguments: [header.id, category.name, category.parentID, header.version])
+        case .other, .bad: break
         }
     }
 
@@ -211,7 +206,7 @@ extension CatalogDatabase {
         guard let item, !item.variations.isEmpty else { return object }
         var stored = object
         stored["item_data"]?["variations"] = .array(
-            item.variations.map { nested in ["id": nested["id"] ?? .null] })
+            item.variations.map { nested in ["id": nested.header.map { .string($0.id) } ?? .null] })
         return stored
     }
 
@@ -250,9 +245,9 @@ extension CatalogDatabase {
             try link.execute(arguments: [header.id, category.id, category.ordinal])
         }
         var keep: [String] = []
-        for (nested, decoded) in zip(item.variations, item.variationRows) {
-            try apply(nested, parentItemID: header.id, decoded: decoded, context: &context, db: db)
-            if let id = nested["id"]?.stringValue { keep.append(id) }
+        for nested in item.variations {
+            try apply(nested, parentItemID: header.id, context: &context, db: db)
+            if let id = nested.header?.id { keep.append(id) }
         }
         // The item's list is the truth at its version: older variations it no longer lists are gone.
         let kept = Set(keep)
@@ -276,8 +271,8 @@ extension CatalogDatabase {
             context.upkeep.sources[header.id] = SearchUpkeep.Source(
                 name: item.name, categoryIDs: categoryIDs,
                 variations: item.variations.map { nested in
-                    let data = nested["item_variation_data"]
-                    return (data?["name"]?.stringValue, data?["sku"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+                    guard case .variation(let variation) = nested.content else { return (nil, nil) }
+                    return (variation.name, variation.sku)
                 })
         } else {
             context.upkeep.touched.insert(header.id)
@@ -303,11 +298,9 @@ extension CatalogDatabase {
     }
 
     /// Records `id`, and an item's nested variation ids, as seen by the running full sync.
-    static func markSeenIDs(of object: JSONValue, id: String, db: Database) throws {
+    static func markSeenIDs(id: String, nested: [String], db: Database) throws {
         let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_seen(id) VALUES (?)")
         try mark.execute(arguments: [id])
-        for nested in object["item_data"]?["variations"]?.arrayValue ?? [] {
-            if let nestedID = nested["id"]?.stringValue { try mark.execute(arguments: [nestedID]) }
-        }
+        for nestedID in nested { try mark.execute(arguments: [nestedID]) }
     }
 }

@@ -36,9 +36,8 @@ struct ItemRow: Sendable {
     var categoryID: String?
     var categoryIDs: [(id: String, ordinal: Int64?)]
     var isArchived: Bool
-    var variations: [JSONValue]
-    /// Each nested variation decoded (nil for one that is not a live ITEM_VARIATION).
-    var variationRows: [VariationRow?] = []
+    /// The nested variations, prepared (every one can be stored, or the item could not be).
+    var variations: [PreparedObject]
     /// Where it is sold, when not everywhere (`LocationTerms.storedColumn`).
     var locations: String?
 
@@ -59,22 +58,19 @@ struct ItemRow: Sendable {
         }
         categoryIDs = categories
         categoryID = data["reporting_category"]?["id"]?.stringValue ?? categories.first?.id
+        let listed: [JSONValue]
         switch data["variations"] {
-        case .none, .some(.null): variations = []
-        case .some(.array(let list)): variations = list
+        case .none, .some(.null): listed = []
+        case .some(.array(let list)): listed = list
         case .some:
             throw .badObject(id: header.id, type: header.type, reason: "item_data.variations is not a list")
         }
         // The nested variations are decoded now too, so an item is known to store in full before any of
         // it is written.
-        variationRows = try variations.map { nested throws(StoreError) in
-            var nested = nested
-            if nested["item_variation_data"]?["item_id"] == nil {
-                nested["item_variation_data"]?["item_id"] = .string(header.id)
-            }
-            let nestedHeader = try ObjectHeader(nested)
-            guard nestedHeader.type == "ITEM_VARIATION", !nestedHeader.isDeleted else { return nil }
-            return try VariationRow(nested, header: nestedHeader)
+        variations = try listed.map { nested throws(StoreError) in
+            let prepared = PreparedObject(nested, parentItemID: header.id)
+            if case .bad(let error) = prepared.content { throw error }
+            return prepared
         }
     }
 }

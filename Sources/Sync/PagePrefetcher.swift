@@ -1,5 +1,3 @@
-import SquareAPI
-
 /// Fetches the pages of one pass ahead of the writer, at most `depth` pages ahead, and hands over every
 /// page that has arrived at once, so a writer that falls behind lands several pages in one transaction.
 ///
@@ -7,7 +5,7 @@ import SquareAPI
 /// resumes.
 actor PagePrefetcher {
     private let depth: Int
-    private var ready: [CatalogObjectsPage] = []
+    private var ready: [PreparedPage] = []
     private var failure: (any Error)?
     private var finished = false
     private var waitingConsumer: CheckedContinuation<Void, Never>?
@@ -17,13 +15,13 @@ actor PagePrefetcher {
     init(depth: Int) { self.depth = max(1, depth) }
 
     /// Starts fetching from `cursor` (nil: the first page).
-    func start(cursor: String?, fetch: @escaping @Sendable (String?) async throws -> CatalogObjectsPage) {
+    func start(cursor: String?, fetch: @escaping @Sendable (String?) async throws -> PreparedPage) {
         task = Task { await self.fetchAll(from: cursor, fetch: fetch) }
     }
 
     /// Every page that has arrived (waiting for at least one), or nil when the pass has no more pages.
     /// A fetch that failed throws here, after the pages fetched before it.
-    func next() async throws -> [CatalogObjectsPage]? {
+    func next() async throws -> [PreparedPage]? {
         while ready.isEmpty && !finished {
             await withCheckedContinuation { waitingConsumer = $0 }
         }
@@ -44,7 +42,7 @@ actor PagePrefetcher {
         end(nil)
     }
 
-    private func fetchAll(from cursor: String?, fetch: @Sendable (String?) async throws -> CatalogObjectsPage) async {
+    private func fetchAll(from cursor: String?, fetch: @Sendable (String?) async throws -> PreparedPage) async {
         var cursor = cursor
         while !finished {
             do {

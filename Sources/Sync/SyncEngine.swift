@@ -57,27 +57,26 @@ public struct SyncEngine: Sendable {
         pages: while true {
             let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
             let request = pass.request
+            // Each page is prepared as it arrives, beside the writer (see `PreparedObject`).
             await prefetcher.start(cursor: pass.cursor) { cursor in
-                try await client.searchCatalogObjects(request, cursor: cursor)
+                PreparedPage(try await client.searchCatalogObjects(request, cursor: cursor))
             }
             while true {
-                let pages: [CatalogObjectsPage]
+                let pages: [PreparedPage]
                 do {
                     guard let arrived = try await prefetcher.next(), let last = arrived.last else { break pages }
                     pages = arrived
-                    for page in pages where pass.latestTime == nil { pass.latestTime = page.latestTime }
-                    for object in pages.lazy.flatMap(\.objects) {
-                        if let text = object["updated_at"]?.stringValue, let stamp = Timestamp(rfc3339: text) {
-                            if newest.map({ stamp > $0 }) ?? true { newest = stamp }
-                            if let previous = resumeAfter, stamp < previous { ordered = false }
-                            resumeAfter = max(resumeAfter ?? stamp, stamp)
+                    for page in pages {
+                        if pass.latestTime == nil { pass.latestTime = page.latestTime }
+                        if let oldest = page.oldest, let newestPage = page.newest {
+                            if !page.ordered || resumeAfter.map({ oldest < $0 }) ?? false { ordered = false }
+                            newest = max(newest ?? newestPage, newestPage)
+                            resumeAfter = max(resumeAfter ?? newestPage, newestPage)
                         }
-                        for entry in object["item_variation_data"]?["vendor_information"]?.arrayValue ?? [] {
-                            if let id = entry["vendor_id"]?.stringValue { vendorIDs.insert(id) }
-                        }
+                        vendorIDs.formUnion(page.vendorIDs)
                     }
                     let counts = try await database.apply(
-                        pages.flatMap(\.objects), markSeen: pass.sweep,
+                        prepared: pages.flatMap(\.objects), markSeen: pass.sweep,
                         syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
                     pass.cursor = last.cursor
                     tally.changed += counts.changed
@@ -110,7 +109,8 @@ public struct SyncEngine: Sendable {
         cleared += try await retryHeldBack(skipping: heldNow, markSeen: pass.sweep)
         try await database.replaceLocations(locations)
         let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil
-        let vendorsChecked = await refreshVendors(named: vendorIDs, everyVendor: everyVendor)
+        let vendorsChecked = await refreshVendors(
+            named: vendorIDs, everyVendor: everyVendor, seenAreEvery: pass.kind == .full && !pass.resumed)
 
         let watermark = pass.latestTime ?? newest?.rfc3339 ?? state[SyncStateKey.latestTime]
         var finish: [String: String?] = [
@@ -206,17 +206,25 @@ extension SyncEngine {
     /// `everyVendor` (a full pass, or the first sync since vendors were kept) it looks up every vendor
     /// the stored catalog names; otherwise only vendors first seen in the objects this sync fetched
     /// (`seen`), so an ordinary sync scans nothing more and usually asks Square nothing more.
+    /// `seenAreEvery` says `seen` already names them all (a full pass this run saw from its first page), so
+    /// the stored catalog is not read again to find them.
     /// Vendor names are a convenience for the reorder list: a token without vendor access, or Square
     /// failing here, leaves the old names (or the vendor ids) in place rather than failing the sync.
-    func refreshVendors(named seen: Set<String>, everyVendor: Bool) async -> Bool {
+    func refreshVendors(named seen: Set<String>, everyVendor: Bool, seenAreEvery: Bool = false) async -> Bool {
         var ids = seen
         if everyVendor {
+            guard !seenAreEvery else { return await lookUpVendors(ids) }
             guard let referenced = try? await database.referencedVendorIDs() else { return false }
             ids = referenced
         } else if !ids.isEmpty {
             guard let known = try? await database.vendorNames() else { return false }
             ids.subtract(known.keys)
         }
+        return await lookUpVendors(ids)
+    }
+
+    /// Stores the names Square has for `ids`, and says whether it could.
+    func lookUpVendors(_ ids: Set<String>) async -> Bool {
         guard !ids.isEmpty else { return true }
         guard let vendors = try? await client.retrieveVendors(ids: ids.sorted()),
             (try? await database.saveVendors(Array(vendors.values))) != nil

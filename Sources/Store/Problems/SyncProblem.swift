@@ -101,9 +101,31 @@ extension CatalogDatabase {
     static func quarantine(
         _ object: JSONValue, reason: String, waitsFor: String?, markSeen: Bool, at now: String, db: Database
     ) throws -> SyncProblem {
-        let id = object["id"]?.stringValue ?? "(no id)"
-        let type = object["type"]?.stringValue ?? "object"
-        let version = object["version"]?.int64Value
+        try quarantine(
+            id: object["id"]?.stringValue ?? "(no id)", type: object["type"]?.stringValue ?? "object",
+            version: object["version"]?.int64Value, json: object.jsonString,
+            nestedIDs: PreparedObject.nestedIDs(of: object), reason: reason, waitsFor: waitsFor, markSeen: markSeen,
+            at: now, db: db)
+    }
+
+    /// Records a prepared object as held back: the copy Square sent when it cannot be stored, else the
+    /// copy that would have been stored (a variation waiting for its item).
+    static func quarantine(
+        _ prepared: PreparedObject, reason: String, waitsFor: String?, markSeen: Bool, at now: String, db: Database
+    ) throws -> SyncProblem {
+        if let original = prepared.original {
+            return try quarantine(original, reason: reason, waitsFor: waitsFor, markSeen: markSeen, at: now, db: db)
+        }
+        return try quarantine(
+            id: prepared.header?.id ?? "(no id)", type: prepared.header?.type ?? "object",
+            version: prepared.header?.version, json: prepared.json, nestedIDs: prepared.nestedIDs, reason: reason,
+            waitsFor: waitsFor, markSeen: markSeen, at: now, db: db)
+    }
+
+    private static func quarantine(
+        id: String, type: String, version: Int64?, json: String, nestedIDs: [String], reason: String,
+        waitsFor: String?, markSeen: Bool, at now: String, db: Database
+    ) throws -> SyncProblem {
         try db.cachedStatement(
             sql: """
                 INSERT INTO sync_problems(id, type, version, reason, waits_for, json, first_seen_at, last_tried_at)
@@ -112,8 +134,8 @@ extension CatalogDatabase {
                     reason = excluded.reason, waits_for = excluded.waits_for, json = excluded.json,
                     last_tried_at = excluded.last_tried_at, attempts = attempts + 1
                 """
-        ).execute(arguments: [id, type, version, reason, waitsFor, object.jsonString, now, now])
-        if markSeen { try markSeenIDs(of: object, id: id, db: db) }
+        ).execute(arguments: [id, type, version, reason, waitsFor, json, now, now])
+        if markSeen { try markSeenIDs(id: id, nested: nestedIDs, db: db) }
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM sync_problems WHERE id = ?"), arguments: [id])

@@ -10,7 +10,7 @@ extension CatalogDatabase {
         try await write { db in
             var context = ApplyContext(markSeen: false)
             for object in objects {
-                try Self.apply(object, parentItemID: nil, context: &context, db: db)
+                try Self.apply(PreparedObject(object), parentItemID: nil, context: &context, db: db)
             }
             try context.upkeep.finish(cache: self.vocabularyCache, db: db)
             try Self.append(history, db: db)
