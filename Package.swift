@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "CatalogCore"),
         .target(
             name: "Store",
-            dependencies: ["CatalogCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "CatalogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // libcurl, libcups, Cairo and libzint, loaded on first use (see Sources/CDelayLoad/delay_load.c).
         .target(name: "CDelayLoad", exclude: ["link"], linkerSettings: [.linkedLibrary("dl")]),

@@ -148,8 +148,8 @@ extension CatalogDatabase {
             return
         }
         // Most copies that arrive twice (an item's nested variation and the variation itself) stop here.
-        let stored = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?"), arguments: [header.id])
+        let stored = try db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?")
+            .fetchInteger(.text(header.id), db: db)
         if let stored, stored >= header.version {
             // A newer copy of a variation than its item lists: the item's entry must come from the tables.
             if let parentItemID, stored > header.version { context.upkeep.touched.insert(parentItemID) }
@@ -163,7 +163,9 @@ extension CatalogDatabase {
                     updated_at = excluded.updated_at, json = excluded.json
                 WHERE excluded.version > catalog_objects.version
                 """
-        ).execute(arguments: [header.id, header.type, header.version, header.updatedAt, object.json])
+        ).run(
+            .text(header.id), .text(header.type), .integer(header.version), .text(header.updatedAt),
+            .text(object.json), db: db)
         guard db.changesCount > 0 else { return }
         context.counts.changed += 1
         switch object.content {
@@ -180,8 +182,8 @@ extension CatalogDatabase {
             // A variation on its own changes its item's entry, if the item is stored: one that arrives before
             // its item is indexed with the item.
             if parentItemID == nil,
-                try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ?"), arguments: [variation.itemID]) == true
+                try db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ?").fetchInteger(
+                    .text(variation.itemID), db: db) != nil
             {
                 context.upkeep.touched.insert(variation.itemID)
             }
@@ -237,12 +239,14 @@ extension CatalogDatabase {
                 ON CONFLICT(id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id,
                     is_archived = excluded.is_archived, version = excluded.version, locations = excluded.locations
                 """
-        ).execute(arguments: [header.id, item.name, item.categoryID, item.isArchived, header.version, item.locations])
-        try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").execute(arguments: [header.id])
+        ).run(
+            .text(header.id), .text(item.name), .text(item.categoryID), .integer(item.isArchived ? 1 : 0),
+            .integer(header.version), .text(item.locations), db: db)
+        try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").run(.text(header.id), db: db)
         let link = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO item_categories(item_id, category_id, ordinal) VALUES (?, ?, ?)")
         for category in item.categoryIDs {
-            try link.execute(arguments: [header.id, category.id, category.ordinal])
+            try link.run(.text(header.id), .text(category.id), .integer(category.ordinal), db: db)
         }
         var keep: [String] = []
         for nested in item.variations {
@@ -290,17 +294,17 @@ extension CatalogDatabase {
                     price_amount = excluded.price_amount, price_currency = excluded.price_currency,
                     ordinal = excluded.ordinal, version = excluded.version, locations = excluded.locations
                 """
-        ).execute(arguments: [
-            header.id, variation.itemID, variation.name, variation.sku, variation.skuKey, variation.upc,
-            variation.gtin, variation.price?.amount, variation.price?.currency, variation.ordinal, header.version,
-            variation.locations,
-        ])
+        ).run(
+            .text(header.id), .text(variation.itemID), .text(variation.name), .text(variation.sku),
+            .text(variation.skuKey), .text(variation.upc), .text(variation.gtin), .integer(variation.price?.amount),
+            .text(variation.price?.currency), .integer(variation.ordinal), .integer(header.version),
+            .text(variation.locations), db: db)
     }
 
     /// Records `id`, and an item's nested variation ids, as seen by the running full sync.
     static func markSeenIDs(id: String, nested: [String], db: Database) throws {
         let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_seen(id) VALUES (?)")
-        try mark.execute(arguments: [id])
-        for nestedID in nested { try mark.execute(arguments: [nestedID]) }
+        try mark.run(.text(id), db: db)
+        for nestedID in nested { try mark.run(.text(nestedID), db: db) }
     }
 }

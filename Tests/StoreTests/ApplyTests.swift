@@ -22,6 +22,29 @@ import Testing
         #expect(found.price == Money(amount: 250, currency: "USD"))
     }
 
+    /// The sync binds its values straight through SQLite's C API: an empty string stays empty (not NULL),
+    /// text outside ASCII and large numbers come back exactly, and a missing value is NULL.
+    @Test func valuesStoredByTheSyncComeBackAsTheyWentIn() async throws {
+        let database = try temporaryDatabase()
+        var plain = variation("V1", item: "I1", version: 9_007_199_254_740_993, sku: nil, price: 9_223_372_036_854_775)
+        plain["item_variation_data"]?["name"] = ""
+        let fancy = variation("V2", item: "I2", version: 3, sku: "CRÈME-☕-01", upc: "012345678905")
+        _ = try await database.apply([
+            item("I1", name: "", version: 9_007_199_254_740_993, variations: [plain]),
+            item("I2", name: "Crème brûlée — 5 € ☕ 𝄞", version: 3, variations: [fancy]),
+        ])
+        let first = try #require(try await database.variation(objectID: "V1"))
+        #expect(first.itemName == "")
+        #expect(first.variationName == "")
+        #expect(first.sku == nil)
+        #expect(first.version == 9_007_199_254_740_993)
+        #expect(first.basePrice == Money(amount: 9_223_372_036_854_775, currency: "USD"))
+        let second = try #require(try await database.variation(objectID: "V2"))
+        #expect(second.itemName == "Crème brûlée — 5 € ☕ 𝄞")
+        #expect(second.sku == "CRÈME-☕-01")
+        #expect(try await database.allObjects()["I2"]?["item_data"]?["name"] == "Crème brûlée — 5 € ☕ 𝄞")
+    }
+
     @Test func anOlderOrEqualVersionChangesNothing() async throws {
         let database = try temporaryDatabase()
         let v2 = item("I", name: "New name", version: 20, variations: [variation("V", item: "I", version: 20)])

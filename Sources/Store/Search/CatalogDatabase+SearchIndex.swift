@@ -117,19 +117,19 @@ extension CatalogDatabase {
 
     static func insertSearchDocument(_ document: SearchDocument, itemID: String, db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO search_docs(item_id, name_key, name_length) VALUES (?, ?, ?)")
-            .execute(arguments: [itemID, document.nameKey, document.nameLength])
+            .run(.text(itemID), .text(document.nameKey), .integer(Int64(document.nameLength)), db: db)
         let rowid = db.lastInsertedRowID
         let columns = document.columns
         try db.cachedStatement(
             sql: "INSERT INTO search(rowid, name, variations, category, codes) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [rowid, columns[0], columns[1], columns[2], columns[3]])
+        ).run(.integer(rowid), .text(columns[0]), .text(columns[1]), .text(columns[2]), .text(columns[3]), db: db)
     }
 
     /// Takes an item's entry out of the index, if it has one.
     static func removeSearchDocument(itemID: String, db: Database) throws {
         guard
-            let rowid = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT rowid FROM search_docs WHERE item_id = ?"), arguments: [itemID])
+            let rowid = try db.cachedStatement(sql: "SELECT rowid FROM search_docs WHERE item_id = ?").fetchInteger(
+                .text(itemID), db: db)
         else { return }
         try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [rowid])
         try db.cachedStatement(sql: "DELETE FROM search_docs WHERE rowid = ?").execute(arguments: [rowid])
