@@ -48,6 +48,20 @@ struct BenchSearchCommand: AsyncParsableCommand {
     @Option(help: "Queries that missed to print per kind.")
     var misses = 5
 
+    @Option(
+        name: .customLong("kind"),
+        help:
+            "Run only queries of this kind (repeat for more): \(BenchQuery.Kind.allValueStrings.joined(separator: ", "))."
+    )
+    var kinds: [BenchQuery.Kind] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Search this database instead of syncing a new synthetic shop (one --save-queries wrote).",
+            discussion: "Its search index is rebuilt; --variations then only labels the figures.",
+            valueName: "file"))
+    var database: String?
+
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
@@ -62,8 +76,16 @@ struct BenchSearchCommand: AsyncParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let path = folder.appendingPathComponent("search.sqlite").path
-            let database = try await Self.load(variations: variations, into: path)
+            let path = self.database ?? folder.appendingPathComponent("search.sqlite").path
+            let database: CatalogDatabase
+            if self.database != nil {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw AppError("No database at \(path): give a file --save-queries wrote.", exitCode: .usage)
+                }
+                database = try CatalogDatabase(path: path)
+            } else {
+                database = try await Self.load(variations: variations, into: path)
+            }
 
             var rebuilds: [Double] = []
             for run in 1...runs {
@@ -75,7 +97,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             }
 
             var generator = BenchQueryGenerator(variations: try await database.activeVariations(), seed: seed)
-            let drawn = generator.queries(count: queries)
+            let drawn = generator.queries(count: queries).filter { kinds.isEmpty || kinds.contains($0.kind) }
             if let saveQueries {
                 // Kind, intended item and query per line, and the database beside them, so that a miss can be
                 // replayed with `catalog search --db`.
@@ -155,3 +177,5 @@ struct BenchSearchCommand: AsyncParsableCommand {
         return times
     }
 }
+
+extension BenchQuery.Kind: ExpressibleByArgument {}

@@ -62,7 +62,9 @@ struct BenchSearchResults {
     func json(variations: Int) -> JSONValue {
         func number(_ value: Double, _ digits: Int = 3) -> JSONValue { .number(String(format: "%.\(digits)f", value)) }
         var kinds = JSONObject()
-        for kind in BenchQuery.Kind.allCases {
+        // Kinds left out with --kind are not reported.
+        let asked = Set(queries.map(\.kind))
+        for kind in BenchQuery.Kind.allCases where asked.contains(kind) {
             let values = latencies[kind] ?? []
             kinds[kind.rawValue] = [
                 "queries": .int(queries.filter { $0.kind == kind }.count),
@@ -88,7 +90,9 @@ struct BenchSearchResults {
     func text(variations: Int, misses shown: Int) -> String {
         func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
         var lines = ["search benchmark: \(Terminal.count(variations)) variations, \(queries.count) queries"]
-        for kind in BenchQuery.Kind.allCases {
+        // Kinds left out with --kind are not reported.
+        let asked = Set(queries.map(\.kind))
+        for kind in BenchQuery.Kind.allCases where asked.contains(kind) {
             let values = latencies[kind] ?? []
             let p50 = Self.percentile(values, 0.5)
             let p99 = Self.percentile(values, 0.99)
@@ -116,9 +120,11 @@ struct BenchSearchResults {
                 Self.percentile(text, 0.99)))
         let typo1 = hitRate(.typo, within: 1)
         let typo10 = hitRate(.typo, within: 10)
-        lines.append(
-            "  typo quality: hit@1 target >= 97%: \(verdict(typo1 >= 0.97)); hit@10 target >= 99%: \(verdict(typo10 >= 0.99))"
-        )
+        if asked.contains(.typo) {
+            lines.append(
+                "  typo quality: hit@1 target >= 97%: \(verdict(typo1 >= 0.97)); hit@10 target >= 99%: \(verdict(typo10 >= 0.99))"
+            )
+        }
         let process = Self.percentile(processMS, 0.5)
         lines.append(
             String(

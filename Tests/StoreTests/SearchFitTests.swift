@@ -107,4 +107,32 @@ import Testing
         #expect(try await database.searchItems("trade-line trade isolating valve").first == "TRADE")
         #expect(try await database.searchItems("trade-line stainless isolating valve").first == "STAINLESS")
     }
+
+    /// Words with digits are checked in Swift on what the other words find when that is a short list, and
+    /// asked of the index with them otherwise: both ways find the same items, sizes typed together or
+    /// apart, whole or as the start of the last word.
+    @Test func sizesFindTheSameItemsWhetherTheOtherWordsFindFewOrMany() async throws {
+        var items = [
+            ("LAMP-40", "Brightline Desk Lamp 40W", "C-LIGHT", "BL-40"),
+            ("LAMP-60", "Brightline Desk Lamp 60W", "C-LIGHT", "BL-60"),
+            ("LAMP-60-APART", "Brightline Desk Lamp 60 W Brass", "C-LIGHT", "BL-60B"),
+            ("LAMP-600", "Brightline Desk Lamp 600 Lumen", "C-LIGHT", "BL-600"),
+        ]
+        // More than the index is asked to narrow (48) with `brightline floor`: those queries take the index's way.
+        for watts in 1...60 {
+            items.append(("FLOOR-\(watts)", "Brightline Floor Lamp \(watts)W", "C-LIGHT", "BF-\(watts)"))
+        }
+        let database = try await Self.shop([("C-LIGHT", "Lighting")], items)
+        #expect(Set(try await database.searchItems("brightline desk 60w")) == ["LAMP-60", "LAMP-60-APART"])
+        #expect(Set(try await database.searchItems("brightline desk 60 w")) == ["LAMP-60", "LAMP-60-APART"])
+        #expect(Set(try await database.searchItems("brightline 40w desk")) == ["LAMP-40"])
+        #expect(
+            Set(try await database.searchItems("brightline desk lamp 60")) == ["LAMP-60", "LAMP-60-APART", "LAMP-600"])
+        #expect(Set(try await database.searchItems("brightline floor 7w")) == ["FLOOR-7"])
+        #expect(
+            Set(try await database.searchItems("brightline floor lamp 5"))
+                == Set(
+                    ["FLOOR-5"] + (50...59).map { "FLOOR-\($0)" }))
+        #expect(Set(try await database.searchItems("brightline floor 33w lamp")) == ["FLOOR-33"])
+    }
 }

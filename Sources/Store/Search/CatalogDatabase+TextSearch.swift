@@ -119,25 +119,45 @@ extension CatalogDatabase {
 
     /// The documents matching every word of `plans`. A one-character last word is checked on the
     /// candidates the other words found, rather than asked of the index.
+    ///
+    /// Numbers and sizes (`2`, `150ml`) are in a large share of the documents, and FTS5 reads their whole
+    /// lists: when two or more words without digits find only a few documents, those are checked for
+    /// the words with digits here instead.
     static func fetchCandidates(_ plans: [WordPlan], db: Database) throws -> [SearchCandidate] {
         let indexed = plans.filter { !$0.isShortPrefix }
         guard !indexed.isEmpty else { return [] }
-        let candidates = try fetchCandidates(indexed.expression, db: db)
-        let filters = plans.filter(\.isShortPrefix)
-        guard !filters.isEmpty else { return candidates }
-        return candidates.filter { candidate in
+        var filters = plans.filter(\.isShortPrefix)
+        var candidates: [SearchCandidate]?
+        let words = indexed.filter { !$0.word.hasDigits }
+        if words.count >= 2, words.count < indexed.count {
+            let few = try fetch(
+                db.cachedStatement(sql: candidatesSQL + " LIMIT ?"), [words.expression, narrowedCap + 1])
+            if few.count <= narrowedCap {
+                candidates = few
+                filters += indexed.filter(\.word.hasDigits)
+            }
+        }
+        let found = try candidates ?? fetchCandidates(indexed.expression, db: db)
+        guard !filters.isEmpty else { return found }
+        return found.filter { candidate in
             filters.allSatisfy { SearchRanking.bestMatch(of: $0, in: candidate.fields) != nil }
         }
     }
 
+    /// At most this many documents found by the words without digits are checked for the others in Swift.
+    static let narrowedCap = 48
+
+    /// The candidates' columns, for an FTS5 expression bound as the first parameter.
+    static let candidatesSQL = """
+        SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes
+        FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
+        WHERE search MATCH ?
+        """
+
     /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
     /// among more than `candidateCap`: computing it costs as much as the query itself.
     static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
-        let select = """
-            SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes
-            FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
-            WHERE search MATCH ?
-            """
+        let select = candidatesSQL
         var candidates = try fetch(db.cachedStatement(sql: select + " LIMIT ?"), [expression, candidateCap + 1])
         if candidates.count > candidateCap {
             candidates = try fetch(

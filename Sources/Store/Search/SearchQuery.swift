@@ -73,7 +73,7 @@ public struct SearchQuery: Sendable {
 }
 
 /// One way a typed word can be found in the index.
-struct Alternative: Sendable, Equatable {
+struct Alternative: Sendable, Hashable {
     /// The tokens, in order; several make a phrase (`500ml` as `500 ml`, a synonym `coca cola`).
     var tokens: [String]
     /// How many typos it corrects.
@@ -97,8 +97,15 @@ struct WordPlan: Sendable {
     /// Words with digits are specifications (a size, a model number): never dropped to find something.
     var droppable: Bool { !word.hasDigits }
 
-    /// This word in FTS5 syntax: its alternatives joined by OR.
-    var expression: String { "(" + alternatives.map(\.expression).joined(separator: " OR ") + ")" }
+    /// This word in FTS5 syntax: its alternatives joined by OR. An alternative the same tokens as a prefix
+    /// already find is left out (the prefix finds it too, and each alternative costs FTS5 a doclist); it
+    /// stays in the plan, where it ranks what it matches.
+    var expression: String {
+        let prefixed = Set(alternatives.filter(\.prefix).map(\.tokens))
+        var seen: Set<Alternative> = []
+        let asked = alternatives.filter { ($0.prefix || !prefixed.contains($0.tokens)) && seen.insert($0).inserted }
+        return "(" + asked.map(\.expression).joined(separator: " OR ") + ")"
+    }
 
     /// The alternatives that need no lookup: the word itself, its parts as a phrase, and the prefix forms
     /// when it is the last word typed.
