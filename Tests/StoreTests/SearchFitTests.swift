@@ -135,4 +135,22 @@ import Testing
                     ["FLOOR-5"] + (50...59).map { "FLOOR-\($0)" }))
         #expect(Set(try await database.searchItems("brightline floor 33w lamp")) == ["FLOOR-33"])
     }
+
+    /// A whole number typed before other words finds a decimal with that whole part as the last word
+    /// does (`acme 2 drill` for Acme 2.0 Drill), and not a number that only starts with it (20V).
+    @Test func aNumberBeforeOtherWordsFindsTheDecimal() async throws {
+        let database = try await Self.shop(
+            [("C-TOOLS", "Power Tools")],
+            [
+                ("DRILL-2", "Acme 2.0 Drill", "C-TOOLS", "AC-DA"),
+                ("DRILL-20", "Acme 20V Drill", "C-TOOLS", "AC-DB"),
+                ("SAW-2", "Acme 2.0 Saw", "C-TOOLS", "AC-SA"),
+                ("DRILL-2X", "Acme 2 Drill Bits", "C-TOOLS", "AC-DC"),
+            ])
+        #expect(try await database.searchItems("acme 2 drill") == ["DRILL-2X", "DRILL-2"])
+        #expect(try await database.searchItems("2 drill acme") == ["DRILL-2X", "DRILL-2"])
+        #expect(try await database.searchItems("acme 2.0 drill") == ["DRILL-2"])
+        #expect(try await database.searchItems("acme 20 drill") == ["DRILL-20"])
+        #expect(try await database.searchItems("acme 2 d") == ["DRILL-2X", "DRILL-2"])
+    }
 }

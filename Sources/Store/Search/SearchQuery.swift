@@ -112,6 +112,11 @@ struct WordPlan: Sendable {
     static func literal(_ word: SearchText.Word, isLast: Bool) -> [Alternative] {
         var alternatives = [Alternative(tokens: [word.joined], typos: 0, prefix: false)]
         if word.parts.count > 1 { alternatives.append(Alternative(tokens: word.parts, typos: 0, prefix: false)) }
+        if !isLast, word.parts.count == 1, word.joined.utf8.allSatisfy(SearchText.isDigit) {
+            // A whole number typed before other words may be the whole part of a decimal (`acme 2 drill`
+            // for Acme 2.0 Drill), as the last word may: `2.` followed by anything.
+            alternatives.append(Alternative(tokens: [word.joined + "."], typos: 0, prefix: true))
+        }
         if isLast {
             alternatives.append(Alternative(tokens: [word.joined], typos: 0, prefix: true))
             // A one-letter prefix inside a phrase would make FTS5 walk every word starting with it.
@@ -125,7 +130,7 @@ struct WordPlan: Sendable {
     /// The same word also taken as the start of a longer word (two characters or more), for the retry
     /// when nothing has every word as typed.
     func withPrefix() -> WordPlan {
-        guard word.joined.unicodeScalars.count >= 2, !alternatives.contains(where: \.prefix) else { return self }
+        guard word.joined.unicodeScalars.count >= 2, !isPrefix else { return self }
         return WordPlan(
             word: word, alternatives: alternatives + [Alternative(tokens: [word.joined], typos: 0, prefix: true)])
     }
@@ -142,8 +147,11 @@ struct WordPlan: Sendable {
     /// A last word of one character: FTS5 has no prefix index that short, so candidates are found by the
     /// other words and then filtered on this one.
     var isShortPrefix: Bool {
-        word.joined.unicodeScalars.count == 1 && alternatives.contains(where: \.prefix)
+        word.joined.unicodeScalars.count == 1 && isPrefix
     }
+
+    /// Whether the word is already taken as the start of a longer word (a number's `2.` is not that).
+    var isPrefix: Bool { alternatives.contains { $0.prefix && $0.tokens == [word.joined] } }
 }
 
 extension Array where Element == WordPlan {

@@ -155,9 +155,11 @@ enum SearchRanking {
     }
 
     /// Whether `typed`, digits only, is the whole part of the number `token` (`2` of `2.0` or `2.5l`).
+    /// `2.` (the alternative a number typed before other words gets) counts as `2`.
     static func isWholePart(_ typed: String, of token: Substring) -> Bool {
-        let rest = token.utf8.dropFirst(typed.utf8.count)
-        return rest.first == UInt8(ascii: ".") && typed.utf8.allSatisfy(SearchText.isDigit)
+        let whole = typed.utf8.last == UInt8(ascii: ".") ? typed.utf8.dropLast() : typed.utf8[...]
+        let rest = token.utf8.dropFirst(whole.count)
+        return rest.first == UInt8(ascii: ".") && !whole.isEmpty && whole.allSatisfy(SearchText.isDigit)
     }
 
     /// How an alternative occurs in a field, best first.
