@@ -96,7 +96,7 @@ extension CatalogDatabase {
         } catch StoreError.badObject(let badID, let badType, let reason) {
             context.checkProblems = true
             // A bad variation nested in an item holds the item back with it: say which part is bad.
-            let why = badID == id ? reason : "its \(badType) \(badID): \(reason)"
+            let why = badID == id || id == nil ? reason : "its \(badType) \(badID): \(reason)"
             context.counts.problems.append(
                 try quarantine(object, reason: why, waitsFor: nil, markSeen: context.markSeen, at: now, db: db))
             // An item's variations wait with it (the stored copies, if any, stay as they were).

@@ -111,6 +111,27 @@ import Testing
         #expect(try await database.syncProblems().map(\.id).contains("BADVAR") == false)
     }
 
+    /// Objects are decoded before the write (PreparedObject), but a copy no newer than the stored one is
+    /// still passed over before anything about it matters: a damaged old copy is neither stored nor held
+    /// back, and a tombstone or an object without an id says so as before.
+    @Test func aDamagedCopyOlderThanTheStoredOneIsPassedOver() async throws {
+        let database = try temporaryDatabase()
+        _ = try await database.apply([variation("V", item: "I", version: 9, sku: "GOOD-9")])
+        var old = variation("V", item: "I", version: 8)
+        old["item_variation_data"]?["price_money"] = ["amount": "twelve", "currency": "USD"]
+        let counts = try await database.apply([old])
+        #expect(counts.changed == 0 && counts.problems.isEmpty)
+        let stored = try await database.allObjects()["V"]
+        #expect(stored?["item_variation_data"]?["sku"] == "GOOD-9")
+        var newer = old
+        newer["version"] = 10
+        #expect(try await database.apply([newer]).problems.map(\.id) == ["V"])
+        #expect(try await database.allObjects()["V"] == stored)
+        let nameless: JSONValue = ["type": "ITEM", "version": 3]
+        #expect(try await database.apply([nameless]).problems.first?.reason == "it has no id")
+        #expect(try await database.apply([tombstone("V", type: "ITEM_VARIATION", version: 11)]).deleted == 1)
+    }
+
     @Test func lookupsBySKUKeyGTINAndItemID() async throws {
         let database = try temporaryDatabase()
         _ = try await database.apply([
