@@ -42,14 +42,14 @@ public struct SyncEngine: Sendable {
         try await bindAccount(locations: locations, state: state)
         var pass = try await startPass(state: state, full: full)
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
+        // The newest `updated_at` fetched: the watermark when Square names none, and where the pass may
+        // resume when Square refuses a cursor (they are short-lived), just before it, while the pages come
+        // oldest first; else the pass resumes where it began.
         var newest: Timestamp?
         var vendorIDs: Set<String> = []
         var heldNow: Set<String> = []
         var cleared = 0
 
-        // Where the pass may resume when Square refuses a cursor (they are short-lived): just before the
-        // newest object applied, while the pages come oldest first; else where the pass began.
-        var resumeAfter: Timestamp?
         var ordered = true
         var appliedSinceRestart = true
         var restarts = 0
@@ -69,9 +69,8 @@ public struct SyncEngine: Sendable {
                     for page in pages {
                         if pass.latestTime == nil { pass.latestTime = page.latestTime }
                         if let oldest = page.oldest, let newestPage = page.newest {
-                            if !page.ordered || resumeAfter.map({ oldest < $0 }) ?? false { ordered = false }
+                            if !page.ordered || newest.map({ oldest < $0 }) ?? false { ordered = false }
                             newest = max(newest ?? newestPage, newestPage)
-                            resumeAfter = max(resumeAfter ?? newestPage, newestPage)
                         }
                         vendorIDs.formUnion(page.vendorIDs)
                     }
@@ -88,7 +87,7 @@ public struct SyncEngine: Sendable {
                     await prefetcher.cancel()
                     restarts += 1
                     appliedSinceRestart = false
-                    pass.request = Self.resuming(pass.request, after: ordered ? resumeAfter : nil)
+                    pass.request = Self.resuming(pass.request, after: ordered ? newest : nil)
                     pass.cursor = nil
                     try await database.updateSyncState([
                         SyncStateKey.passRequest: pass.request.jsonString, SyncStateKey.passCursor: nil,
