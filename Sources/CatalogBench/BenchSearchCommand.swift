@@ -36,8 +36,11 @@ struct BenchSearchCommand: AsyncParsableCommand {
     @Option(help: "The seed the queries are drawn with.")
     var seed: UInt64 = 3
 
-    @Option(help: "Timed index rebuilds and passes over the queries.")
+    @Option(help: "Timed passes over the queries.")
     var runs = 3
+
+    @Option(help: "Timed rebuilds of the search index (0: keep the index as it is, with --database).")
+    var rebuilds = 3
 
     @Option(help: "Whole `catalog search` processes to time.")
     var processes = 21
@@ -58,7 +61,10 @@ struct BenchSearchCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Search this database instead of syncing a new synthetic shop (one --save-queries wrote).",
-            discussion: "Its search index is rebuilt; --variations then only labels the figures.",
+            discussion: """
+                The queries saved beside it (the file named without `.sqlite`) are asked again, so the \
+                figures of two builds compare like with like; --variations then only labels the figures.
+                """,
             valueName: "file"))
     var database: String?
 
@@ -68,6 +74,9 @@ struct BenchSearchCommand: AsyncParsableCommand {
     func validate() throws {
         guard variations > 0, queries > 0, runs > 0, processes > 0 else {
             throw ValidationError("--variations, --queries, --runs and --processes must be positive.")
+        }
+        guard rebuilds > 0 || (rebuilds == 0 && database != nil) else {
+            throw ValidationError("--rebuilds must be positive (0 is allowed only with --database).")
         }
     }
 
@@ -87,17 +96,16 @@ struct BenchSearchCommand: AsyncParsableCommand {
                 database = try await Self.load(variations: variations, into: path)
             }
 
-            var rebuilds: [Double] = []
-            for run in 1...runs {
+            var rebuildSeconds: [Double] = []
+            for run in stride(from: 1, through: rebuilds, by: 1) {
                 let summary = try await database.reindex()
                 Terminal.error(
-                    "bench: index rebuild \(run)/\(runs): \(Terminal.count(summary.items)) items in "
+                    "bench: index rebuild \(run)/\(rebuilds): \(Terminal.count(summary.items)) items in "
                         + String(format: "%.2fs", summary.elapsed))
-                rebuilds.append(summary.elapsed)
+                rebuildSeconds.append(summary.elapsed)
             }
 
-            var generator = BenchQueryGenerator(variations: try await database.activeVariations(), seed: seed)
-            let drawn = generator.queries(count: queries).filter { kinds.isEmpty || kinds.contains($0.kind) }
+            let drawn = try await queriesToAsk(database: database, path: path)
             if let saveQueries {
                 // Kind, intended item and query per line, and the database beside them, so that a miss can be
                 // replayed with `catalog search --db`.
@@ -130,13 +138,38 @@ struct BenchSearchCommand: AsyncParsableCommand {
                 return arguments + ["--", query.text]
             }
             results.versionMS = try Self.timeProcesses(count: processes) { _ in ["--version"] }
-            results.rebuildSeconds = rebuilds
+            results.rebuildSeconds = rebuildSeconds
             if json {
                 Terminal.out(results.json(variations: variations))
             } else {
                 Terminal.out(results.text(variations: variations, misses: misses))
             }
         }
+    }
+
+    /// The queries of the kinds asked for: those saved beside a `--database` file when there are any (drawing
+    /// them again takes minutes at 500,000 variations), else drawn from the catalog.
+    func queriesToAsk(database: CatalogDatabase, path: String) async throws -> [BenchQuery] {
+        let wanted = { (query: BenchQuery) in kinds.isEmpty || kinds.contains(query.kind) }
+        if self.database != nil, path.hasSuffix(".sqlite") {
+            let saved = String(path.dropLast(".sqlite".count))
+            if let text = try? String(contentsOfFile: saved, encoding: .utf8) {
+                let read = try text.split(separator: "\n").map { line in
+                    let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+                    guard fields.count == 3, let kind = BenchQuery.Kind(rawValue: String(fields[0])) else {
+                        throw AppError(
+                            "\(saved): the line \"\(line)\" is not kind, item id and query.", exitCode: .dataError)
+                    }
+                    return BenchQuery(kind: kind, text: String(fields[2]), itemID: String(fields[1]))
+                }.filter(wanted)
+                if !read.isEmpty {
+                    Terminal.error("bench: asking the \(read.count) queries saved in \(saved)")
+                    return read
+                }
+            }
+        }
+        var generator = BenchQueryGenerator(variations: try await database.activeVariations(), seed: seed)
+        return generator.queries(count: queries).filter(wanted)
     }
 
     /// The shop's locations with the first one as the counter's, as a counter PC is set up.

@@ -79,7 +79,7 @@ struct BenchSearchResults {
                 "text_p50_ms": number(Self.percentile(textLatencies, 0.5)),
                 "text_p99_ms": number(Self.percentile(textLatencies, 0.99)),
             ],
-            "rebuild_seconds_median": number(Self.percentile(rebuildSeconds, 0.5)),
+            "rebuild_seconds_median": rebuildSeconds.isEmpty ? .null : number(Self.percentile(rebuildSeconds, 0.5)),
             "process_ms_median": number(Self.percentile(processMS, 0.5), 1),
             "process_ms_min": number(processMS.min() ?? 0, 1), "process_ms_max": number(processMS.max() ?? 0, 1),
             "version_ms_median": number(Self.percentile(versionMS, 0.5), 1),
@@ -137,10 +137,12 @@ struct BenchSearchResults {
                 format: "  whole `catalog --version` process: median %.1f ms (min %.1f, max %.1f); target < 15 ms: %@",
                 version, versionMS.min() ?? 0, versionMS.max() ?? 0, verdict(version < 15)))
         let rebuild = Self.percentile(rebuildSeconds, 0.5)
-        lines.append(
-            String(
-                format: "  index rebuild: median %.2f s (min %.2f, max %.2f); target < 5 s: %@", rebuild,
-                rebuildSeconds.min() ?? 0, rebuildSeconds.max() ?? 0, verdict(rebuild < 5)))
+        if !rebuildSeconds.isEmpty {
+            lines.append(
+                String(
+                    format: "  index rebuild: median %.2f s (min %.2f, max %.2f); target < 5 s: %@", rebuild,
+                    rebuildSeconds.min() ?? 0, rebuildSeconds.max() ?? 0, verdict(rebuild < 5)))
+        }
         for kind in BenchQuery.Kind.allCases where kind.isText {
             let missed = misses(kind, limit: shown)
             if !missed.isEmpty {
