@@ -25,6 +25,8 @@ public final class CatalogDatabase: Sendable {
 
     /// SQLite's page cache per connection, in KiB.
     static let cacheKilobytes = 16 * 1024
+    /// How much of the file a reading connection maps (SQLite caps it at its own limit, 2 GB on Linux).
+    static let mapBytes = 2 << 30
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String, clock: any CatalogClock = SystemClock()) throws(StoreError) {
@@ -48,6 +50,10 @@ public final class CatalogDatabase: Sendable {
         configuration.readonly = isReadOnly
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in
+            // A search reads index pages from all over the file: mapped, they are read in place rather than
+            // copied through the page cache (7% of a catalog-word typo search at 500,000 variations). Only
+            // connections that never write map the file, so a sync's memory stays its own.
+            if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = \(Self.mapBytes)") }
             if readOnly { return }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // A sync writes a few hundred MB of pages: keep the hot b-tree pages in memory (16 MB did
