@@ -17,6 +17,8 @@ public final class CatalogDatabase: Sendable {
     let pool: DatabasePool
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
+    /// The typo alternatives of words searched for, while the vocabulary is unchanged.
+    let typoCache = TypoCache()
     /// The pricing objects last read, while they are unchanged (see `PricingCache`).
     let pricingCache = PricingCache()
 

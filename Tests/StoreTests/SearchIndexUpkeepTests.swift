@@ -17,6 +17,28 @@ import Testing
         #expect(try await database.searchItems("gizmp") == ["I-GADGET"], "new words join the typo vocabulary")
     }
 
+    @Test func aTypoLookedUpBeforeItsWordArrivedFindsItAfter() async throws {
+        let counter = try await SearchFixture.database()
+        #expect(try await counter.searchItems("gizmp").isEmpty)
+        #expect(try await counter.searchItems("gizmp").isEmpty, "asked again, from what this process remembers")
+        // The word arrives through another process (a sync run from the command line) ...
+        let sync = try CatalogDatabase(path: counter.path)
+        _ = try await sync.apply([
+            item(
+                "I-GIZMO", name: "Gizmo", version: 40,
+                variations: [variation("V-GIZMO", item: "I-GIZMO", version: 40, sku: "GZ-1")])
+        ])
+        #expect(try await counter.searchItems("gizmp") == ["I-GIZMO"])
+        // ... or through this one.
+        #expect(try await counter.searchItems("doohikcey").isEmpty)
+        _ = try await counter.apply([
+            item(
+                "I-DOO", name: "Doohickey", version: 41,
+                variations: [variation("V-DOO", item: "I-DOO", version: 41, sku: "DH-1")])
+        ])
+        #expect(try await counter.searchItems("doohikcey") == ["I-DOO"])
+    }
+
     @Test func aNewVariationAndAChangedSKUAreFound() async throws {
         let database = try await SearchFixture.database()
         _ = try await database.apply([

@@ -137,6 +137,19 @@ extension CatalogDatabase {
 
     /// The sync-state key whose value changes each time the vocabulary is rebuilt.
     static let vocabularyGenerationKey = "search_vocabulary_generation"
+    /// The sync-state key counting the transactions that added words to the vocabulary.
+    static let vocabularyAdditionsKey = "search_vocabulary_additions"
+
+    /// A value that changes whenever the vocabulary does (rebuilt, or words added), for `TypoCache`.
+    static func vocabularyVersion(_ db: Database) throws -> String {
+        try String.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT ifnull((SELECT value FROM sync_state WHERE key = ?), '') || ' '
+                        || ifnull((SELECT value FROM sync_state WHERE key = ?), '0')
+                    """),
+            arguments: [vocabularyGenerationKey, vocabularyAdditionsKey]) ?? ""
+    }
 
     /// Adds words the vocabulary does not have yet: their deletion keys (for typos) and the word itself to
     /// the trigram table (for fragments inside words). Words are never taken out: a word no item uses any
@@ -157,8 +170,10 @@ extension CatalogDatabase {
         let known = try db.cachedStatement(sql: "SELECT 1 FROM search_deletes WHERE key = ? AND term = ?")
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO search_deletes(key, term) VALUES (?, ?)")
         let trigrams = try db.cachedStatement(sql: "INSERT INTO search_terms(term) VALUES (?)")
+        var added = false
         for term in terms.sorted() {
             if try Bool.fetchOne(known, arguments: [term, term]) == true { continue }
+            added = true
             try trigrams.execute(arguments: [term])
             // A word longer than any typed word looked up with typos needs no deletion keys; making them
             // would cost the square of its length (a 20,000-letter name took half a minute).
@@ -167,6 +182,14 @@ extension CatalogDatabase {
             for key in Typos.deletionKeys(term, depth: Typos.indexDepth(length: length)) {
                 try insert.execute(arguments: [key, term])
             }
+        }
+        // Typo alternatives looked up before may miss one of these words.
+        if added {
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_state(key, value) VALUES (?, '1')
+                    ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                    """, arguments: [vocabularyAdditionsKey])
         }
     }
 }

@@ -8,7 +8,9 @@ extension CatalogDatabase {
     static let maxDropAttempts = 8
 
     /// The word route: every typed word required, then fragments inside words, then fewer words.
-    static func textSearch(_ query: SearchQuery, limit: Int, db: Database) throws -> SearchOutcome {
+    static func textSearch(_ query: SearchQuery, limit: Int, typos: TypoCache? = nil, db: Database) throws
+        -> SearchOutcome
+    {
         var plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
         var method = SearchOutcome.Method.text
@@ -21,7 +23,17 @@ extension CatalogDatabase {
         if candidates.isEmpty || (plans.count == 1 && candidates.count < limit)
             || (plans.count > 1 && bestFit(of: candidates, plans: plans) > WordMatch.typoCost)
         {
-            let corrected = try plans.map { try $0.withTypos(db: db) }
+            let version = try typos.map { _ in try vocabularyVersion(db) }
+            let corrected = try plans.map { plan in
+                try plan.withTypos { word in
+                    if let typos, let version, let known = typos.alternatives(of: word, version: version) {
+                        return known
+                    }
+                    let found = try typoAlternatives(of: word, db: db)
+                    if let version { typos?.store(found, of: word, version: version) }
+                    return found
+                }
+            }
             if corrected.map(\.alternatives.count) != plans.map(\.alternatives.count) {
                 plans = corrected
                 let exact = candidates
@@ -131,7 +143,7 @@ extension CatalogDatabase {
         let words = indexed.filter { !$0.word.hasDigits }
         if words.count >= 2, words.count < indexed.count {
             let few = try fetch(
-                db.cachedStatement(sql: candidatesSQL + " LIMIT ?"), [words.expression, narrowedCap + 1])
+                db.cachedStatement(sql: candidatesSQL + " LIMIT ?"), words.expression, limit: narrowedCap + 1, db: db)
             if few.count <= narrowedCap {
                 candidates = few
                 filters += indexed.filter(\.word.hasDigits)
@@ -158,25 +170,25 @@ extension CatalogDatabase {
     /// among more than `candidateCap`: computing it costs as much as the query itself.
     static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
         let select = candidatesSQL
-        var candidates = try fetch(db.cachedStatement(sql: select + " LIMIT ?"), [expression, candidateCap + 1])
+        var candidates = try fetch(
+            db.cachedStatement(sql: select + " LIMIT ?"), expression, limit: candidateCap + 1, db: db)
         if candidates.count > candidateCap {
             candidates = try fetch(
-                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), [expression, candidateCap])
+                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: candidateCap, db: db)
         }
         return candidates
     }
 
-    static func fetch(_ statement: Statement, _ arguments: StatementArguments) throws -> [SearchCandidate] {
+    /// The candidates `statement` (`candidatesSQL` with a limit) finds for `expression`, at most `limit`.
+    static func fetch(_ statement: Statement, _ expression: String, limit: Int, db: Database) throws
+        -> [SearchCandidate]
+    {
         var candidates: [SearchCandidate] = []
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() {
-            let fields: [[Substring]] = (3...6).map { column in
-                let text: String = row[column]
-                return text.split(separator: " ")
-            }
+        try statement.forEachRow(.text(expression), .integer(Int64(limit)), db: db) { row in
+            let fields: [[Substring]] = (3...6).map { row.text($0).split(separator: " ") }
             candidates.append(
                 SearchCandidate(
-                    itemID: row[0], nameKey: row[1], nameLength: row[2], fields: fields,
+                    itemID: row.text(0), nameKey: row.text(1), nameLength: Int(row.integer(2)), fields: fields,
                     length: fields.reduce(0) { $0 + $1.count }))
         }
         return candidates

@@ -136,11 +136,11 @@ struct WordPlan: Sendable {
     }
 
     /// The same word with the indexed words within its typo allowance added (none for words with digits,
-    /// of three letters or fewer, or longer than any real word).
-    func withTypos(db: Database) throws -> WordPlan {
+    /// of three letters or fewer, or longer than any real word), as `lookUp` finds them.
+    func withTypos(_ lookUp: (String) throws -> [Alternative]) rethrows -> WordPlan {
         let length = word.joined.unicodeScalars.count
         guard !word.hasDigits, Typos.allowed(length: length) > 0, length <= Typos.longestWord else { return self }
-        let typos = try CatalogDatabase.typoAlternatives(of: word.joined, db: db)
+        let typos = try lookUp(word.joined)
         return typos.isEmpty ? self : WordPlan(word: word, alternatives: alternatives + typos)
     }
 

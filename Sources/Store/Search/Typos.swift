@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How many typos a word may carry, how far apart two words are, and the deletion keys that find
 /// near words in the index without scanning the vocabulary.
 public enum Typos {
@@ -68,5 +70,28 @@ public enum Typos {
     /// How deep an indexed term's deletion keys go: far enough for any typed word that may reach it.
     static func indexDepth(length: Int) -> Int {
         length < 3 ? 0 : length < 6 ? 1 : 2
+    }
+}
+
+/// The typo alternatives of words already looked up, kept while the vocabulary stays as it was. A counter
+/// searches as someone types, so the same words are looked up keystroke after keystroke, and the lookup
+/// (every deletion key of the word in the index) is a tenth of a search that needs typos.
+final class TypoCache: Sendable {
+    /// Words kept at most; past that the cache starts over.
+    static let capacity = 20_000
+
+    private let state = Mutex<(version: String, words: [String: [Alternative]])>(("", [:]))
+
+    /// What was found for `word` under `version` (`CatalogDatabase.vocabularyVersion`), if it was looked up.
+    func alternatives(of word: String, version: String) -> [Alternative]? {
+        state.withLock { $0.version == version ? $0.words[word] : nil }
+    }
+
+    /// Records what `word` was found to have under `version`; a new version forgets everything before it.
+    func store(_ alternatives: [Alternative], of word: String, version: String) {
+        state.withLock { state in
+            if state.version != version || state.words.count >= Self.capacity { state = (version, [:]) }
+            state.words[word] = alternatives
+        }
     }
 }
