@@ -17,7 +17,10 @@ struct BenchSyncCommand: AsyncParsableCommand {
             fresh databases, then times a client that only downloads (and parses) the same pages, and \
             applies --changes price changes through the API before each timed incremental sync. Prints \
             medians (with min and max) and the targets: at least 25,000 objects/s, no more than 1.5 times \
-            the download alone, and under 150 MB peak memory for the full sync; under 100 ms incremental.
+            the download alone, and under 150 MB peak memory for the full sync; under 100 ms incremental. \
+            With --wire-ms the sandbox waits that long before every response, as a real server's round trip \
+            does: the ratio then shows whether the sync keeps up with such a wire (the other targets are \
+            for the loopback's own speed).
             """
     )
 
@@ -30,6 +33,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
     @Option(help: "Timed runs of each kind.")
     var runs = 3
 
+    @Option(help: "Milliseconds the sandbox waits before every response (0: the loopback's own speed).")
+    var wireMs = 0
+
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
@@ -37,11 +43,14 @@ struct BenchSyncCommand: AsyncParsableCommand {
         guard variations > 0, changes > 0, changes <= variations, runs > 0 else {
             throw ValidationError("--variations, --changes and --runs must be positive, with changes <= variations.")
         }
+        guard wireMs >= 0, wireMs <= 10_000 else {
+            throw ValidationError("--wire-ms must be between 0 and 10000 milliseconds.")
+        }
     }
 
     func run() async throws {
         try await reportingErrors {
-            let (sandbox, client) = try ServerProcess.forBenchmark(variations: variations)
+            let (sandbox, client) = try ServerProcess.forBenchmark(variations: variations, latencyMS: wireMs)
             defer { sandbox.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -123,6 +132,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         if json {
             let value: JSONValue = [
                 "variations": .int(variations), "objects": .int(full.first?.fetched ?? 0), "runs": .int(runs),
+                "wire_ms": .int(wireMs),
                 "full_objects_per_second_median": .int(Int(rate)),
                 "full_objects_per_second_min": .int(Int(rates.min() ?? 0)),
                 "full_objects_per_second_max": .int(Int(rates.max() ?? 0)),
@@ -141,6 +151,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         func verdict(_ ok: Bool) -> String { ok ? "ok" : "MISSED" }
         Terminal.out(
             "sync benchmark: \(Terminal.count(variations)) variations, \(Terminal.count(full.first?.fetched ?? 0)) objects, \(runs) runs"
+                + (wireMs > 0 ? ", \(wireMs) ms before every response" : "")
         )
         Terminal.out(
             String(

@@ -41,11 +41,12 @@ final class ServerProcess {
     }
 
     /// Starts a sandbox seeded with `variations` synthetic variations for a benchmark, and a client for it.
-    static func forBenchmark(variations: Int) throws -> (ServerProcess, SquareClient) {
+    static func forBenchmark(variations: Int, latencyMS: Int = 0) throws -> (ServerProcess, SquareClient) {
         let token = "bench-token"
         Terminal.error("bench: starting a sandbox with \(Terminal.count(variations)) variations ...")
-        let sandbox = try ServerProcess(
-            arguments: ["sandbox", "--port", "0", "--seed", String(variations), "--token", token])
+        var arguments = ["sandbox", "--port", "0", "--seed", String(variations), "--token", token]
+        if latencyMS > 0 { arguments += ["--latency-ms", String(latencyMS)] }
+        let sandbox = try ServerProcess(arguments: arguments)
         let client = SquareClient(
             configuration: SquareClientConfiguration(baseURL: sandbox.baseURL, accessToken: token))
         return (sandbox, client)
