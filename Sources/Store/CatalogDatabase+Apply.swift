@@ -57,17 +57,25 @@ extension CatalogDatabase {
 
     /// `apply(_:markSeen:syncState:)` for objects prepared beforehand (a sync prepares each page as it
     /// arrives, so the write transaction only writes).
+    ///
+    /// With `deferIndexing` (a full pass), a new item whose category is not stored yet is indexed for
+    /// search when the category comes, not before as well; `indexDeferredItems` indexes the rest at the
+    /// end of the pass, and any write without it does if a pass never got there.
     public func apply(
-        prepared objects: [PreparedObject], markSeen: Bool = false, syncState: [String: String?] = [:]
+        prepared objects: [PreparedObject], markSeen: Bool = false, deferIndexing: Bool = false,
+        syncState: [String: String?] = [:]
     ) async throws -> ApplyCounts {
         let now = clock.now().rfc3339
         return try await write { db in
             var context = ApplyContext(markSeen: markSeen)
+            context.upkeep.defersUncategorised = deferIndexing
             context.checkProblems = try Self.hasProblems(db)
             for object in objects {
                 try Self.applyOrHoldBack(object, context: &context, at: now, db: db)
             }
             try context.upkeep.finish(cache: self.vocabularyCache, db: db)
+            // Outside a full pass nothing waits for a category any more (a pass that never finished).
+            if !deferIndexing { try Self.indexDeferredItems(cache: self.vocabularyCache, db: db) }
             try Self.setSyncState(syncState, db: db)
             return context.counts
         }

@@ -75,7 +75,7 @@ public struct SyncEngine: Sendable {
                         vendorIDs.formUnion(page.vendorIDs)
                     }
                     let counts = try await database.apply(
-                        prepared: pages.flatMap(\.objects), markSeen: pass.sweep,
+                        prepared: pages.flatMap(\.objects), markSeen: pass.sweep, deferIndexing: pass.kind == .full,
                         syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
                     pass.cursor = last.cursor
                     tally.changed += counts.changed
@@ -104,6 +104,7 @@ public struct SyncEngine: Sendable {
             }
         }
 
+        if pass.kind == .full { try await database.indexDeferredItems() }
         // Objects held back by an earlier run are asked for again: one Square has fixed now stores.
         cleared += try await retryHeldBack(skipping: heldNow, markSeen: pass.sweep)
         try await database.replaceLocations(locations)

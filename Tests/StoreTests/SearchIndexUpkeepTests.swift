@@ -39,6 +39,36 @@ import Testing
         #expect(try await counter.searchItems("doohikcey") == ["I-DOO"])
     }
 
+    @Test func aFullPassIndexesAnItemBeforeItsCategoryOnceTheCategoryComes() async throws {
+        let database = try temporaryDatabase()
+        func lamp(_ id: String, _ name: String, category: String) -> JSONValue {
+            item(
+                id, name: name, version: 1, category: category,
+                variations: [variation("V-\(id)", item: id, version: 1, sku: "SKU-\(id)")])
+        }
+        func fullPassPage(_ objects: [JSONValue], into database: CatalogDatabase) async throws {
+            _ = try await database.apply(prepared: objects.map { PreparedObject($0) }, deferIndexing: true)
+        }
+        // Pages of a full pass: items first, then one of their categories; the other never comes.
+        try await fullPassPage(
+            [lamp("I-DESK", "Desk Lamp", category: "C-LIGHT"), lamp("I-WALL", "Wall Lamp", category: "C-GONE")],
+            into: database)
+        #expect(try await database.searchItems("desk lamp").isEmpty, "waiting for its category")
+        try await fullPassPage([category("C-LIGHT", name: "Lighting", version: 1)], into: database)
+        #expect(try await database.searchItems("lighting") == ["I-DESK"], "indexed when its category came")
+        #expect(try await database.searchItems("desk lamp") == ["I-DESK"])
+        #expect(!(try await database.searchItems("wall lamp").contains("I-WALL")))
+        try await database.indexDeferredItems()
+        #expect(try await database.searchItems("wall lamp") == ["I-WALL"], "indexed at the end of the pass")
+        #expect(Set(try await database.searchItems("lamp")) == ["I-DESK", "I-WALL"])
+
+        // A pass that never finished: the next write outside a full pass indexes what waited.
+        let unfinished = try temporaryDatabase()
+        try await fullPassPage([lamp("I-FLOOR", "Floor Lamp", category: "C-GONE")], into: unfinished)
+        _ = try await unfinished.apply([lamp("I-DESK", "Desk Lamp", category: "C-GONE")])
+        #expect(Set(try await unfinished.searchItems("lamp")) == ["I-DESK", "I-FLOOR"])
+    }
+
     @Test func aNewVariationAndAChangedSKUAreFound() async throws {
         let database = try await SearchFixture.database()
         _ = try await database.apply([

@@ -33,7 +33,8 @@ extension CatalogDatabase {
         for table in ["search", "search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
-        try setSyncState([vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max))], db: db)
+        try setSyncState(
+            [vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max)), deferredIndexKey: nil], db: db)
         let ids = try String.fetchAll(db, sql: "SELECT id FROM items WHERE is_archived = 0 ORDER BY id")
         var vocabulary: Set<String> = []
         var done = 0

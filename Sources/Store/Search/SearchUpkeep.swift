@@ -17,16 +17,26 @@ struct SearchUpkeep {
     var touched: Set<String> = []
     /// New items indexed from their decoded JSON, unless also touched.
     var sources: [String: Source] = [:]
+    /// Whether new items whose category is not stored yet wait for it (in a full pass, see `finish`).
+    var defersUncategorised = false
 
     /// Brings the index up to date for everything this transaction changed.
     func finish(cache: VocabularyCache?, db: Database) throws {
         var vocabulary: Set<String> = []
         var categoryNames: [String: String]?
+        var deferred = false
         for (id, source) in sources.sorted(by: { $0.key < $1.key }) where !touched.contains(id) {
             if categoryNames == nil {
                 categoryNames = try Dictionary(
                     Row.fetchAll(db, sql: "SELECT id, name FROM categories").map { ($0[0] as String, $0[1] as String) },
                     uniquingKeysWith: { first, _ in first })
+            }
+            // A full pass often brings an item before its category, and storing the category indexes the
+            // items in it: indexing this one now would be done twice. One whose category never comes is
+            // indexed at the end of the pass, or by the next write outside one (`indexDeferredItems`).
+            if defersUncategorised, source.categoryIDs.contains(where: { categoryNames?[$0] == nil }) {
+                deferred = true
+                continue
             }
             let document = SearchDocument(
                 name: source.name, variationNames: source.variations.compactMap(\.name),
@@ -42,6 +52,36 @@ struct SearchUpkeep {
             try CatalogDatabase.indexItems(batch, replacing: true, vocabulary: &vocabulary, db: db)
         }
         try CatalogDatabase.addToVocabulary(vocabulary, cache: cache, db: db)
+        if deferred { try CatalogDatabase.setSyncState([CatalogDatabase.deferredIndexKey: "1"], db: db) }
+    }
+}
+
+extension CatalogDatabase {
+    /// The sync-state key set while some item waits to be indexed until its category is stored.
+    static let deferredIndexKey = "search_index_deferred"
+
+    /// Indexes the items a full pass left waiting for a category that did not come, if any did. A sync
+    /// calls it when its full pass has applied its last page.
+    public func indexDeferredItems() async throws {
+        try await write { db in try Self.indexDeferredItems(cache: self.vocabularyCache, db: db) }
+    }
+
+    static func indexDeferredItems(cache: VocabularyCache?, db: Database) throws {
+        guard
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"), arguments: [deferredIndexKey])
+                != nil
+        else { return }
+        var upkeep = SearchUpkeep()
+        upkeep.touched = try Set(
+            String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM items i WHERE is_archived = 0
+                        AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.item_id = i.id)
+                    """))
+        try upkeep.finish(cache: cache, db: db)
+        try setSyncState([deferredIndexKey: nil], db: db)
     }
 }
 
