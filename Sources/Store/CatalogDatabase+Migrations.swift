@@ -77,11 +77,6 @@ extension CatalogDatabase {
                     );
                     CREATE INDEX search_docs_name_key ON search_docs(name_key);
                     CREATE INDEX items_category ON items(category_id);
-                    CREATE VIRTUAL TABLE search USING fts5(
-                        name, variations, category, codes,
-                        tokenize = "unicode61 remove_diacritics 0 tokenchars '.'",
-                        prefix = '2 3'
-                    );
                     CREATE VIRTUAL TABLE search_terms USING fts5(
                         term, tokenize = 'trigram', detail = 'none'
                     );
@@ -96,8 +91,8 @@ extension CatalogDatabase {
                         PRIMARY KEY (word, synonym)
                     ) WITHOUT ROWID;
                     CREATE INDEX search_synonyms_synonym ON search_synonyms(synonym);
-                    INSERT INTO search(search, rank) VALUES ('rank', 'bm25(10.0, 4.0, 2.0, 1.0)');
                     """)
+            try db.execute(sql: Self.searchTableSchema)
             try rebuildSearchIndex(db)
         }
         migrator.registerMigration("v3: write history, outbox, scan log") { db in

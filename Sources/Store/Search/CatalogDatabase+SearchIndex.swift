@@ -25,12 +25,26 @@ extension CatalogDatabase {
             elapsed: elapsed.seconds)
     }
 
+    /// The full-text table and its ranking weights (migration v2 made it; a rebuild makes it anew).
+    static let searchTableSchema = """
+        CREATE VIRTUAL TABLE search USING fts5(
+            name, variations, category, codes,
+            tokenize = "unicode61 remove_diacritics 0 tokenchars '.'",
+            prefix = '2 3'
+        );
+        INSERT INTO search(search, rank) VALUES ('rank', 'bm25(10.0, 4.0, 2.0, 1.0)');
+        """
+
     /// Empties the index and indexes every item that is not archived. Returns (items, vocabulary size).
     @discardableResult
     static func rebuildSearchIndex(
         _ db: Database, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> (Int, Int) {
-        for table in ["search", "search_terms", "search_docs", "search_deletes"] {
+        // Deleting an FTS5 table's rows one by one reads and tokenizes each again (1.2 s at 500,000
+        // variations): the table is made anew instead.
+        try db.execute(sql: "DROP TABLE search")
+        try db.execute(sql: searchTableSchema)
+        for table in ["search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try setSyncState(
