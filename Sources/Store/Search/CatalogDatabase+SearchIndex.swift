@@ -35,6 +35,10 @@ extension CatalogDatabase {
         INSERT INTO search(search, rank) VALUES ('rank', 'bm25(10.0, 4.0, 2.0, 1.0)');
         """
 
+    /// FTS5's own default: how many segments of one size it lets build up before merging them, as sync and
+    /// edits change the index.
+    static let searchAutomerge = 4
+
     /// Empties the index and indexes every item that is not archived. Returns (items, vocabulary size).
     @discardableResult
     static func rebuildSearchIndex(
@@ -44,22 +48,19 @@ extension CatalogDatabase {
         // variations): the table is made anew instead.
         try db.execute(sql: "DROP TABLE search")
         try db.execute(sql: searchTableSchema)
+        // FTS5 merges its segments as rows come in; one merge at the end ('optimize') is cheaper for a
+        // whole catalog (1.7 -> 1.2 s for the 174,410 items of 500,000 variations).
+        try db.execute(sql: "INSERT INTO search(search, rank) VALUES ('automerge', 0)")
         for table in ["search_terms", "search_docs", "search_deletes"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try setSyncState(
             [vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max)), deferredIndexKey: nil], db: db)
-        let ids = try String.fetchAll(db, sql: "SELECT id FROM items WHERE is_archived = 0 ORDER BY id")
         var vocabulary: Set<String> = []
-        var done = 0
-        for start in stride(from: 0, to: ids.count, by: refreshBatch) {
-            let batch = Array(ids[start..<min(ids.count, start + refreshBatch)])
-            try indexItems(batch, replacing: false, vocabulary: &vocabulary, db: db)
-            done += batch.count
-            progress?(done, ids.count)
-        }
+        let done = try indexAllItems(vocabulary: &vocabulary, progress: progress, db: db)
         try addToVocabulary(vocabulary, cache: nil, db: db)
         try db.execute(sql: "INSERT INTO search(search) VALUES ('optimize')")
+        try db.execute(sql: "INSERT INTO search(search, rank) VALUES ('automerge', \(searchAutomerge))")
         return (done, vocabulary.count)
     }
 
@@ -115,19 +116,67 @@ extension CatalogDatabase {
         }
         for row in items {
             let id: String = row[0]
-            var names = (categories[id] ?? []).map(\.name)
-            if let reporting: String = row[2], let name: String = row[3],
-                !(categories[id] ?? []).contains(where: { $0.id == reporting })
-            {
-                names.insert(name, at: 0)
-            }
-            let list = variations[id] ?? []
-            let document = SearchDocument(
-                name: row[1], variationNames: list.compactMap(\.name), categories: names,
-                skus: list.compactMap(\.sku))
+            let reporting = (row[2] as String?).flatMap { id in (row[3] as String?).map { (id: id, name: $0) } }
+            let document = storedDocument(
+                name: row[1], reporting: reporting, categories: categories[id] ?? [], variations: variations[id] ?? [])
             try insertSearchDocument(document, itemID: id, db: db)
             document.addVocabulary(to: &vocabulary)
         }
+    }
+
+    /// What a stored item is found by: its name, its variations' names and SKUs, and the names of its
+    /// categories, the reporting category first when it is not among them.
+    static func storedDocument(
+        name: String, reporting: (id: String, name: String)?, categories: [(id: String, name: String)],
+        variations: [(name: String?, sku: String?)]
+    ) -> SearchDocument {
+        var names = categories.map(\.name)
+        if let reporting, !categories.contains(where: { $0.id == reporting.id }) {
+            names.insert(reporting.name, at: 0)
+        }
+        return SearchDocument(
+            name: name, variationNames: variations.compactMap(\.name), categories: names,
+            skus: variations.compactMap(\.sku))
+    }
+
+    /// Indexes every item that is not archived for a rebuild, reading the items, their variations and
+    /// their categories once each, side by side in item order, rather than a batch of ids at a time.
+    /// Returns how many items it indexed.
+    static func indexAllItems(
+        vocabulary: inout Set<String>, progress: (@Sendable (Int, Int) -> Void)?, db: Database
+    ) throws -> Int {
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE is_archived = 0") ?? 0
+        let items = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT i.id, i.name, i.category_id, c.name FROM items i LEFT JOIN categories c ON c.id = i.category_id
+                WHERE i.is_archived = 0 ORDER BY i.id
+                """)
+        var variations = try MergeCursor(
+            Row.fetchCursor(
+                db, sql: "SELECT item_id, name, sku FROM variations ORDER BY item_id, ordinal IS NULL, ordinal, id"))
+        var categories = try MergeCursor(
+            Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT ic.item_id, c.id, c.name FROM item_categories ic JOIN categories c ON c.id = ic.category_id
+                    ORDER BY ic.item_id, ic.ordinal
+                    """))
+        var done = 0
+        while let row = try items.next() {
+            let id: String = row[0]
+            let reporting = (row[2] as String?).flatMap { id in (row[3] as String?).map { (id: id, name: $0) } }
+            let document = try storedDocument(
+                name: row[1], reporting: reporting,
+                categories: categories.rows(of: id).map { (id: $0[1], name: $0[2]) },
+                variations: variations.rows(of: id).map { (name: $0[1], sku: $0[2]) })
+            try insertSearchDocument(document, itemID: id, db: db)
+            document.addVocabulary(to: &vocabulary)
+            done += 1
+            if done % refreshBatch == 0 { progress?(done, total) }
+        }
+        progress?(done, total)
+        return done
     }
 
     static func insertSearchDocument(_ document: SearchDocument, itemID: String, db: Database) throws {
@@ -206,5 +255,31 @@ extension CatalogDatabase {
                     ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
                     """, arguments: [vocabularyAdditionsKey])
         }
+    }
+}
+
+/// Rows in item order (column 0 is the item id, compared as SQLite compares text), read alongside the
+/// items: `rows(of:)` passes over rows of items before `id` and returns those of `id`.
+private struct MergeCursor {
+    let cursor: RowCursor
+    var pending: Row?
+
+    init(_ cursor: RowCursor) throws {
+        self.cursor = cursor
+        pending = try cursor.next()?.copy()
+    }
+
+    mutating func rows(of id: String) throws -> [Row] {
+        var found: [Row] = []
+        while let row = pending {
+            let rowID: String = row[0]
+            if rowID == id {
+                found.append(row)
+            } else if !rowID.utf8.lexicographicallyPrecedes(id.utf8) {
+                break
+            }
+            pending = try cursor.next()?.copy()
+        }
+        return found
     }
 }
