@@ -18,6 +18,11 @@ extension CatalogDatabase {
         try await write { db in try Self.setSyncState(changes, db: db) }
     }
 
+    /// One sync-state value, read inside a transaction; nil when the key is not set.
+    static func syncStateValue(_ key: String, db: Database) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"), arguments: [key])
+    }
+
     static func setSyncState(_ changes: [String: String?], db: Database) throws {
         for (key, value) in changes {
             if let value {

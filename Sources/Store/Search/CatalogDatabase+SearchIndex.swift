@@ -206,13 +206,8 @@ extension CatalogDatabase {
 
     /// A value that changes whenever the vocabulary does (rebuilt, or words added), for `TypoCache`.
     static func vocabularyVersion(_ db: Database) throws -> String {
-        try String.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT ifnull((SELECT value FROM sync_state WHERE key = ?), '') || ' '
-                        || ifnull((SELECT value FROM sync_state WHERE key = ?), '0')
-                    """),
-            arguments: [vocabularyGenerationKey, vocabularyAdditionsKey]) ?? ""
+        try (syncStateValue(vocabularyGenerationKey, db: db) ?? "") + " "
+            + (syncStateValue(vocabularyAdditionsKey, db: db) ?? "0")
     }
 
     /// Adds words the vocabulary does not have yet: their deletion keys (for typos) and the word itself to
@@ -222,10 +217,7 @@ extension CatalogDatabase {
         guard !terms.isEmpty else { return }
         var terms = terms
         if let cache {
-            let generation =
-                try String.fetchOne(
-                    db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"),
-                    arguments: [vocabularyGenerationKey]) ?? ""
+            let generation = try syncStateValue(vocabularyGenerationKey, db: db) ?? ""
             terms = cache.unknown(terms, generation: generation)
             guard !terms.isEmpty else { return }
             let stored = terms

@@ -67,11 +67,7 @@ extension CatalogDatabase {
     }
 
     static func indexDeferredItems(cache: VocabularyCache?, db: Database) throws {
-        guard
-            try String.fetchOne(
-                db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"), arguments: [deferredIndexKey])
-                != nil
-        else { return }
+        guard try syncStateValue(deferredIndexKey, db: db) != nil else { return }
         var upkeep = SearchUpkeep()
         upkeep.touched = try Set(
             String.fetchAll(
