@@ -15,7 +15,7 @@ public struct SyncEngine: Sendable {
     public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"] + PricingCatalog.objectTypes
     /// Objects per search page (Square's maximum).
     public static let pageLimit = 1000
-    /// Pages fetched ahead of the writer, and so at most landed in one transaction.
+    /// Pages prepared ahead of the writer, and so at most landed in one transaction.
     static let pagesPerTransaction = 4
     /// Below this file size every sync first runs SQLite's quick check (tens of milliseconds); above it,
     /// only a full sync does.
@@ -55,12 +55,13 @@ public struct SyncEngine: Sendable {
         var restarts = 0
         let client = client
         pages: while true {
-            let prefetcher = PagePrefetcher(depth: Self.pagesPerTransaction)
+            let prefetcher = PagePrefetcher<CatalogObjectsPage, PreparedPage>(depth: Self.pagesPerTransaction)
             let request = pass.request
-            // Each page is prepared as it arrives, beside the writer (see `PreparedObject`).
-            await prefetcher.start(cursor: pass.cursor) { cursor in
-                PreparedPage(try await client.searchCatalogObjects(request, cursor: cursor))
-            }
+            // Each page is prepared as it arrives, beside the writer and the next request (see `PreparedObject`).
+            await prefetcher.start(
+                cursor: pass.cursor,
+                fetch: { cursor in try await client.searchCatalogObjects(request, cursor: cursor) },
+                cursorAfter: \.cursor, prepare: PreparedPage.init)
             while true {
                 let pages: [PreparedPage]
                 do {
