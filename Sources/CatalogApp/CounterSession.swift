@@ -16,17 +16,26 @@ public struct ScanOutcome: Sendable {
     public var shelf: ShelfPrice?
     /// What a scale code printed: its price, or its weight and what that weight costs.
     public var embedded: (text: String, json: JSONValue)?
-    /// What was done, outcome first: `found`, `unknown`, `mode label`, `label job 12 on zebra`, ...
+    /// What was done, outcome first: `found`, `unknown`, `held back`, `mode label`, `label job 12 on zebra`, ...
     public var action: String
     public var mode: CounterMode
     /// True when the person at the counter should hear the failure ring (unknown code, failed action).
     public var failed: Bool
     /// The scan's number in the scan log; nil for a command barcode (not logged).
     public var logID: Int64?
+    /// Why Square's copy of what was scanned could not be stored by a sync: the found variation is then
+    /// the last good copy, and a code that found nothing is in Square but not stored here yet.
+    public var heldBack: SyncProblem?
 
     public var text: String {
         guard let match else {
-            return "\(shownAction)  \(Terminal.visible(code))" + (symbology.map { " (\($0))" } ?? "")
+            var line = "\(shownAction)  \(Terminal.visible(code))" + (symbology.map { " (\($0))" } ?? "")
+            if let heldBack {
+                line +=
+                    "  in Square, but \(Terminal.visible(heldBack.label)) could not be stored "
+                    + "(\(Terminal.visible(heldBack.reason))): fix it in Square; the next sync stores it"
+            }
+            return line
         }
         let regular = match.price?.formatted ?? "variable price"
         // A running sale is the price the customer pays: it comes first, the regular price after it.
@@ -37,12 +46,18 @@ public struct ScanOutcome: Sendable {
         if let sku = match.sku { line += "  SKU \(Terminal.visible(sku))" }
         if let stock { line += "  stock \(stock)" }
         if let availability = ShopLocations.availability(match) { line += "  \(availability.uppercased())" }
+        if let heldBack {
+            line +=
+                "  HELD BACK: Square's newer copy could not be stored (\(Terminal.visible(heldBack.reason))), "
+                + "this is the last good copy"
+        }
         return line + "  [\(mode.rawValue)]"
     }
 
     /// The action with only its first word upper-cased (`REFUSED: label mode needs --template ...`), so a
-    /// message or command inside it reads, and copies, as written.
+    /// message or command inside it reads, and copies, as written; `HELD BACK` whole.
     public var shownAction: String {
+        if action == "held back" { return "HELD BACK" }
         let word = action.prefix { $0.isLetter }
         return word.uppercased() + Terminal.visible(String(action.dropFirst(word.count)))
     }
@@ -65,6 +80,7 @@ public struct ScanOutcome: Sendable {
         return [
             "code": .string(code), "symbology": symbology.map(JSONValue.string) ?? .null, "time": .string(time),
             "match": matchJSON, "action": .string(action), "mode": .string(mode.rawValue),
+            "held_back": heldBack?.heldBackJSON ?? .null,
         ]
     }
 }
@@ -161,6 +177,12 @@ public struct CounterSession: Sendable {
                 if let location {
                     outcome.stock = try await database.stockCounts(variationID: found.variationID)[location.id]
                 }
+                outcome.heldBack = try await database.heldBack(variationID: found.variationID, itemID: found.itemID)
+            } else if matches.isEmpty, scale == nil, let held = try await database.heldBack(mentioning: code) {
+                // In Square but held back by a sync: not an unknown code to create an item from.
+                outcome.heldBack = held
+                outcome.action = "held back"
+                outcome.failed = true
             } else {
                 outcome.action = "unknown"
                 outcome.failed = true

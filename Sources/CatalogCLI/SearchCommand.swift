@@ -81,6 +81,8 @@ struct SearchCommand: AsyncParsableCommand {
             }
             if outcome.hits.isEmpty {
                 try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
+                // A code of an object a sync held back: syncing again will not help until Square's copy is fixed.
+                if let held = try await database.heldBack(mentioning: text) { throw held.notStoredError(code: text) }
                 throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
             }
         }

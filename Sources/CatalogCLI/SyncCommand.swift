@@ -61,7 +61,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         for problem in held {
             Terminal.out(
-                "\(problem.type) \(problem.id)  \(Terminal.visible(problem.reason))  (since \(problem.firstSeenAt), "
+                "\(Terminal.visible(problem.label))  \(Terminal.visible(problem.reason))  (since \(problem.firstSeenAt), "
                     + "tried \(problem.attempts) time\(problem.attempts == 1 ? "" : "s"))")
         }
         Terminal.out("Fix them in Square; every catalog sync tries them again.")

@@ -63,6 +63,28 @@ import Testing
             #expect(heldJSON["held_back"]?["id"] == .string(itemID))
             let missing = try await shop.catalog("show", "NEW-THING-1")
             #expect(missing.status == 65 && missing.stderr.contains("is in Square but not stored here yet"))
+            // A search for its SKU says the same, not "run catalog sync" (which would not help).
+            let searched = try await shop.catalog("search", "NEW-THING-1")
+            #expect(searched.status == 65, "\(searched.all)")
+            #expect(searched.stderr.contains("is in Square but not stored here yet") && searched.stderr.contains(newID))
+
+            // At the counter: the stored item is shown as the last good copy, held back; the new one's code
+            // is held back, not unknown (so it is not offered for creating an item).
+            let file = shop.folder.appendingPathComponent("scans.bin")
+            try Data(ScanReplayTests.stream([DemoCodes.small, "NEW-THING-1"])).write(to: file)
+            let scanned = try await shop.catalog("scan", "--events", file.path, "--json")
+            #expect(scanned.status == 0, "\(scanned.all)")
+            let answers = scanned.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            #expect(answers.count == 2, "\(scanned.all)")
+            #expect(answers.first?["match"]?["item_name"] == .string(oldName))
+            #expect(answers.first?["held_back"]?["id"] == .string(itemID), "\(answers)")
+            #expect(answers.last?["match"] == .null && answers.last?["action"] == "held back", "\(answers)")
+            #expect(answers.last?["held_back"]?["id"] == .string(newID), "\(answers)")
+            let lines = try await shop.catalog("scan", "--events", file.path)
+            #expect(lines.stdout.contains("HELD BACK: Square's newer copy could not be stored"), "\(lines.all)")
+            #expect(lines.stdout.contains("HELD BACK  NEW-THING-1") && lines.stdout.contains(newID), "\(lines.all)")
+            let unknown = try await shop.catalog("scans", "--unknown", "--json")
+            #expect(!unknown.stdout.contains("NEW-THING-1"), "\(unknown.all)")
 
             // Fixed in Square: the next sync stores both and the list is empty.
             await shop.server?.setFaults(SandboxFaults())

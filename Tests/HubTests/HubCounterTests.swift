@@ -2,7 +2,9 @@ import CatalogApp
 import CatalogCore
 import Foundation
 import Hub
+import Sandbox
 import Store
+import Sync
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -79,6 +81,50 @@ import Testing
         #expect(bad.json["error"]?.stringValue?.contains("id") == true)
         let notJSON = try await shop.request("POST", "/api/v1/scans", body: nil, device: device)
         #expect(notJSON.status == 400)
+    }
+
+    @Test func aScanOfAnItemASyncHeldBackSaysSoAndWhy() async throws {
+        let shop = try await HubShop.start()
+        defer { Task { await shop.stop() } }
+        let device = try await shop.pair()
+        let widget = try #require(try await Lookup.matches(Self.widget, in: shop.database).first)
+        // A new item in Square, and both it and the widget's item damaged in Square's answers.
+        let client = try shop.context.makeClient()
+        let created = try await client.upsertCatalogObject([
+            "type": "ITEM", "id": "#held",
+            "item_data": [
+                "name": "Held Thing",
+                "variations": [
+                    [
+                        "type": "ITEM_VARIATION", "id": "#held-v",
+                        "item_variation_data": [
+                            "item_id": "#held", "name": "One", "sku": "HELD-THING-1", "pricing_type": "FIXED_PRICING",
+                            "price_money": ["amount": 300, "currency": "GBP"],
+                        ],
+                    ]
+                ],
+            ],
+        ])
+        let heldID = try #require(created.object["id"]?.stringValue)
+        await shop.server.setFaults(SandboxFaults(badObjects: [widget.itemID, heldID]))
+        let synced = try await SyncEngine(database: shop.database, client: client).run(full: true)
+        #expect(Set(synced.problems.map(\.id)).isSuperset(of: [widget.itemID, heldID]))
+
+        // The widget is the last good copy, marked held back; the new item's code is held back, not unknown.
+        let found = try await shop.request(
+            "POST", "/api/v1/scans", body: ["id": "h-1", "code": .string(Self.widget), "counter": "till-4"],
+            device: device)
+        #expect(found.json["match"]?["item_name"]?.stringValue == "Acme Blue Widget")
+        #expect(found.json["held_back"]?["id"]?.stringValue == widget.itemID, "\(found.json)")
+        #expect(found.json["held_back"]?["reason"]?.stringValue?.isEmpty == false)
+        let held = try await shop.request(
+            "POST", "/api/v1/scans", body: ["id": "h-2", "code": "HELD-THING-1", "counter": "till-4"], device: device)
+        #expect(held.json["match"] == .null && held.json["action"]?.stringValue == "held back", "\(held.json)")
+        #expect(held.json["held_back"]?["id"]?.stringValue == heldID)
+        #expect(held.json["failed"] == .bool(true))
+        let shown = try await shop.request("GET", "/api/v1/variations/HELD-THING-1", device: device)
+        #expect(shown.status == 422)
+        #expect(shown.json["error"]?.stringValue?.contains("is in Square but not stored here yet") == true)
     }
 
     @Test func everySubscriberSeesEachScanInOrder() async throws {

@@ -43,10 +43,7 @@ public struct VariationReport: Sendable {
             } catch let error as AppError where error.exitStatus == .notFound {
                 // Not stored, but perhaps in Square and held back by a sync: say so, and why.
                 guard let held = try await database.heldBack(mentioning: code) else { throw error }
-                throw AppError(
-                    "“\(Terminal.echo(code))” is in Square but not stored here yet: \(held.type) \(held.id) could not "
-                        + "be stored (\(Terminal.visible(held.reason))). Fix it in Square; the next catalog sync "
-                        + "stores it (catalog sync --problems lists what is held back).", exitCode: .dataError)
+                throw held.notStoredError(code: code)
             }
         }
         let matches = found.map(shop.local)
@@ -77,12 +74,7 @@ public struct VariationReport: Sendable {
                 JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }))
         }
         if !outbox.isEmpty { object["outbox"] = .array(outbox.map(\.json)) }
-        if let heldBack {
-            object["held_back"] = [
-                "id": .string(heldBack.id), "type": .string(heldBack.type), "reason": .string(heldBack.reason),
-                "since": .string(heldBack.firstSeenAt),
-            ]
-        }
+        if let heldBack { object["held_back"] = heldBack.heldBackJSON }
         return object
     }
 }
@@ -111,5 +103,16 @@ public struct ShopSearch: Sendable {
                 object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
                 return object
             })
+    }
+}
+
+extension SyncProblem {
+    /// The error for a lookup of `code` that found nothing because this object is held back: it is in
+    /// Square, not stored here yet, and why.
+    public func notStoredError(code: String) -> AppError {
+        AppError(
+            "“\(Terminal.echo(code))” is in Square but not stored here yet: \(Terminal.visible(label)) could not be stored "
+                + "(\(Terminal.visible(reason))). Fix it in Square; the next catalog sync stores it "
+                + "(catalog sync --problems lists what is held back).", exitCode: .dataError)
     }
 }

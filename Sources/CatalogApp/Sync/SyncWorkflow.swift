@@ -95,7 +95,7 @@ public struct SyncWorkflow: Sendable {
         guard !problems.isEmpty else { return nil }
         let roots = problems.filter { $0.waitsFor == nil }
         let waiting = problems.count - roots.count
-        let named = roots.prefix(5).map { "\($0.type) \($0.id) (\(Terminal.visible($0.reason)))" }.joined(
+        let named = roots.prefix(5).map { "\(Terminal.visible($0.label)) (\(Terminal.visible($0.reason)))" }.joined(
             separator: "; ")
         return "\(Terminal.count(roots.count)) object\(roots.count == 1 ? "" : "s") could not be stored: \(named)"
             + (roots.count > 5 ? "; …" : "")

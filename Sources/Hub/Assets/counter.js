@@ -68,11 +68,11 @@ async function showVariation(code, scan) {
     if (serial === cardSerial) renderUnknown(code, error.message, serial);
   }
 }
-function renderUnknown(code, message, serial = ++cardSerial) {
+function renderUnknown(code, message, serial = ++cardSerial, heading = "Unknown code") {
   if (serial !== cardSerial) return;
   shown = null;
   card.className = "card";
-  card.replaceChildren(element("h2", {}, "Unknown code"), element("p", {class: "variation"}, code),
+  card.replaceChildren(element("h2", {}, heading), element("p", {class: "variation"}, code),
     element("p", {class: "status bad"}, message));
 }
 function renderCard(v, scan) {
@@ -291,7 +291,12 @@ function showScan(answer) {
   if (answer.counter === deviceName && answer.mode) modeSelect.value = answer.mode;
   if (!following(answer.counter)) return;
   if (answer.match) showVariation(answer.match.variation_id, answer);
-  else if (answer.action === "unknown") {
+  else if (answer.held_back) {
+    const held = answer.held_back;
+    const what = `${held.type} ${held.id}` + (held.name ? ` “${held.name}”` : "");
+    renderUnknown(answer.code, `This code is in Square, but ${what} could not be stored by a sync `
+      + `(${held.reason}). Fix it in Square; the next sync stores it.`, undefined, "Held back, not stored here yet");
+  } else if (answer.action === "unknown") {
     renderUnknown(answer.code, "No item has this code. If it is new in Square, sync and scan it again.");
   } else if (/^(refused|failed)/i.test(String(answer.action || ""))) {
     note.textContent = `${answer.counter}: ${answer.action}`;

@@ -34,6 +34,23 @@ public struct SyncProblem: Sendable, Equatable {
         attempts = row["attempts"]
     }
 
+    /// The object's name as Square sent it (an item's, a variation's or a category's), when it has one.
+    public var name: String? {
+        let data = json["item_data"] ?? json["item_variation_data"] ?? json["category_data"]
+        return data?["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The object for a person: `ITEM 2OD3... “Apple Ale”`, or its type and id when it has no name.
+    public var label: String { "\(type) \(id)" + (name.map { " “\($0)”" } ?? "") }
+
+    /// What a lookup that is affected by it says (`held_back` in `catalog show --json` and a scan's answer).
+    public var heldBackJSON: JSONValue {
+        [
+            "id": .string(id), "type": .string(type), "name": name.map(JSONValue.string) ?? .null,
+            "reason": .string(reason), "since": .string(firstSeenAt),
+        ]
+    }
+
     /// What `catalog sync --problems --json` prints for it.
     public var summaryJSON: JSONValue {
         [
