@@ -174,10 +174,9 @@ public struct CounterSession: Sendable {
                     .shelf(found)
                 outcome.embedded = scale?.embedded(found, shelf: outcome.shelf)
                 (outcome.action, outcome.failed) = await act(on: found)
-                if let location {
-                    outcome.stock = try await database.stockCounts(variationID: found.variationID)[location.id]
-                }
-                outcome.heldBack = try await database.heldBack(variationID: found.variationID, itemID: found.itemID)
+                let status = try await database.variationStatus(variationID: found.variationID, itemID: found.itemID)
+                if let location { outcome.stock = status.stock[location.id] }
+                outcome.heldBack = status.heldBack
             } else if matches.isEmpty, scale == nil, let held = try await database.heldBack(mentioning: code) {
                 // In Square but held back by a sync: not an unknown code to create an item from.
                 outcome.heldBack = held

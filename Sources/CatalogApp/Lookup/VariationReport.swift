@@ -51,12 +51,12 @@ public struct VariationReport: Sendable {
         let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
         var reports: [VariationReport] = []
         for match in matches {
+            let status = try await database.variationStatus(variationID: match.variationID, itemID: match.itemID)
             reports.append(
                 VariationReport(
-                    variation: match, shelf: prices.shelf(match),
-                    stock: try await database.stockCounts(variationID: match.variationID),
+                    variation: match, shelf: prices.shelf(match), stock: status.stock,
                     outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale,
-                    heldBack: try await database.heldBack(variationID: match.variationID, itemID: match.itemID)))
+                    heldBack: status.heldBack))
         }
         return reports
     }

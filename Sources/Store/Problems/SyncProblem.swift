@@ -89,16 +89,18 @@ extension CatalogDatabase {
 
     /// Why Square's copy of a variation or its item is held back, when it is (the item's problem first).
     public func heldBack(variationID: String, itemID: String?) async throws -> SyncProblem? {
-        try await read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT * FROM sync_problems WHERE id IN (?, ?)
-                    ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END LIMIT 1
-                    """,
-                arguments: [variationID, itemID ?? variationID, itemID ?? variationID]
-            ).map(SyncProblem.init(row:))
-        }
+        try await read { db in try Self.heldBack(variationID: variationID, itemID: itemID, db: db) }
+    }
+
+    static func heldBack(variationID: String, itemID: String?, db: Database) throws -> SyncProblem? {
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT * FROM sync_problems WHERE id IN (?, ?)
+                ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END LIMIT 1
+                """,
+            arguments: [variationID, itemID ?? variationID, itemID ?? variationID]
+        ).map(SyncProblem.init(row:))
     }
 
     /// A held-back object whose JSON holds `code` (a SKU, a barcode, an id), for a lookup that found nothing.

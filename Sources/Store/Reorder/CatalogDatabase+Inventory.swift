@@ -49,15 +49,27 @@ extension CatalogDatabase {
 
     /// The IN_STOCK counts last read from Square for one variation, by location id.
     public func stockCounts(variationID: String) async throws -> [String: String] {
+        try await read { db in try Self.stockCounts(variationID: variationID, db: db) }
+    }
+
+    static func stockCounts(variationID: String, db: Database) throws -> [String: String] {
+        var counts: [String: String] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT location_id, quantity FROM inventory_counts WHERE variation_id = ?",
+            arguments: [variationID])
+        {
+            counts[row["location_id"]] = row["quantity"]
+        }
+        return counts
+    }
+
+    /// What a counter shows beside a found variation, read together: its stock counts (`stockCounts`) and
+    /// why Square's copy of it or its item is held back, if it is (`heldBack`). A scan reads both.
+    public func variationStatus(variationID: String, itemID: String) async throws -> VariationStatus {
         try await read { db in
-            var counts: [String: String] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT location_id, quantity FROM inventory_counts WHERE variation_id = ?",
-                arguments: [variationID])
-            {
-                counts[row["location_id"]] = row["quantity"]
-            }
-            return counts
+            VariationStatus(
+                stock: try Self.stockCounts(variationID: variationID, db: db),
+                heldBack: try Self.heldBack(variationID: variationID, itemID: itemID, db: db))
         }
     }
 
@@ -158,4 +170,10 @@ extension CatalogDatabase {
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM vendors") { names[row["id"]] = row["name"] }
         return names
     }
+}
+
+/// A variation's stock counts by location id and its held-back problem, as `variationStatus` reads them.
+public struct VariationStatus: Sendable {
+    public var stock: [String: String]
+    public var heldBack: SyncProblem?
 }
