@@ -109,6 +109,9 @@ import Webhooks
                     template: "t", element: 1, data: "d", neededDots: 462, frameDots: 398, dpi: 203, moduleDots: 2),
                 "barcodeTooTall": LabelRenderError.barcodeTooTall(
                     template: "t", element: 1, data: "d", neededDots: 90, frameDots: 40, dpi: 203),
+                "priceTooWide": LabelRenderError.priceTooWide(
+                    template: "t", element: 2, fields: ["price"], text: "£999,999.99", neededPoints: 60,
+                    framePoints: 53.3, size: 6),
                 "noBarcodeFits": LabelRenderError.noBarcodeFits(
                     template: "t", element: 1, item: "Tea", data: "TR-1", tried: ["QR it needs 90 dots of height"]),
                 "badModuleWidth": LabelRenderError.badModuleWidth(template: "t", element: 1, moduleDots: 0),

@@ -49,12 +49,21 @@ struct FieldTests {
     }
 
     @Test(
-        "prices are formatted for their currency",
+        "prices are formatted for their currency, thousands grouped with commas",
         arguments: [
             (Money(amount: 499, currency: "USD"), "$4.99"), (Money(amount: 219, currency: "GBP"), "£2.19"),
-            (Money(amount: 499, currency: "EUR"), "€4.99"), (Money(amount: 1200, currency: "JPY"), "¥1200"),
+            (Money(amount: 499, currency: "EUR"), "€4.99"), (Money(amount: 1200, currency: "JPY"), "¥1,200"),
             (Money(amount: 499, currency: "CHF"), "4.99 CHF"), (Money(amount: 5, currency: "USD"), "$0.05"),
             (Money(amount: 4990, currency: "KWD"), "4.990 KWD"), (Money(amount: -150, currency: "USD"), "-$1.50"),
+            (Money(amount: 99_999, currency: "GBP"), "£999.99"), (Money(amount: 100_000, currency: "GBP"), "£1,000.00"),
+            (Money(amount: 1_234_567, currency: "GBP"), "£12,345.67"),
+            (Money(amount: 99_999_999, currency: "GBP"), "£999,999.99"),
+            (Money(amount: 123_456_789, currency: "EUR"), "€1,234,567.89"),
+            (Money(amount: -1_234_567, currency: "USD"), "-$12,345.67"),
+            (Money(amount: 1_234_567, currency: "JPY"), "¥1,234,567"),
+            (Money(amount: 1_234_567, currency: "CHF"), "12,345.67 CHF"),
+            (Money(amount: -1_234_567, currency: "CHF"), "-12,345.67 CHF"),
+            (Money(amount: 1_234_567, currency: "KWD"), "1,234.567 KWD"),
         ])
     func price(money: Money, text: String) {
         #expect(money.labelText == text)

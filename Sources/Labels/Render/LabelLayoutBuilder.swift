@@ -13,8 +13,15 @@ struct LabelLayoutBuilder {
         for (index, element) in template.elements.enumerated() {
             switch element {
             case .text(let text):
-                let content = LabelField.render(text.content, with: label)
-                let fitted = measurer.fitter(for: text).fit(content, in: text)
+                let fitted: TextLayout
+                do {
+                    fitted = try measurer.fitter(for: text).fit(LabelField.runs(text.content, with: label), in: text)
+                } catch {
+                    throw LabelRenderError.priceTooWide(
+                        template: template.name, element: index + 1, fields: error.fields.map(\.rawValue),
+                        text: error.text, neededPoints: error.neededPoints, framePoints: error.framePoints,
+                        size: error.size)
+                }
                 items.append(.text(placed(text, frame: shifted(text.frame, originX, originY), layout: fitted)))
             case .barcode(let barcode):
                 let placement = try place(barcode, number: index + 1, label: label, originX: originX, originY: originY)

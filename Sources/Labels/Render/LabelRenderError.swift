@@ -13,6 +13,11 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
         template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int, moduleDots: Int)
     /// The frame is too short for the bars (or a 2-D symbol) and the text under them.
     case barcodeTooTall(template: String, element: Int, data: String, neededDots: Int, frameDots: Int, dpi: Int)
+    /// A price (or a regular or unit price) does not fit its text frame even at the element's smallest size;
+    /// a price is never cut, so the label is refused. Widths and the size in points.
+    case priceTooWide(
+        template: String, element: Int, fields: [String], text: String, neededPoints: Double, framePoints: Double,
+        size: Double)
     /// None of a barcode element's choices (symbologies and module widths) fits its frame for this item.
     case noBarcodeFits(template: String, element: Int, item: String, data: String, tried: [String])
     /// The module width is not a positive whole number of dots.
@@ -46,6 +51,13 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
             return "Template “\(template)”, element \(element): the barcode for “\(data)” needs at least \(needed) "
                 + "dots (\(Self.inches(needed, dpi)) in) of height but its frame is \(frame) dots high. Use a "
                 + "smaller module width or a taller frame."
+        case .priceTooWide(let template, let element, let fields, let text, let needed, let frame, let size):
+            let named = fields.map { "{{\($0)}}" }.joined(separator: ", ")
+            return "Template “\(template)”, element \(element): the price “\(text)” (\(named)) needs "
+                + "\(Self.points(needed)) pt (\(Self.millimetres(needed)) mm) at \(Self.points(size)) pt, the "
+                + "smallest size the element allows, but its frame is \(Self.points(frame)) pt "
+                + "(\(Self.millimetres(frame)) mm) wide. A price is never cut: use a template with a wider price "
+                + "frame, or give this element a wider frame or a smaller min_size."
         case .noBarcodeFits(let template, let element, let item, let data, let tried):
             return "Template “\(template)”, element \(element): no barcode for \(item) (“\(data)”) fits its frame; "
                 + "tried \(tried.joined(separator: "; ")). Give it an in-store EAN-13 with catalog codes assign "
@@ -73,6 +85,16 @@ public enum LabelRenderError: Error, Equatable, Sendable, CustomStringConvertibl
             return "it needs \(needed) dots of height, the frame has \(frame)"
         default: return nil
         }
+    }
+
+    /// Points to one decimal, without a trailing `.0`: `53.3`, `6`.
+    private static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    private static func millimetres(_ points: Double) -> String {
+        Self.points(points * 25.4 / 72)
     }
 
     private static func inches(_ dots: Int, _ dpi: Int) -> String {

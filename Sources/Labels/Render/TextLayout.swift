@@ -4,7 +4,7 @@ public struct TextLayout: Sendable, Hashable {
     public var lines: [String]
     /// The font size in points.
     public var size: Double
-    /// Whether text was cut and ends in an ellipsis.
+    /// Whether text was cut: it ends in an ellipsis, or words beside a price that had no room were left out.
     public var truncated: Bool
 
     /// A layout of `lines` at `size` points.
@@ -24,7 +24,8 @@ public struct TextLayout: Sendable, Hashable {
 }
 
 /// Fits text into a frame: wraps at spaces up to the element's line limit, shrinks the size step by
-/// step down to its minimum, and ends with an ellipsis when it still does not fit.
+/// step down to its minimum, and ends with an ellipsis when it still does not fit. A price is never cut
+/// (`fit(_:in:)` with runs, in `TextFitter+Figures.swift`).
 ///
 /// A pure function over a width-measuring closure, so it is tested without drawing anything.
 public struct TextFitter {
@@ -41,20 +42,41 @@ public struct TextFitter {
     /// Lays out `text` (already expanded from the element's field expressions) for `element`.
     public func fit(_ text: String, in element: TextElement) -> TextLayout {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
-        let width = element.frame.width.points
+        let shrunk = shrink(words, in: element)
+        if shrunk.fits { return shrunk.layout }
+        return truncatedLayout(words, element: element, size: shrunk.layout.size)
+    }
+
+    /// The largest size, from the element's size down to its minimum, at which `words` fit; else the layout
+    /// at the smallest size, whose lines do not fit (`fits` false).
+    func shrink(_ words: [String], in element: TextElement) -> (layout: TextLayout, fits: Bool) {
         let largest = max(element.size, 0.5)
-        let smallest = element.shrinkToFit ? min(max(element.minimumSize, 0.5), largest) : largest
-        guard !words.isEmpty else { return TextLayout(lines: [], size: largest, truncated: false) }
+        let smallest = smallestSize(element)
+        guard !words.isEmpty else { return (TextLayout(lines: [], size: largest, truncated: false), true) }
         var size = largest
         while true {
-            let allowed = lineLimit(element, size: size)
-            let lines = element.wrap ? wrapped(words, width: width, size: size) : [words.joined(separator: " ")]
-            let fits = lines.count <= allowed && lines.allSatisfy { measure($0, size) <= width + 0.001 }
-            if fits { return TextLayout(lines: lines, size: size, truncated: false) }
+            if let lines = lines(words, in: element, size: size) {
+                return (TextLayout(lines: lines, size: size, truncated: false), true)
+            }
             if size - step < smallest - 0.0001 { break }
             size = max(size - step, smallest)
         }
-        return truncatedLayout(words, element: element, size: size)
+        return (TextLayout(lines: [], size: size, truncated: false), false)
+    }
+
+    /// The size shrink-to-fit stops at: the element's minimum (or its size, when it does not shrink).
+    func smallestSize(_ element: TextElement) -> Double {
+        let largest = max(element.size, 0.5)
+        return element.shrinkToFit ? min(max(element.minimumSize, 0.5), largest) : largest
+    }
+
+    /// `words` wrapped (or on one line) at `size`, when that fits the element's lines and width; else nil.
+    func lines(_ words: [String], in element: TextElement, size: Double) -> [String]? {
+        let width = element.frame.width.points
+        let allowed = lineLimit(element, size: size)
+        let lines = element.wrap ? wrapped(words, width: width, size: size) : [words.joined(separator: " ")]
+        let fits = lines.count <= allowed && lines.allSatisfy { measure($0, size) <= width + 0.001 }
+        return fits ? lines : nil
     }
 
     /// The number of lines the frame and the element allow at `size` (at least one).

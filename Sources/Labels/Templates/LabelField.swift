@@ -43,36 +43,55 @@ public enum LabelField: String, Sendable, Hashable, CaseIterable {
     /// Every field name, as a template writes it, for messages: `item.name, variation.name, ...`.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// Whether the field is a number a shopper relies on (a price, a regular price, a unit price): a label
+    /// never cuts it or ends it in an ellipsis; it is shrunk to fit, and refused when it cannot fit.
+    public var isFigure: Bool {
+        switch self {
+        case .price, .regularPrice, .unitPrice: return true
+        default: return false
+        }
+    }
+
     /// `content` with every `{{field}}` replaced by its value for `data`.
     ///
     /// Spaces next to a field that came out empty collapse, so `{{item.name}} {{variation.name}}`
     /// is just the item's name when the variation has none. Text outside fields is kept as written;
     /// an unknown field is left as written (the template parser refuses those up front).
     public static func render(_ content: String, with data: LabelData) -> String {
-        var output = ""
+        runs(content, with: data).map(\.text).joined()
+    }
+
+    /// `render(_:with:)` as runs of text, each field's value a run of its own, so text fitting knows which
+    /// parts are figures it must not cut. Empty runs are left out.
+    public static func runs(_ content: String, with data: LabelData) -> [TextRun] {
+        var runs: [TextRun] = []
         var afterEmptyField = false
+        func append(_ text: some StringProtocol, _ field: LabelField?) {
+            if !text.isEmpty { runs.append(TextRun(text: String(text), field: field)) }
+        }
         for piece in FieldExpression.pieces(of: content) {
             switch piece {
             case .literal(let text):
                 var text = Substring(text)
-                if afterEmptyField, output.isEmpty || output.last?.isWhitespace == true {
+                if afterEmptyField, runs.last?.text.last?.isWhitespace ?? true {
                     text = text.drop(while: { $0 == " " || $0 == "\t" })
                 }
-                output += text
+                append(text, nil)
                 afterEmptyField = false
             case .field(let field, _):
                 let value = field.value(in: data)
-                output += value
+                append(value, field)
                 afterEmptyField = value.isEmpty
             case .unknown(let raw):
-                output += raw
+                append(raw, nil)
                 afterEmptyField = false
             }
         }
-        if afterEmptyField {
-            while output.last == " " || output.last == "\t" { output.removeLast() }
+        while afterEmptyField, let end = runs.last?.text.last, end == " " || end == "\t" {
+            runs[runs.count - 1].text.removeLast()
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
         }
-        return output
+        return runs
     }
 
     /// The fields `content` uses, or an error naming the first unknown or unclosed one and listing the fields.
@@ -86,6 +105,20 @@ public enum LabelField: String, Sendable, Hashable, CaseIterable {
             }
         }
         return fields
+    }
+}
+
+/// A stretch of a label's text: literal text from the template (`field` nil) or one field's value.
+public struct TextRun: Sendable, Hashable {
+    /// The text.
+    public var text: String
+    /// The field whose value this is; nil for the template's own text.
+    public var field: LabelField?
+
+    /// A run of `text`, the value of `field` (nil for literal text).
+    public init(text: String, field: LabelField? = nil) {
+        self.text = text
+        self.field = field
     }
 }
 
