@@ -17,11 +17,13 @@ struct BenchServeCommand: AsyncParsableCommand {
             GET /api/v1/search, timed at the server (its Server-Timing header) and as round trips; the \
             counter screen's first load in bytes, and its render time in headless Chromium (when \
             chromium-driver is installed) over --loads loads; and the load: --clients subscribers to the \
-            event stream while --counters counters each post --rate scans a second for --seconds, \
-            checking that every subscriber gets every scan once and in each counter's order, timing each \
-            scan from its post to its event at each subscriber, and following the hub's memory. Targets: \
-            search p99 under 10 ms at the server; scan to event p99 under 100 ms; first load under 150 KB, \
-            rendered under 300 ms.
+            event stream while --counters counters each post --rate scans a second and --typists screens \
+            search as someone types (a search per key, --keys a second, the next key when the answer is \
+            back) for --seconds, checking that every subscriber gets every scan once and in each counter's \
+            order and that every search is answered, timing each scan from its post to its event at each \
+            subscriber and each search's round trip, and following the hub's memory; then one search after \
+            the load, which must be answered at once. Targets: search p99 under 10 ms at the server; scan to \
+            event p99 under 100 ms; first load under 150 KB, rendered under 300 ms.
             """
     )
 
@@ -46,6 +48,12 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: "Scans a second each counter posts.")
     var rate = 10
 
+    @Option(help: "Screens searching as someone types during the load.")
+    var typists = 8
+
+    @Option(help: "Keys a second each typist types (a search per key).")
+    var keys = 5
+
     @Option(help: "How long the load lasts, in seconds.")
     var seconds = 120
 
@@ -53,8 +61,10 @@ struct BenchServeCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard variations > 0, queries > 0, runs > 0, loads > 0, clients > 0, counters > 0, rate > 0, seconds > 0
+        guard variations > 0, queries > 0, runs > 0, loads > 0, clients > 0, counters > 0, rate > 0, seconds > 0,
+            keys > 0
         else { throw ValidationError("Every count must be positive.") }
+        guard typists >= 0 else { throw ValidationError("--typists must be 0 or more.") }
     }
 
     func run() async throws {
@@ -83,7 +93,8 @@ struct BenchServeCommand: AsyncParsableCommand {
             Terminal.error("bench: starting catalog serve ...")
             let hub = try ServerProcess(arguments: arguments, environment: environment, quiet: true)
             defer { hub.stop() }
-            let client = try await HubBenchClient.pair(base: hub.baseURL, database: path, name: "bench")
+            let client = try await HubBenchClient.pair(
+                base: hub.baseURL, database: path, name: "bench", connections: counters + typists + 4)
             var results = BenchServeResults(variations: variations)
 
             Terminal.error("bench: \(drawn.count) searches × \(runs) through the API ...")
@@ -102,8 +113,11 @@ struct BenchServeCommand: AsyncParsableCommand {
             try await measureFirstLoad(client: client, into: &results)
 
             Terminal.error(
-                "bench: \(clients) subscribers, \(counters) counters × \(rate) scans/s for \(seconds) s ...")
-            try await measureLoad(client: client, hub: hub, codes: codes, into: &results)
+                "bench: \(clients) subscribers, \(counters) counters × \(rate) scans/s, \(typists) typists × \(keys) "
+                    + "keys/s for \(seconds) s ...")
+            try await measureLoad(
+                client: client, hub: hub, codes: codes, words: drawn.map(\.text), into: &results)
+            try await measureSearchAfterLoad(client: client, text: drawn.first?.text ?? "a", into: &results)
             if json { Terminal.out(results.json) } else { Terminal.out(results.text) }
         }
     }
@@ -146,9 +160,10 @@ struct BenchServeCommand: AsyncParsableCommand {
     }
 
     /// The load: subscribers on the event stream, counters posting at a steady rate.
-    func measureLoad(client: HubBenchClient, hub: ServerProcess, codes: [String], into results: inout BenchServeResults)
-        async throws
-    {
+    func measureLoad(
+        client: HubBenchClient, hub: ServerProcess, codes: [String], words: [String],
+        into results: inout BenchServeResults
+    ) async throws {
         let port = client.base.port ?? 80
         let readers = try (0..<clients).map { _ in try EventStreamReader(port: port, token: client.token) }
         defer { readers.forEach { $0.close() } }
@@ -167,6 +182,12 @@ struct BenchServeCommand: AsyncParsableCommand {
         }
         let (rate, counters, perCounter) = (self.rate, self.counters, self.rate * seconds)
         let start = ContinuousClock.now + .milliseconds(200)
+        let giveUp = start + .seconds(seconds + 5)
+        let typing = Task {
+            await Self.type(
+                client: client, words: words, typists: typists, keys: keys, from: start,
+                for: .seconds(seconds))
+        }
         let sent = try await withThrowingTaskGroup(
             of: [(id: String, at: ContinuousClock.Instant, ms: Double, ok: Bool)].self
         ) { group in
@@ -180,6 +201,12 @@ struct BenchServeCommand: AsyncParsableCommand {
                         let id = "c\(counter)-\(index)"
                         let code = codes[(counter * 7919 + index * 31) % codes.count]
                         let at = ContinuousClock.now
+                        // A hub that stopped answering is not waited on scan after scan: what is not sent by
+                        // the end of the load (and a little after) counts as failed.
+                        if at > giveUp {
+                            posts.append((id, at, 0, false))
+                            continue
+                        }
                         let answer = try? await client.send(
                             "POST", "/api/v1/scans",
                             body: ["id": .string(id), "code": .string(code), "counter": .string("till-\(counter)")])
@@ -193,6 +220,9 @@ struct BenchServeCommand: AsyncParsableCommand {
             for try await posts in group { all += posts }
             return all
         }
+        let typed = await typing.value
+        results.typedSearches = typed.compactMap { $0 }
+        results.typedFailures = typed.count { $0 == nil }
         let posted = Dictionary(uniqueKeysWithValues: sent.filter(\.ok).map { ($0.id, $0.at) })
         let settle = ContinuousClock.now + .seconds(10)
         while readers.contains(where: { $0.seen.count < posted.count }), ContinuousClock.now < settle {
@@ -225,6 +255,54 @@ struct BenchServeCommand: AsyncParsableCommand {
             }
         }
         results.load = (clients, counters, rate, seconds)
+        results.typing = (typists, keys)
+    }
+
+    /// `typists` screens each typing `words` one after another, a search per key (the word so far), `keys` a
+    /// second, the next key once the answer is back: the round trip of each search in milliseconds, nil for one
+    /// not answered with 200.
+    static func type(
+        client: HubBenchClient, words: [String], typists: Int, keys: Int, from start: ContinuousClock.Instant,
+        for length: Duration
+    ) async -> [Double?] {
+        guard typists > 0, !words.isEmpty else { return [] }
+        let end = start + length
+        return await withTaskGroup(of: [Double?].self) { group in
+            for typist in 0..<typists {
+                group.addTask {
+                    var timed: [Double?] = []
+                    // Screens start a little apart, and each types its own words.
+                    var due = start + .milliseconds(typist * 1000 / typists / keys)
+                    var word = typist * 7
+                    while due < end {
+                        let text = words[word % words.count]
+                        word += 1
+                        for length in 1...max(1, text.count) where due < end {
+                            try? await Task.sleep(until: due, clock: .continuous)
+                            let at = ContinuousClock.now
+                            let answer = try? await client.send("GET", searchPath(String(text.prefix(length))))
+                            timed.append(
+                                answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil)
+                            due = max(due + .milliseconds(1000 / keys), ContinuousClock.now)
+                        }
+                    }
+                    return timed
+                }
+            }
+            var all: [Double?] = []
+            for await timed in group { all += timed }
+            return all
+        }
+    }
+
+    /// One search once the load has ended: a hub that kept up answers it at once.
+    func measureSearchAfterLoad(client: HubBenchClient, text: String, into results: inout BenchServeResults)
+        async throws
+    {
+        let at = ContinuousClock.now
+        let answer = try? await client.send("GET", Self.searchPath(text))
+        results.searchAfterLoad =
+            answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
     }
 
     /// The resident memory of process `pid`, from /proc.

@@ -25,6 +25,13 @@ struct BenchServeResults {
     var outOfOrder = 0
     var eventLatency: [Double] = []
     var memoryKilobytes: [Int] = []
+    var typing: (typists: Int, keys: Int) = (0, 0)
+    /// The round trips of the searches typed during the load, answered ones only.
+    var typedSearches: [Double] = []
+    /// Typed searches not answered (an error, a timeout or a status other than 200).
+    var typedFailures = 0
+    /// The round trip of one search after the load; nil when it was not answered.
+    var searchAfterLoad: Double?
 
     init(variations: Int) { self.variations = variations }
 
@@ -58,6 +65,14 @@ struct BenchServeResults {
             "  load: \(load.clients) subscribers, \(load.counters) counters × \(load.rate) scans/s for \(load.seconds) s: "
                 + "\(posted) scans posted (\(postFailures) failed); across all subscribers \(lost) lost, "
                 + "\(duplicated) duplicated, \(outOfOrder) out of order")
+        if typing.typists > 0 {
+            lines.append(
+                "  typed searches: \(typing.typists) screens × \(typing.keys) keys/s: \(typedSearches.count) answered, "
+                    + "\(typedFailures) not answered; round trip p50 \(Self.ms(Self.p(typedSearches, 0.5))), p99 "
+                    + "\(Self.ms(Self.p(typedSearches, 0.99))), max \(Self.ms(typedSearches.max() ?? 0))")
+        }
+        lines.append(
+            "  a search after the load: " + (searchAfterLoad.map { "answered in \(Self.ms($0))" } ?? "NOT ANSWERED"))
         lines.append(
             "  scan posted to event at a subscriber: p50 \(Self.ms(Self.p(eventLatency, 0.5))), p99 "
                 + "\(Self.ms(Self.p(eventLatency, 0.99))), max \(Self.ms(eventLatency.max() ?? 0)) (target p99 < 100 ms); "
@@ -91,6 +106,9 @@ struct BenchServeResults {
             "duplicated": .int(duplicated), "out_of_order": .int(outOfOrder),
             "event_latency_ms": percentiles(eventLatency), "post_round_trip_ms": percentiles(postRoundTrip),
             "memory_kb": .array(memoryKilobytes.map { .int($0) }),
+            "typing": ["typists": .int(typing.typists), "keys_per_second": .int(typing.keys)],
+            "typed_search_ms": percentiles(typedSearches), "typed_failures": .int(typedFailures),
+            "search_after_load_ms": searchAfterLoad.map(number) ?? .null,
         ]
     }
 

@@ -28,7 +28,11 @@ struct HubBenchClient: Sendable {
     }
 
     /// Pairs with a code made by `catalog devices pair --json` on the hub's database.
-    static func pair(base: URL, database: String, name: String) async throws -> HubBenchClient {
+    /// `connections` is how many requests may be open at once (one per simulated screen or counter), each
+    /// given up after `timeout` seconds.
+    static func pair(base: URL, database: String, name: String, connections: Int = 16, timeout: Double = 30)
+        async throws -> HubBenchClient
+    {
         let made = Process()
         made.executableURL = URL(fileURLWithPath: try CatalogBinary.path())
         made.arguments = ["devices", "pair", "--json", "--db", database]
@@ -41,7 +45,8 @@ struct HubBenchClient: Sendable {
             throw AppError("catalog devices pair gave no code.", exitCode: .internalError)
         }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = 16
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.timeoutIntervalForRequest = timeout
         configuration.httpCookieStorage = nil
         let bare = HubBenchClient(base: base, token: "", csrf: "", session: URLSession(configuration: configuration))
         let paired = try await bare.send(

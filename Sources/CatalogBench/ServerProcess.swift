@@ -53,9 +53,14 @@ final class ServerProcess {
     }
 
     /// Stops the child and waits for it.
+    /// Stops the server: asked to end, then killed when it has not ended within five seconds (a server
+    /// whose threads are all blocked cannot run its own shutdown).
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -108,16 +108,6 @@ public final class CatalogDatabase: Sendable {
         try await reportingSQLiteErrors { try await pool.read(body) }
     }
 
-    /// Runs `body` against a consistent snapshot on the calling thread. For work that takes well under a
-    /// millisecond (a search), the two thread hops of an async read would cost as much as the work itself.
-    func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try pool.read(body)
-        } catch let error as DatabaseError {
-            throw storeError(error)
-        }
-    }
-
     /// SQLite's quick structural check of the whole file (it reads every page: about a second per few
     /// hundred MB); throws `StoreError.damaged` with what it found.
     public func quickCheck() async throws {

@@ -2,6 +2,7 @@ import CatalogCore
 import Foundation
 import SquareAPI
 import Store
+import Synchronization
 
 /// Everything a workflow works with, handed in by the front end: the settings, how to open the
 /// database and reach Square, the clock, the printers, someone to ask, and where progress goes.
@@ -25,6 +26,9 @@ public struct AppContext: Sendable {
 
     private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
     private let clientMaker: @Sendable (AppContext) throws -> SquareClient
+    /// The databases this context and its copies have opened, by path: one connection pool per file for the
+    /// whole process, however many requests, sessions and workflows use it.
+    private let opened = OpenedDatabases()
 
     /// A context; the database and client default to what `settings` names, opened with `clock`.
     public init(
@@ -50,8 +54,11 @@ public struct AppContext: Sendable {
     /// This computer's name in the history, the outbox and the logs.
     public var counter: String { settings.counter }
 
-    /// The catalog database.
-    public func openDatabase() throws -> CatalogDatabase { try databaseOpener(self) }
+    /// The catalog database: opened on first use, then the same one for this context and every copy of it
+    /// (a hub's requests, a counter's sessions), so the process holds one pool of connections per file.
+    public func openDatabase() throws -> CatalogDatabase {
+        try opened.database(at: settings.databasePath) { try databaseOpener(self) }
+    }
 
     /// A Square client; fails with exit 69 when there is no token.
     public func makeClient() throws -> SquareClient { try clientMaker(self) }
@@ -62,6 +69,22 @@ public struct AppContext: Sendable {
         -> CounterLocation?
     {
         try await CounterLocation.resolve(wanted, configured: settings.location, in: database, required: required)
+    }
+}
+
+/// The databases a context has opened, shared by its copies.
+private final class OpenedDatabases: Sendable {
+    private let byPath = Mutex<[String: CatalogDatabase]>([:])
+
+    /// The database at `path`, opened by `open` the first time. The lock is held while it opens, so two
+    /// callers at once get the same database (opening happens once per process, before any request).
+    func database(at path: String, open: () throws -> CatalogDatabase) throws -> CatalogDatabase {
+        try byPath.withLock { opened in
+            if let database = opened[path] { return database }
+            let database = try open()
+            opened[path] = database
+            return database
+        }
     }
 }
 

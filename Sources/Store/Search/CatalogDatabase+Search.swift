@@ -22,7 +22,8 @@ extension CatalogDatabase {
     /// fragments inside words, then the same words with the unmatched ones left out. Archived and deleted
     /// items never appear. `limit` counts rows (variations).
     public func search(_ query: SearchQuery, limit: Int = defaultSearchLimit) async throws -> SearchOutcome {
-        try readNow { db in try Self.search(query, limit: limit, typos: typoCache, db: db) }
+        let typos = typoCache
+        return try await read { db in try Self.search(query, limit: limit, typos: typos, db: db) }
     }
 
     static func search(_ query: SearchQuery, limit: Int, typos: TypoCache? = nil, db: Database) throws
