@@ -19,12 +19,17 @@ struct AppShop {
     let database: CatalogDatabase
     var context: AppContext
 
-    /// Starts the sandbox, syncs it into a new database and builds the context.
-    static func start(prompter: (any Prompter)? = nil) async throws -> AppShop {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "catalog-app-\(UUID().uuidString)")
+    /// Starts the sandbox (from `dataFile` when given, else the demo shop), syncs it into a new database in
+    /// `folder` (a new one when nil) and builds the context.
+    static func start(prompter: (any Prompter)? = nil, dataFile: String? = nil, folder: URL? = nil) async throws
+        -> AppShop
+    {
+        let folder =
+            folder
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: token, seed: .demo))
+        let server = try await SandboxServer.start(
+            SandboxConfiguration(port: 0, token: token, seed: .demo, dataFile: dataFile))
         let clock = TestClock()
         let path = folder.appendingPathComponent("catalog.sqlite").path
         let database = try CatalogDatabase(path: path, clock: clock)

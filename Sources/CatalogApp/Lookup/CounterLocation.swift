@@ -15,10 +15,7 @@ extension CounterLocation {
         }
         let known = locations.map { "\($0.name) (\($0.id))" }
         if let wanted = wanted ?? configured {
-            let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
-            if let found = locations.first(where: { $0.id.lowercased() == key || $0.name.lowercased() == key }) {
-                return found
-            }
+            if let found = try match(wanted, in: locations) { return found }
             if locations.isEmpty {
                 throw AppError("No locations are stored yet: run catalog sync first.", exitCode: .unavailable)
             }
@@ -35,5 +32,28 @@ extension CounterLocation {
             "The shop has several locations: choose one with --location NAME, or set location: in the config file "
                 + "(or CATALOG_LOCATION). The locations are: \(known.joined(separator: "; ")).",
             exitCode: .usage)
+    }
+
+    /// The location `wanted` names: an exact id, else an exact name, else the one whose id or name differs
+    /// only in case. Several that fit equally well are refused with their names and ids: "high street" must
+    /// not write to "High Street" when both exist.
+    static func match(_ wanted: String, in locations: [CounterLocation]) throws -> CounterLocation? {
+        let text = wanted.trimmingCharacters(in: .whitespaces)
+        if let byID = locations.first(where: { $0.id == text }) { return byID }
+        let key = text.lowercased()
+        for fits in [{ $0.name == text }, { $0.id.lowercased() == key || $0.name.lowercased() == key }]
+            as [(CounterLocation) -> Bool]
+        {
+            let found = locations.filter(fits)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 {
+                throw AppError(
+                    "“\(Terminal.echo(wanted))” could mean \(found.count) locations: "
+                        + found.map { "\(Terminal.echo($0.name)) (\($0.id))" }.joined(separator: "; ")
+                        + ". Give the location's id, or its name exactly as it is written.",
+                    exitCode: .usage)
+            }
+        }
+        return nil
     }
 }
