@@ -31,11 +31,13 @@ public enum Terminal {
     /// holding an escape sequence prints as text instead of driving the terminal. Every text renderer
     /// passes catalog data and echoed input through it (line breaks inside a value included); JSON output
     /// does not, the serializer escapes it.
+    /// Bidirectional controls (U+202A-202E embeddings and overrides, U+2066-2069 isolates, the marks
+    /// U+200E, U+200F and U+061C) are escaped too: an override makes "gpj.exe" read as "exe.jpg".
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isControl(scalar) || isBidiControl(scalar) {
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
@@ -47,6 +49,12 @@ public enum Terminal {
     /// True for the characters `visible` escapes: C0 controls, DEL and C1 controls.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// True for the invisible characters that reorder the text around them (see `visible`).
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || [0x200E, 0x200F, 0x061C].contains(scalar.value)
     }
 
     /// `text` as `visible` shows it, keeping the line breaks between the lines a renderer joined.
@@ -81,6 +89,11 @@ public enum Terminal {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// `text` followed by spaces to `width` characters, for a column in a table: never cut, however long.
+    public static func column(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     /// `1234567` as `1,234,567`.

@@ -171,7 +171,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
             let median = BenchSyncCommand.median(values)
             let target: Double = name.hasPrefix("pdf") ? 1000 : name.hasPrefix("png") ? 50 : 200
             Terminal.out(
-                "  " + name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                "  " + Terminal.column(name, 26)
                     + String(
                         format: "median %8.1f ms (min %.1f, max %.1f); target < %.0f ms: %@", median,
                         values.min() ?? 0, values.max() ?? 0, target, median < target ? "ok" : "MISSED"))

@@ -108,7 +108,7 @@ struct BenchSearchResults {
             lines.append(
                 String(
                     format: "  %@ p50 %.3f ms, p99 %.3f ms; hit@1 %.1f%%, hit@10 %.1f%% (%d); %@",
-                    kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0), p50, p99,
+                    Terminal.column(kind.rawValue, 12), p50, p99,
                     hitRate(kind, within: 1) * 100, hitRate(kind, within: 10) * 100,
                     queries.filter { $0.kind == kind }.count, target))
         }

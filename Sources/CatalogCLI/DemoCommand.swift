@@ -66,7 +66,7 @@ struct DemoCommand: AsyncParsableCommand {
             .sorted()
         {
             let found = try await Lookup.lookUp(code, in: database)
-            Terminal.out("   \(code.padding(toLength: 26, withPad: " ", startingAt: 0)) -> \(found[0].itemName)")
+            Terminal.out("   \(Terminal.column(code, 26)) -> \(found[0].itemName)")
         }
         Terminal.out(
             "\n" + ShowCommand.text(withBarcode).split(separator: "\n").map { "   " + $0 }.joined(separator: "\n"))

@@ -157,8 +157,8 @@ struct ImportCommand: AsyncParsableCommand {
                     let shown = name.count > width ? String(name.prefix(width - 1)) + "…" : name
                     let flag = row.archived ? "  (archived)" : ""
                     lines.append(
-                        "  line \(String(row.line).padding(toLength: 5, withPad: " ", startingAt: 0)) "
-                            + shown.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                        "  line \(Terminal.column(String(row.line), 5)) "
+                            + Terminal.column(shown, width) + "  "
                             + "\(row.oldPrice?.formatted ?? "variable") → \(row.newPrice?.formatted ?? "?")\(flag)")
                     // A new base price that a location's own price hides there (the planner's note).
                     if let note = row.message.range(of: "The new base price") {

@@ -140,7 +140,7 @@ struct ItemCommand: AsyncParsableCommand {
             let width = min(24, creation.variations.map(\.name.count).max() ?? 0)
             for variation in creation.variations {
                 let parts = [
-                    variation.name.padding(toLength: max(width, variation.name.count), withPad: " ", startingAt: 0),
+                    Terminal.column(variation.name, width),
                     variation.id, variation.price?.formatted ?? "variable price",
                     variation.sku.map { "SKU \($0)" }, variation.gtin.map { "barcode \($0)" },
                 ]

@@ -57,7 +57,7 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
     }
 
     static func text(_ entry: TemplateLibrary.Entry) -> String {
-        var line = entry.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+        var line = Terminal.column(entry.name, 20) + " "
         if let template = entry.template {
             line += size(template) + (template.summary.isEmpty ? "" : " — \(template.summary)")
         } else if let error = entry.error {

@@ -63,7 +63,7 @@ struct OutboxListCommand: AsyncParsableCommand {
             func show(_ value: JSONValue?) -> String { Terminal.visible(EditFieldName.show(change.field, value)) }
             // Field names are padded to a column, never cut (a location id makes them long).
             var line =
-                "    " + change.field.padding(toLength: max(15, change.field.count + 1), withPad: " ", startingAt: 0)
+                "    " + Terminal.column(change.field, 14) + " "
             // Stock posted to Square (a receipt, a count) changes a quantity by its own rule: no old value.
             let posting = entry.kind == .inventory || entry.kind == .count
             line += posting && change.old == nil ? show(change.new) : "\(show(change.old)) → \(show(change.new))"

@@ -89,7 +89,7 @@ struct ShowCommand: AsyncParsableCommand {
         var lines = [Terminal.visible(match.itemName + (match.variationName.map { " — \($0)" } ?? ""))]
         func add(_ label: String, _ value: String?) {
             if let value {
-                lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Terminal.visible(value))
+                lines.append("  " + Terminal.column(label, 10) + Terminal.visible(value))
             }
         }
         let price = match.price?.formatted ?? "variable"

@@ -170,4 +170,20 @@ import Testing
             #expect(report.contains("Not counted") && report.contains("never posted as zero"), "\(report)")
         }
     }
+
+    @Test func aCountOfTwoMillionIsShownInFull() async throws {
+        let shop = try await ReorderShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let place = ["CATALOG_LOCATION": "High Street"]
+            #expect(try await shop.catalog("count", "start", environment: place).status == 0)
+            for _ in 0..<2 {
+                let added = try await shop.catalog(
+                    "count", "add", DemoCodes.small, "--qty", "1000000", environment: place)
+                #expect(added.status == 0, "\(added.all)")
+            }
+            let shown = try await shop.catalog("count", "show", environment: place)
+            #expect(shown.status == 0 && shown.stdout.contains("2,000,000 "), "\(shown.all)")
+        }
+    }
 }

@@ -8,7 +8,7 @@ public enum EditOutput {
         let changes = result.changes.map { change in
             var name = change.field.kind.rawValue
             if change.field.location != nil { name += " at " + (location?.name ?? change.field.location ?? "") }
-            return "  " + name.padding(toLength: max(15, name.count + 1), withPad: " ", startingAt: 0)
+            return "  " + Terminal.column(name, 14) + " "
                 + change.field.display(change.old) + " → " + change.field.display(change.new)
         }
         var head: String
