@@ -147,7 +147,7 @@ struct CountShowCommand: AsyncParsableCommand {
                     Terminal.out(CountOutput.json(line, variation: variation))
                 } else {
                     Terminal.out(
-                        "  \(String(line.counted).padding(toLength: 6, withPad: " ", startingAt: 0)) "
+                        "  \(Terminal.column(Terminal.count(line.counted), 9)) "
                             + Terminal.visible(variation?.label ?? line.variationID)
                             + (line.expected.map { "  (Square expected \($0))" } ?? "")
                             + Self.posting(line))
@@ -255,8 +255,10 @@ struct CountPostCommand: AsyncParsableCommand {
             Variations in the count's scope that were never counted are not touched unless you give \
             --zero-uncounted. Variations whose stock Square does not track at the location are left out \
             unless you give --track, which turns tracking on for them first.
-            Exit status: 0 all posted (or left out as untracked), 65 Square refused a line, 75 some wait in \
-            the outbox.
+            Exit status: 0 every line posted (or the count was already posted: nothing is sent twice), 65 \
+            posted in part: Square refused a line, or lines were left out as untracked (the count stays open \
+            for them), 75 some wait in the outbox (Square out of reach, or another catalog process posting the \
+            same count has not finished).
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -282,7 +284,9 @@ struct CountPostCommand: AsyncParsableCommand {
             Terminal.clearStatus()
             Terminal.out(json ? CountOutput.json(posting).jsonString : CountOutput.text(posting))
             if posting.waitingReason != nil { throw ExitCode(ExitStatus.tryLater.rawValue) }
-            if !posting.lines(.refused).isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
+            if !posting.lines(.refused).isEmpty || !posting.lines(.untracked).isEmpty {
+                throw ExitCode(ExitStatus.dataError.rawValue)
+            }
         }
     }
 }

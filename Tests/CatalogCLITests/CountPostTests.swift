@@ -30,6 +30,22 @@ import Testing
         return try JSONValue.parse(data)
     }
 
+    /// Starts a count at High Street and counts the three cable ties `base`, `base + 1` and `base + 2`: the
+    /// count as `count start --json` printed it, and the ties' variation ids.
+    static func countCableTies(_ shop: ReorderShop, from base: Int) async throws -> (JSONValue, [String]) {
+        var ids: [String] = []
+        for code in [DemoCodes.small, DemoCodes.medium, DemoCodes.large] {
+            ids.append(try await shop.variationID(code))
+        }
+        let session = try JSONValue.parse(
+            try await shop.catalog("count", "start", "--json", environment: place).stdout)
+        for (index, code) in [DemoCodes.small, DemoCodes.medium, DemoCodes.large].enumerated() {
+            let added = try await shop.catalog("count", "add", code, "--qty", String(base + index), environment: place)
+            guard added.status == 0 else { throw HarnessError("count add \(code): \(added.all)") }
+        }
+        return (session, ids)
+    }
+
     /// How many times each variation's physical count under `reference` was applied by Square: the changes
     /// of every accepted batch-create, counted once per idempotency key (a repeated key applies nothing).
     static func appliedCounts(_ shop: ReorderShop, reference: String) throws -> [String: Int] {
@@ -121,8 +137,13 @@ import Testing
             let row = try #require(
                 history.first { $0["action"] == "count" && $0["object_id"] == .string(small) }, "\(history)")
             #expect(row["new_value"] == "10" && row["field"] == .string("in_stock@" + highStreet), "\(row)")
+            // Posting it again is safe: nothing is sent twice, and it ends as the first run did (65 for the
+            // refused line, not for posting twice).
+            let sentBefore = shop.log.requests(to: Self.batchCreate).count
             let again = try await shop.catalog("count", "post", "--session", id)
-            #expect(again.status == 65 && again.stderr.contains("already posted"), "\(again.all)")
+            #expect(again.status == 65 && again.stdout.contains("already posted"), "\(again.all)")
+            #expect(again.stdout.contains("Square refused 1 line"), "\(again.all)")
+            #expect(shop.log.requests(to: Self.batchCreate).count == sentBefore)
             let late = try await shop.catalog("count", "add", DemoCodes.small, "--session", id)
             #expect(late.status == 65, "a posted count takes no more counts: \(late.all)")
 
@@ -138,9 +159,15 @@ import Testing
             let notCounted = secondReview["not_counted"]?.arrayValue ?? []
             let untracked = notCounted.filter { $0["tracked"] == false }.compactMap { $0["variation_id"]?.stringValue }
             let tracked = notCounted.filter { $0["tracked"] == true }.compactMap { $0["variation_id"]?.stringValue }
+            // The demo shop's category has both: the --track path below is always tested.
             #expect(!tracked.isEmpty)
+            try #require(!untracked.isEmpty, "the demo category has no untracked variation: \(notCounted)")
             let zeroed = try await shop.catalog("count", "post", "--zero-uncounted", environment: Self.place)
-            #expect(zeroed.status == 0, "\(zeroed.all)")
+            // Posted in part: exit 65, never "The count is posted.", and the count stays open for the rest.
+            #expect(zeroed.status == 65, "\(zeroed.all)")
+            #expect(!zeroed.stdout.contains("The count is posted.") && zeroed.stdout.contains("not finished"))
+            let partly = try await shop.jsonLines("count", "list", "--all", "--json")
+            #expect(partly.first { $0["id"] == .int(Int(secondID) ?? 0) }?["status"] == "posting", "\(partly)")
             for variation in tracked { #expect(try await shop.inStock(variation, at: highStreet) == "0") }
             #expect(try await shop.inStock(medium, at: highStreet) == "5")
             let secondLines = try await Self.lines(shop, session: secondID)
@@ -148,14 +175,13 @@ import Testing
                 #expect(secondLines[variation]?["post_status"] == "untracked")
                 #expect(zeroed.stdout.contains("--track"))
             }
-            if !untracked.isEmpty {
-                let withTracking = try await shop.catalog("count", "post", "--session", secondID, "--track")
-                #expect(withTracking.status == 0, "\(withTracking.all)")
-                let object = try await Self.square(shop, "GET", "v2/catalog/object/\(untracked[0])")
-                #expect(object["object"]?["item_variation_data"]?["track_inventory"] == true)
-                let after = try await Self.lines(shop, session: secondID)
-                #expect(untracked.allSatisfy { after[$0]?["post_status"] == "posted" })
-            }
+            let withTracking = try await shop.catalog("count", "post", "--session", secondID, "--track")
+            #expect(
+                withTracking.status == 0 && withTracking.stdout.contains("The count is posted."), "\(withTracking.all)")
+            let object = try await Self.square(shop, "GET", "v2/catalog/object/\(untracked[0])")
+            #expect(object["object"]?["item_variation_data"]?["track_inventory"] == true)
+            let after = try await Self.lines(shop, session: secondID)
+            #expect(untracked.allSatisfy { after[$0]?["post_status"] == "posted" })
         }
     }
 
@@ -165,14 +191,7 @@ import Testing
             try await shop.ok("sync")
             let highStreet = try #require(try await shop.locations()["High Street"])
             let codes = [DemoCodes.small, DemoCodes.medium, DemoCodes.large]
-            var ids: [String] = []
-            for code in codes { ids.append(try await shop.variationID(code)) }
-
-            let first = try JSONValue.parse(
-                try await shop.catalog("count", "start", "--json", environment: Self.place).stdout)
-            for (index, code) in codes.enumerated() {
-                _ = try await shop.catalog("count", "add", code, "--qty", String(20 + index), environment: Self.place)
-            }
+            let (first, ids) = try await Self.countCableTies(shop, from: 20)
             await shop.server?.setFaults(SandboxFaults(rateLimitEvery: 2, dropEvery: 3))
             let posted = try await shop.catalog("count", "post", environment: Self.place)
             await shop.server?.setFaults(SandboxFaults())
@@ -219,6 +238,41 @@ import Testing
             #expect(done.values.allSatisfy { $0["post_status"] == "posted" })
             let listed = try await shop.jsonLines("count", "list", "--all", "--json")
             #expect(listed.first { $0["id"] == second["id"] }?["status"] == "posted")
+        }
+    }
+
+    @Test func twoPostsAtOnceSendTheCountOnceAndTheSecondSaysTheOtherPostedIt() async throws {
+        let shop = try await ReorderShop.start(keepData: true)
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let highStreet = try #require(try await shop.locations()["High Street"])
+            let (session, ids) = try await Self.countCableTies(shop, from: 30)
+            // Square answers slowly, so the first post still holds its batch when the second one looks.
+            await shop.server?.setFaults(SandboxFaults(latencyMs: 1500))
+            let poster = shop
+            async let one = poster.catalog("count", "post", environment: Self.place)
+            async let two = poster.catalog("count", "post", environment: Self.place)
+            let results = try await [one, two]
+            await shop.server?.setFaults(SandboxFaults())
+            let reference = try #require(session["reference"]?.stringValue)
+            #expect(
+                try Self.appliedCounts(shop, reference: reference)
+                    == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }))
+            for (index, id) in ids.enumerated() {
+                #expect(try await shop.inStock(id, at: highStreet) == String(30 + index))
+            }
+            // Both end well, and neither blames Square: one posted it, the other says the other one did (or,
+            // when it came late, that it was already posted).
+            for result in results {
+                #expect(result.status == 0, "\(result.all)")
+                #expect(!result.all.contains("could not be reached"), "\(result.all)")
+                #expect(result.stdout.contains("The count is posted."), "\(result.all)")
+            }
+            #expect(
+                results.contains {
+                    $0.stdout.contains("Another catalog process was posting") || $0.stdout.contains("already posted")
+                },
+                "\(results.map(\.all))")
         }
     }
 }

@@ -152,12 +152,14 @@ extension CountOutput {
 }
 
 extension CountOutput {
-    /// `{session, location_id, posted_now, posted, refused, untracked, waiting, waiting_reason,
-    /// tracking_turned_on, not_counted, lines: [...]}`.
+    /// `{session, location_id, complete, posted_now, posted, refused, untracked, waiting, waiting_reason,
+    /// tracking_turned_on, not_counted, already_posted, posted_elsewhere, lines: [...]}`.
     public static func json(_ posting: CountPosting) -> JSONValue {
         [
             "session": posting.session.json, "location_id": .string(posting.location.id),
-            "posted_now": .int(posting.postedNow), "posted": .int(posting.lines(.posted).count),
+            "complete": .bool(posting.complete), "already_posted": .bool(posting.alreadyPosted),
+            "posted_elsewhere": .bool(posting.postedElsewhere), "posted_now": .int(posting.postedNow),
+            "posted": .int(posting.lines(.posted).count),
             "refused": .int(posting.lines(.refused).count), "untracked": .int(posting.lines(.untracked).count),
             "waiting": .int(posting.lines(.queued).count),
             "waiting_reason": posting.waitingReason.map(JSONValue.string) ?? .null,
@@ -174,7 +176,15 @@ extension CountOutput {
             Terminal.visible(entry.variation?.label ?? entry.line.variationID)
         }
         let session = posting.session
-        var out = [
+        var out: [String] = []
+        if posting.alreadyPosted {
+            out.append("Count \(session.id) was already posted; nothing was sent again.")
+        } else if posting.postedElsewhere {
+            out.append(
+                "Another catalog process was posting count \(session.id) at the same time; it sent the count, "
+                    + "this one sent nothing twice. As it stands:")
+        }
+        out += [
             "Count \(session.id) (\(Terminal.visible(session.name))) at \(Terminal.visible(posting.location.name)): "
                 + "\(posting.lines(.posted).count) of \(posting.lines.count) lines posted to Square"
                 + (posting.postedNow == posting.lines(.posted).count ? "" : " (\(posting.postedNow) now)")
@@ -207,8 +217,14 @@ extension CountOutput {
             out.append(
                 "\(waiting.count) line(s) wait in the outbox: \(posting.waitingReason ?? "not sent yet") "
                     + "The next catalog sync sends them, once.")
-        } else if session.status == .posted {
+        } else if posting.complete {
             out.append("The count is posted.")
+        } else if !untracked.isEmpty {
+            out.append(
+                "The count is not finished: \(untracked.count) line(s) are not in Square yet, and the count stays "
+                    + "open for them.")
+        } else if !refused.isEmpty {
+            out.append("The count is closed; the \(refused.count) refused line(s) are not in Square.")
         }
         return out.joined(separator: "\n")
     }

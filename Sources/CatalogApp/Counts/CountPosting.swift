@@ -19,6 +19,14 @@ public struct CountPosting: Sendable {
     public var trackingTurnedOn: [String]
     /// Variations in scope never counted and not posted (no `--zero-uncounted`).
     public var notCounted: Int
+    /// Another catalog process was posting the same count at the same time; what is shown is how its
+    /// posting ended (or stands, when it had not finished: then `waitingReason` says so).
+    public var postedElsewhere = false
+    /// The count was already posted before this run: nothing was sent.
+    public var alreadyPosted = false
+
+    /// Whether every line is in Square: nothing refused, left out or waiting.
+    public var complete: Bool { session.status == .posted && lines.allSatisfy { $0.line.postStatus == .posted } }
 
     public func lines(_ status: CountLine.PostStatus) -> [(line: CountLine, variation: VariationSummary?)] {
         lines.filter { $0.line.postStatus == status }
@@ -48,14 +56,12 @@ extension CountWorkflow {
                 "Count \(session.id) (\(session.name)) was cancelled; nothing of it is posted.", exitCode: .dataError)
         case .posted:
             let untracked = try await database.countLines(sessionID: session.id).filter { $0.postStatus == .untracked }
+            // Posting a posted count again sends nothing and says how it ended: safe to retry.
             guard track, !untracked.isEmpty else {
-                throw AppError(
-                    "Count \(session.id) (\(session.name)) is already posted"
-                        + (untracked.isEmpty
-                            ? "."
-                            : "; \(untracked.count) untracked line(s) were left out: "
-                                + "post them with catalog count post --session \(session.id) --track."),
-                    exitCode: .dataError)
+                var done = try await posting(
+                    of: session.id, at: place, postedNow: 0, waitingReason: nil, turnedOn: [], notCounted: 0)
+                done.alreadyPosted = true
+                return done
             }
         case .open, .posting:
             break
@@ -108,15 +114,17 @@ extension CountWorkflow {
                         changes: changes),
                     variationIDs: part.map(\.id)))
         }
+        // Lines another process queued first are that process's to send: this run sends nothing of them and
+        // waits for it below.
+        var heldElsewhere = false
         do {
             batches = try await database.queueCountPost(
                 sessionID: session.id, zeroFill: zeroFill, at: zeroAt,
                 counter: context.counter, untracked: untracked, batches: batches, requeueUntracked: track,
                 claimedBy: editor.sender)
         } catch StoreError.outboxEntryTaken {
-            throw AppError(
-                "Count \(session.id) is being posted by another catalog process right now; catalog count show "
-                    + "\(session.id) shows how it ends.", exitCode: .tryLater)
+            batches = []
+            heldElsewhere = true
         }
         // Batches an earlier run left waiting are sent too, after claiming them.
         for waiting in try await database.outboxEntries(statuses: [.pending])
@@ -124,6 +132,7 @@ extension CountWorkflow {
             && !batches.contains(where: { $0.entry.id == waiting.id })
         {
             guard let id = waiting.id, let claimed = try await database.claimOutbox(id: id, statuses: [.pending]) else {
+                heldElsewhere = true
                 continue
             }
             batches.append(CountBatch(entry: claimed, variationIDs: []))
@@ -152,9 +161,42 @@ extension CountWorkflow {
             done += batch.entry.payload?["changes"]?.arrayValue?.count ?? 0
             progress?(done, total)
         }
-        return try await posting(
+        if heldElsewhere, waitingReason == nil {
+            waitingReason = try await waitForOtherPoster(session.id)
+        }
+        var outcome = try await posting(
             of: session.id, at: place, postedNow: posted, waitingReason: waitingReason, turnedOn: turnedOn,
             notCounted: zeroUncounted ? 0 : uncounted.count)
+        outcome.postedElsewhere = heldElsewhere
+        return outcome
+    }
+
+    /// How long a second `count post` waits for the process already posting the same count.
+    static let otherPosterWait: Duration = .seconds(60)
+
+    /// Waits while another process holds batches of count `sessionID` (it is sending them); nil once it has
+    /// let go of them all (sent, or left waiting for Square), else why they still wait.
+    private func waitForOtherPoster(_ sessionID: Int64) async throws -> String? {
+        let deadline = context.clock.deadline(after: Self.otherPosterWait)
+        while true {
+            var held = false
+            for entry in try await database.outboxEntries(statuses: [.pending])
+            where entry.kind == .count && entry.payload?["session_id"]?.int64Value == sessionID {
+                guard let id = entry.id else { continue }
+                // A batch this process can claim is no longer being sent: let it go again at once.
+                if try await database.claimOutbox(id: id, statuses: [.pending]) != nil {
+                    try await database.releaseOutbox(id: id)
+                } else {
+                    held = true
+                }
+            }
+            guard held else { return nil }
+            if context.clock.hasPassed(deadline) {
+                return "Another catalog process is posting this count and has not finished; catalog count show "
+                    + "\(sessionID) shows how it ends."
+            }
+            try await context.clock.sleep(for: .milliseconds(100))
+        }
     }
 
     /// Turns on Square's tracking of a variation's stock (and at the location, when its override turns it

@@ -76,8 +76,11 @@ public struct CountWorkflow: Sendable {
     public func session(_ id: Int64?, location: String?) async throws -> CountSession {
         if let id, let session = try await database.countSession(id: id) { return session }
         if id == nil, let place = try await context.location(location, in: database) {
+            // One read decides: a count another process starts posting meanwhile is still this one.
             let here = try await database.countSessions().filter { $0.locationID == place.id }
-            if !here.contains(where: { $0.status == .open }) {
+            let open = here.filter { $0.status == .open }
+            if open.count == 1 { return open[0] }
+            if open.isEmpty {
                 let posting = here.filter { $0.status == .posting }
                 if posting.count == 1 { return posting[0] }
                 if posting.isEmpty, let latest = here.first { return latest }

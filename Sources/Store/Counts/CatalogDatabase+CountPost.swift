@@ -190,13 +190,15 @@ extension CatalogDatabase {
         }
     }
 
-    /// Marks a posting session posted once none of its lines waits or is still to be queued.
+    /// Marks a posting session posted once none of its lines waits, is still to be queued or was left out
+    /// as untracked (those stay to be posted with `--track`; a line Square refused has Square's answer).
     static func finishCountSessionIfDone(_ sessionID: Int64, at now: String, db: Database) throws {
         try db.execute(
             sql: """
                 UPDATE count_sessions SET status = 'posted', closed_at = ?
                 WHERE id = ? AND status = 'posting' AND NOT EXISTS (
-                    SELECT 1 FROM count_lines WHERE session_id = ? AND (post_status IS NULL OR post_status = 'queued'))
+                    SELECT 1 FROM count_lines
+                    WHERE session_id = ? AND (post_status IS NULL OR post_status IN ('queued', 'untracked')))
                 """,
             arguments: [now, sessionID, sessionID])
     }
