@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
+import Foundation
 import Hub
 import Store
 
@@ -12,6 +13,17 @@ struct DevicesCommand: AsyncParsableCommand {
         abstract: "Pair, list and revoke the devices that may use the hub (catalog serve).",
         subcommands: [Pair.self, List.self, Revoke.self]
     )
+
+    /// The hub's database, which must exist: a code made in a new, empty file could never pair with a hub.
+    static func hubDatabase(_ context: AppContext) throws -> CatalogDatabase {
+        let path = context.settings.databasePath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw AppError(
+                "There is no hub database at \(Terminal.visible(path)). Give the database catalog serve runs with "
+                    + "(its --db, or CATALOG_DB), on the hub's computer.", exitCode: .noInput)
+        }
+        return try context.openDatabase()
+    }
 
     struct Pair: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -31,7 +43,7 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let context = try AppContext.live(options)
-                let database = try context.openDatabase()
+                let database = try DevicesCommand.hubDatabase(context)
                 let now = context.clock.now()
                 let code = try await DeviceKeys.makePairingCode(in: database, now: now)
                 let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
@@ -60,7 +72,8 @@ struct DevicesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let devices = try await AppContext.live(options).openDatabase().devices(includeRevoked: all)
+                let devices = try await DevicesCommand.hubDatabase(AppContext.live(options)).devices(
+                    includeRevoked: all)
                 if json {
                     Terminal.out(JSONValue.array(devices.map(\.json)))
                     return
@@ -96,7 +109,8 @@ struct DevicesCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingErrors {
                 let context = try AppContext.live(options)
-                let revoked = try await context.openDatabase().revokeDevices(device, now: context.clock.now())
+                let revoked = try await DevicesCommand.hubDatabase(context).revokeDevices(
+                    device, now: context.clock.now())
                 guard !revoked.isEmpty else {
                     throw AppError(
                         "No paired device has the id or name “\(Terminal.echo(device))”; see catalog devices list.",

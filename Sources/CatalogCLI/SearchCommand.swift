@@ -83,6 +83,7 @@ struct SearchCommand: AsyncParsableCommand {
                 try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
                 // A code of an object a sync held back: syncing again will not help until Square's copy is fixed.
                 if let held = try await database.heldBack(mentioning: text) { throw held.notStoredError(code: text) }
+                if let note = found.notSoldHereNote(at: shop.here) { throw AppError(note, exitCode: .notFound) }
                 throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
             }
         }

@@ -86,4 +86,31 @@ import Testing
         }
         #expect(section.contains("CUPS") && section.contains("scanner"), "69 is not only Square")
     }
+
+    @Test func searchHereSaysTheMatchesAreNotSoldHereInsteadOfAskingForASync() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            #expect(try await shop.catalog("sync").status == 0)
+            // The demo shop's gloss paints are sold at High Street only.
+            let everywhere = try await shop.catalog("search", "gloss", "--location", "Market Hall")
+            #expect(everywhere.status == 0 && everywhere.stdout.contains("not sold here"), "\(everywhere.all)")
+            let here = try await shop.catalog("search", "gloss", "--here", "--location", "Market Hall")
+            #expect(here.status == 1, "\(here.all)")
+            #expect(here.stderr.contains("matches are not sold at Market Hall"), "\(here.all)")
+            #expect(here.stderr.contains("without --here") && !here.stderr.contains("catalog sync"), "\(here.all)")
+        }
+    }
+
+    @Test func pairingWithADatabaseThatDoesNotExistIsRefusedAndCreatesNothing() async throws {
+        let folder = try CLI.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("no-such-hub.sqlite").path
+        for arguments in [["devices", "pair", "--db", missing], ["devices", "list", "--db", missing]] {
+            let result = try await CLI.run(arguments, folder: folder)
+            #expect(result.status == 66, "\(result.all)")
+            #expect(result.stderr.contains("There is no hub database at \(missing)"), "\(result.all)")
+            #expect(!result.stdout.contains("Pairing code"))
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        }
+    }
 }

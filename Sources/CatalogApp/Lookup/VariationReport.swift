@@ -84,6 +84,9 @@ public struct VariationReport: Sendable {
 public struct ShopSearch: Sendable {
     public var outcome: SearchOutcome
     public var prices: ShelfPrices
+    /// When `onlyHere` left nothing: how many matches there are that are not sold at the counter's location
+    /// (up to the limit), so "nothing found" is not said of a catalog that has them.
+    public var notSoldHere = 0
 
     /// Searches for `query` at `shop`'s location (see `ShopLocations.search`) and prices the hits at `moment`.
     public static func run(
@@ -92,7 +95,11 @@ public struct ShopSearch: Sendable {
     ) async throws -> ShopSearch {
         let outcome = try await shop.search(query, limit: limit, onlyHere: onlyHere, in: database)
         let prices = try await ShelfPrices.load(for: outcome.hits.map(\.variation), database: database, at: moment)
-        return ShopSearch(outcome: outcome, prices: prices)
+        var found = ShopSearch(outcome: outcome, prices: prices)
+        if onlyHere, outcome.hits.isEmpty, shop.here != nil {
+            found.notSoldHere = try await shop.search(query, limit: limit, onlyHere: false, in: database).hits.count
+        }
+        return found
     }
 
     /// The array `catalog search --json` prints: each hit with its running sale (or null).
@@ -103,6 +110,17 @@ public struct ShopSearch: Sendable {
                 object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
                 return object
             })
+    }
+}
+
+extension ShopSearch {
+    /// What to say when `onlyHere` left every match out: "3 matches are not sold at High Street; search
+    /// without --here to see them." Nil when there were none to leave out.
+    public func notSoldHereNote(at place: CounterLocation?) -> String? {
+        guard notSoldHere > 0, let place else { return nil }
+        let matches = notSoldHere == 1 ? "1 match is" : "\(notSoldHere) matches are"
+        return "\(matches) not sold at \(Terminal.visible(place.name)); search without --here to see "
+            + (notSoldHere == 1 ? "it." : "them.")
     }
 }
 
