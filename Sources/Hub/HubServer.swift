@@ -92,7 +92,8 @@ public final class HubServer: Sendable {
             context: context, database: database, events: events, desk: desk,
             sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
             secure: configuration.tls != nil)
-        let router = Router(context: HubRequestContext.self)
+        // HEAD is GET without the body (RFC 9110): every GET route answers it.
+        let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerTiming())
         router.add(middleware: DeviceAuthentication(database: database))
         HubAPI.add(to: router, services: services)
@@ -124,18 +125,35 @@ public final class HubServer: Sendable {
                 return HubServer(
                     host: configuration.host, port: port, services: services, task: task, periodic: periodic)
             case .failure(let error):
-                let text = "\(error)"
-                let reason =
-                    text.contains("in use")
-                    ? "the port is in use" : text.contains("ermission") ? "permission denied" : "it cannot be opened"
-                throw AppError(
-                    "The hub cannot listen on \(configuration.host):\(configuration.port): \(reason). Is another "
-                        + "catalog serve running there? Choose another with --listen ADDRESS:PORT (ports below 1024 "
-                        + "need root; 8080 is usual).",
-                    exitCode: .unavailable)
+                throw listenError(error, configuration: configuration)
             }
         }
         throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
+    }
+
+    /// Why the hub cannot listen where `configuration` says, in words that point at the cause: the port taken
+    /// (another catalog serve, or another program), a port that needs root, or an address this computer
+    /// does not have.
+    static func listenError(_ error: any Error, configuration: HubConfiguration) -> AppError {
+        let text = "\(error)".lowercased()
+        let place = "\(configuration.host):\(configuration.port)"
+        let reason: String
+        if text.contains("in use") {
+            reason =
+                "the port is in use. Is another catalog serve (or another program) running there? Choose another "
+                + "port with --listen ADDRESS:PORT (8080 is usual)."
+        } else if text.contains("ermission") || text.contains("access") {
+            reason = "permission denied. Ports below 1024 need root: choose one above, such as 8080."
+        } else if text.contains("assign requested address") || text.contains("not available")
+            || text.contains("unknown host") || text.contains("not known")
+        {
+            reason =
+                "\(configuration.host) is not an address of this computer. Give one of its own addresses, or "
+                + "0.0.0.0 for all of them (ip -brief address lists them)."
+        } else {
+            reason = "\(Terminal.visible("\(error)")). Check the address and port given to --listen."
+        }
+        return AppError("The hub cannot listen on \(place): \(reason)", exitCode: .unavailable)
     }
 
     /// The TLS set-up for the shop's certificate chain and key (PEM files), or an error naming the file.

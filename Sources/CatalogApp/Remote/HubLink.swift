@@ -179,7 +179,11 @@ public struct HubClient: Sendable {
 
     /// The hub's error message, or what its status means.
     static func message(_ answer: JSONValue, status: Int) -> String {
-        if let text = answer["error"]?.stringValue { return Terminal.echo(text) }
+        // The hub's own sentence, whole (it says what to do); only a runaway answer is shortened.
+        if let text = answer["error"]?.stringValue {
+            let shown = Terminal.visible(text)
+            return shown.count > 600 ? String(shown.prefix(600)) + "…" : shown
+        }
         return "HTTP \(status)"
     }
 

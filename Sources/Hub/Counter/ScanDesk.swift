@@ -150,7 +150,12 @@ public actor ScanDesk {
                     "The scan's \(field) must be 1 to \(longest) characters; it was \(value.isEmpty ? "empty" : "\(value.count) characters").",
                     exitCode: .usage)
             }
-            try AppError.refuseControlCharacters(in: value, field: field)
+            // A malformed request (400), as an empty or over-long field is; not a value the catalog refuses.
+            do {
+                try AppError.refuseControlCharacters(in: value, field: "The scan's \(field)")
+            } catch let error as AppError {
+                throw AppError(error.description, exitCode: .usage)
+            }
         }
     }
 }
