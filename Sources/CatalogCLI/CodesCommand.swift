@@ -79,7 +79,18 @@ struct CodesAssignCommand: AsyncParsableCommand {
                 selected = try await LabelSelection(codes: codes, categories: categories).variations(
                     in: database, at: nil)
             }
-            if missing { selected += try await database.variationsWithoutGTIN() }
+            var weighed = 0
+            if missing {
+                // Goods sold by weight get the scale's codes, never an in-store one.
+                let split = try await assignment.leavingOutSoldByWeight(try await database.variationsWithoutGTIN())
+                selected += split.kept
+                weighed = split.soldByWeight.count
+                if weighed > 0, !json {
+                    Terminal.note(
+                        "\(weighed) variation\(weighed == 1 ? " is" : "s are") sold by weight and left out: the "
+                            + "scale prints their codes.")
+                }
+            }
             let planned = try await assignment.plan(selected)
             let skipped = Set(selected.filter { $0.gtin != nil }.map(\.variationID)).count
             guard !planned.isEmpty else {

@@ -132,7 +132,7 @@ struct ScanCommand: AsyncParsableCommand {
             let settings = context.settings
             let database = try context.openDatabase()
             var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
-            session.scaleLayouts = settings.scaleLayouts
+            session.scaleLayouts = try await context.scaleLayouts(in: database)
             try await configureReceiving(&session, context: context, database: database)
             if label.template != nil || settings.labels.template != nil || mode == "label" {
                 try session.printLabels(label.request, printer: printer, context: context)

@@ -45,7 +45,7 @@ struct ShowCommand: AsyncParsableCommand {
             let database = try context.openDatabase()
             let shop = try await ShopLocations.load(location, context: context, database: database)
             let reports = try await VariationReport.load(
-                code, shop: shop, scaleLayouts: context.settings.scaleLayouts, database: database,
+                code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
                 at: context.clock.now())
             let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for report in reports {

@@ -22,12 +22,15 @@ public final class HubServer: Sendable {
     public let desk: ScanDesk
     /// The hub's sync.
     public let sync: HubSync
+    /// Every route the hub answers, as `METHOD /path` (`GET /api/v1/variations/{code}`), HEAD beside each GET.
+    public let routes: [String]
     let database: CatalogDatabase
     private let task: Task<Void, Never>
     private let periodic: Task<Void, Never>?
 
     private init(
-        host: String, port: Int, services: HubServices, task: Task<Void, Never>, periodic: Task<Void, Never>?
+        host: String, port: Int, services: HubServices, routes: [String], task: Task<Void, Never>,
+        periodic: Task<Void, Never>?
     ) {
         self.host = host
         self.port = port
@@ -35,6 +38,7 @@ public final class HubServer: Sendable {
         self.events = services.events
         self.desk = services.desk
         self.sync = services.sync
+        self.routes = routes
         self.database = services.database
         self.task = task
         self.periodic = periodic
@@ -60,7 +64,7 @@ public final class HubServer: Sendable {
     public static func start(_ configuration: HubConfiguration, context: AppContext) async throws -> HubServer {
         let database = try context.openDatabase()
         let events = HubEvents()
-        let scaleLayouts = context.settings.scaleLayouts
+        let scaleLayouts = try await context.scaleLayouts(in: database)
         let canReceive = (try? context.makeClient()) != nil
         let wanted = configuration.location
         let desk = ScanDesk(
@@ -113,6 +117,7 @@ public final class HubServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
             logger: serverLogger)
+        let routes = router.routes.map(\.description)
         let task = Task {
             do { try await app.run() } catch { continuation.yield(.failure(error)) }
             continuation.finish()
@@ -123,7 +128,8 @@ public final class HubServer: Sendable {
                 if configuration.syncOnStart { await services.sync.request("the hub started") }
                 let periodic = configuration.syncInterval.map { services.sync.every($0) }
                 return HubServer(
-                    host: configuration.host, port: port, services: services, task: task, periodic: periodic)
+                    host: configuration.host, port: port, services: services, routes: routes, task: task,
+                    periodic: periodic)
             case .failure(let error):
                 throw listenError(error, configuration: configuration)
             }

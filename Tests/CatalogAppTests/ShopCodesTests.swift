@@ -85,4 +85,40 @@ import Testing
             #expect(throws: AppError.self) { _ = try CodeAssignment(context: shop.context, prefix: "30") }
         }
     }
+
+    @Test func aScaleLayoutOverInStoreCodesIsRefusedAndWeighedGoodsGetNoInStoreCode() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            // Goods sold by weight are left out of --missing once the shop has a scale: it prints their codes.
+            var scaled = shop.context
+            scaled.settings.scaleLayouts = [ScaleLayout(prefix: "21", value: .weight)]
+            let missing = try await shop.database.variationsWithoutGTIN()
+            let split = try await CodeAssignment(context: scaled).leavingOutSoldByWeight(missing)
+            #expect(
+                Set(split.soldByWeight.compactMap(\.sku)) == ["4011", "4101"], "\(split.soldByWeight.map(\.label))")
+            #expect(!split.kept.contains { ["4011", "4101"].contains($0.sku ?? "") })
+            #expect(split.kept.count + split.soldByWeight.count == missing.count)
+            // Without a scale nothing is left out.
+            #expect(
+                try await CodeAssignment(context: shop.context).leavingOutSoldByWeight(missing).kept.count
+                    == missing.count)
+
+            // An in-store code is given out under 20; a scale layout added later with the same prefix would hide
+            // it at the counter, so every front end's layouts are refused, naming how many codes it would hide.
+            let assignment = try CodeAssignment(context: shop.context)
+            let tea = try #require(try await assignment.plan(missing).first { $0.variation.sku == "TR-TTE-78816-1KG" })
+            _ = try await assignment.apply([tea])
+            #expect(try await scaled.scaleLayouts(in: shop.database).count == 1, "21 hides nothing")
+            var clashing = shop.context
+            clashing.settings.scaleLayouts = [ScaleLayout(prefix: "20", value: .weight)]
+            do {
+                _ = try await clashing.scaleLayouts(in: shop.database)
+                Issue.record("a scale prefix over an in-store code was taken")
+            } catch let error as AppError {
+                #expect(error.exitStatus == .configuration)
+                #expect(error.description.contains("prefix 20 is how 1 in-store code"), "\(error)")
+                #expect(error.description.contains(tea.code), "\(error)")
+            }
+        }
+    }
 }

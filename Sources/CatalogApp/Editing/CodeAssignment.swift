@@ -37,6 +37,26 @@ public struct CodeAssignment: Sendable {
         self.prefix = chosen
     }
 
+    /// `variations` split into those that get an in-store code and those sold by weight, which the shop's
+    /// scale labels with its own codes (when the shop has a scale layout) and so are left out.
+    public func leavingOutSoldByWeight(_ variations: [VariationSummary]) async throws
+        -> (kept: [VariationSummary], soldByWeight: [VariationSummary])
+    {
+        guard !context.settings.scaleLayouts.isEmpty else { return (variations, []) }
+        let database = try context.openDatabase()
+        let prices = try await ShelfPrices.load(for: variations, database: database, at: context.clock.now())
+        var kept: [VariationSummary] = []
+        var weighed: [VariationSummary] = []
+        for variation in variations {
+            if prices.shelf(variation).soldBy?.dimension == .weight {
+                weighed.append(variation)
+            } else {
+                kept.append(variation)
+            }
+        }
+        return (kept, weighed)
+    }
+
     /// The variations among `variations` that have no barcode, each with the next free code: the prefix, a
     /// ten-digit number counted up from 1 that no stored barcode uses, and the check digit.
     public func plan(_ variations: [VariationSummary]) async throws -> [Planned] {

@@ -46,3 +46,24 @@ public struct ScaleCode: Sendable, Equatable {
         return (text, json)
     }
 }
+
+extension AppContext {
+    /// The shop's scale layouts (`scale:` in the config), refused when in-store codes already given to
+    /// variations start with a layout's prefix: the counter would read those tags as weighed items and never
+    /// find them. Every front end that reads scale codes takes its layouts from here.
+    public func scaleLayouts(in database: CatalogDatabase) async throws -> [ScaleLayout] {
+        let layouts = settings.scaleLayouts
+        for layout in layouts {
+            let taken = try await database.gtins(startingWith: "0" + layout.prefix).sorted()
+            guard let first = taken.first else { continue }
+            let shown = String(first.dropFirst())
+            let example = try await database.variations(gtins: [first]).first.map { " \(Terminal.visible($0.label))" }
+            throw AppError(
+                "\(settings.configPath ?? "config.yaml"): scale: prefix \(layout.prefix) is how \(Terminal.count(taken.count)) "
+                    + "in-store code\(taken.count == 1 ? "" : "s") already given to the shop's goods start (such as \(shown)"
+                    + "\(example ?? "")), so the counter would read their tags as weighed items. Give the scale a prefix "
+                    + "no code uses, or take the scale layout out of the config.", exitCode: .configuration)
+        }
+        return layouts
+    }
+}
