@@ -23,9 +23,9 @@ extension CounterSession {
         let workflow = CountWorkflow(context: context, database: database)
         countItem = { variation, quantity in
             let session = try await workflow.openSession(nil, location: place.id)
-            let counted = try await workflow.count(variation.variationID, quantity: quantity, in: session)
-            return "count +\(quantity) = \(counted.line.counted) (this count: \(counted.totals.lines) lines, "
-                + "\(counted.totals.units) units)"
+            let counted = try await workflow.count(variation.variationID, quantity: Decimal(quantity), in: session)
+            return "count +\(quantity) = \(Terminal.quantity(counted.line.counted)) (this count: "
+                + "\(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)"
         }
     }
 

@@ -96,6 +96,17 @@ public enum Terminal {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
+    /// A stock quantity for people: `2,000,000`, `1.25`, `1,250.5` (the whole part grouped, the decimals as
+    /// counted).
+    public static func quantity(_ value: Decimal) -> String {
+        let text = Quantity.text(value)
+        let negative = text.hasPrefix("-")
+        let digits = negative ? String(text.dropFirst()) : text
+        let parts = digits.split(separator: ".", maxSplits: 1)
+        guard let whole = Int(parts.first ?? "0") else { return text }
+        return (negative ? "-" : "") + count(whole) + (parts.count > 1 ? "." + parts[1] : "")
+    }
+
     /// `1234567` as `1,234,567`.
     public static func count(_ value: Int) -> String {
         let digits = String(value.magnitude)

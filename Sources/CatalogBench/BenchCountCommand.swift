@@ -73,7 +73,8 @@ struct BenchCountCommand: AsyncParsableCommand {
                     let quantity = Int(generator.next() % 40)
                     counted[id] = quantity
                     _ = try await database.addCount(
-                        sessionID: session.id, variationID: id, quantity: quantity, replacing: true, counter: "bench")
+                        sessionID: session.id, variationID: id, quantity: Decimal(quantity), replacing: true,
+                        counter: "bench")
                 }
                 var started = ContinuousClock.now
                 let reviewed = try await workflow.review(session)

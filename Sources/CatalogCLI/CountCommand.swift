@@ -107,12 +107,12 @@ struct CountListCommand: AsyncParsableCommand {
                 if json {
                     var object = session.json
                     object["lines"] = .int(totals.lines)
-                    object["units"] = .int(totals.units)
+                    object["units"] = .number(Quantity.text(totals.units))
                     Terminal.out(object)
                 } else {
                     Terminal.out(
                         "\(session.id)  \(session.status.rawValue)  \(Terminal.visible(session.name))  "
-                            + "\(totals.lines) lines, \(totals.units) units  started \(session.startedAt) by "
+                            + "\(totals.lines) lines, \(Terminal.quantity(totals.units)) units  started \(session.startedAt) by "
                             + Terminal.visible(session.counter))
                 }
             }
@@ -147,7 +147,7 @@ struct CountShowCommand: AsyncParsableCommand {
                     Terminal.out(CountOutput.json(line, variation: variation))
                 } else {
                     Terminal.out(
-                        "  \(Terminal.column(Terminal.count(line.counted), 9)) "
+                        "  \(Terminal.column(Terminal.quantity(line.counted), 9)) "
                             + Terminal.visible(variation?.label ?? line.variationID)
                             + (line.expected.map { "  (Square expected \($0))" } ?? "")
                             + Self.posting(line))
@@ -184,8 +184,10 @@ struct CountAddCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("qty"),
-        help: ArgumentHelp("How many (a negative number, as --qty=-2, takes a miscount back).", valueName: "n"))
-    var quantity = 1
+        help: ArgumentHelp(
+            "How many (a negative number, as --qty=-2, takes a miscount back). Goods sold by weight or another "
+                + "unit of measure take decimals: --qty 1.250.", valueName: "n"))
+    var quantity = "1"
 
     @Flag(name: .customLong("set"), help: "Set the count to --qty instead of adding (a correction).")
     var replacing = false
@@ -198,11 +200,16 @@ struct CountAddCommand: AsyncParsableCommand {
             let context = try AppContext.live(options)
             let workflow = CountWorkflow(context: context, database: try context.openDatabase())
             let session = try await workflow.openSession(which.session, location: which.location)
-            let counted = try await workflow.count(code, quantity: quantity, replacing: replacing, in: session)
+            guard let amount = Quantity.parse(quantity) else {
+                throw AppError(
+                    "--qty \(Terminal.echo(quantity)) is not a number: give a whole number such as 12, or a weight "
+                        + "with a point and up to five decimals such as 1.250.", exitCode: .usage)
+            }
+            let counted = try await workflow.count(code, quantity: amount, replacing: replacing, in: session)
             if json {
                 var object = CountOutput.json(counted.line, variation: counted.variation)
                 object["session_lines"] = .int(counted.totals.lines)
-                object["session_units"] = .int(counted.totals.units)
+                object["session_units"] = .number(Quantity.text(counted.totals.units))
                 Terminal.out(object)
             } else {
                 Terminal.out(CountOutput.text(counted))

@@ -27,7 +27,7 @@ extension DemoCommand {
         for (index, (variation, quantity)) in shelf.enumerated() {
             // The last one is two short: the variance the review shows.
             _ = try await workflow.count(
-                variation.variationID, quantity: index == 2 ? quantity - 2 : quantity, in: session)
+                variation.variationID, quantity: Decimal(index == 2 ? quantity - 2 : quantity), in: session)
         }
         let place = location["name"]?.stringValue ?? locationID
         Terminal.out(

@@ -275,4 +275,36 @@ import Testing
                 "\(results.map(\.all))")
         }
     }
+
+    @Test func looseGoodsAreCountedByWeightAndGoodsSoldByTheUnitInWholeNumbers() async throws {
+        let shop = try await ReorderShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            try await shop.ok("sync")
+            let highStreet = try #require(try await shop.locations()["High Street"])
+            // Loose Bananas (PLU 4011) are sold per kilogram, to three decimals.
+            let bananas = try await shop.variationID("4011")
+            #expect(try await shop.catalog("count", "start", environment: Self.place).status == 0)
+            for weight in ["1.250", "0.1", "0.2"] {
+                let added = try await shop.catalog("count", "add", "4011", "--qty", weight, environment: Self.place)
+                #expect(added.status == 0, "\(added.all)")
+            }
+            let shown = try await shop.catalog("count", "show", environment: Self.place)
+            #expect(shown.stdout.contains("1.55 "), "the weights add up exactly: \(shown.all)")
+            // Sold by the unit: whole numbers only, and the reason is given.
+            let tins = try await shop.catalog("count", "add", DemoCodes.small, "--qty", "1.5", environment: Self.place)
+            #expect(tins.status == 64 && tins.stderr.contains("sold by the unit"), "\(tins.all)")
+            // More decimals than the unit takes, or than Square takes, or not a number at all.
+            let fine = try await shop.catalog("count", "add", "4011", "--qty", "0.0005", environment: Self.place)
+            #expect(fine.status == 64 && fine.stderr.contains("to 3 decimals"), "\(fine.all)")
+            for text in ["0.123456", "1,5", "1e3", "abc"] {
+                let bad = try await shop.catalog("count", "add", "4011", "--qty", text, environment: Self.place)
+                #expect(bad.status == 64 && bad.stderr.contains("is not a number"), "\(text): \(bad.all)")
+            }
+
+            // Posted as Square's decimal quantity.
+            let posted = try await shop.catalog("count", "post", "--track", environment: Self.place)
+            #expect(posted.status == 0, "\(posted.all)")
+            #expect(try await shop.inStock(bananas, at: highStreet) == "1.55")
+        }
+    }
 }

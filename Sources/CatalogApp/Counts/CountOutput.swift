@@ -12,7 +12,7 @@ public enum CountOutput {
         return [
             "session_id": .int(Int(line.sessionID)), "variation_id": .string(line.variationID),
             "item_name": text(variation?.itemName), "variation_name": text(variation?.variationName),
-            "sku": text(variation?.sku), "gtin": text(variation?.gtin), "counted": .int(line.counted),
+            "sku": text(variation?.sku), "gtin": text(variation?.gtin), "counted": number(line.counted),
             "expected": line.expected.map { .number($0) } ?? .null, "expected_at": text(line.expectedAt),
             "first_counted_at": .string(line.firstCountedAt), "last_counted_at": .string(line.lastCountedAt),
             "last_counter": .string(line.lastCounter),
@@ -23,8 +23,8 @@ public enum CountOutput {
 
     /// `count +1 = 5  Acme Blue Widget — Large  (session: 12 lines, 37 units)`.
     public static func text(_ counted: CountWorkflow.Counted) -> String {
-        "count = \(counted.line.counted)  \(Terminal.visible(counted.variation.label))  "
-            + "(this count: \(counted.totals.lines) lines, \(counted.totals.units) units)"
+        "count = \(Terminal.quantity(counted.line.counted))  \(Terminal.visible(counted.variation.label))  "
+            + "(this count: \(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)"
     }
 }
 
@@ -39,7 +39,7 @@ extension CountOutput {
             "variation_id": .string(line.variation.variationID), "item_name": .string(line.variation.itemName),
             "variation_name": text(line.variation.variationName), "sku": text(line.variation.sku),
             "category": text(line.variation.category), "vendor": text(line.vendorName),
-            "counted": line.counted.map { .int($0) } ?? .null, "expected": number(line.expected),
+            "counted": number(line.counted), "expected": number(line.expected),
             "variance": number(line.variance), "unit_cost": line.supply?.unitCost?.json ?? .null,
             "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
             "tracked": line.tracked.map(JSONValue.bool) ?? .null,
@@ -48,7 +48,7 @@ extension CountOutput {
 
     static func json(_ totals: CountReview.Totals) -> JSONValue {
         [
-            "name": .string(totals.name), "lines": .int(totals.lines), "counted": .int(totals.counted),
+            "name": .string(totals.name), "lines": .int(totals.lines), "counted": number(totals.counted),
             "expected": number(totals.expected), "variance": number(totals.variance),
             "variance_cost": .array(
                 totals.varianceCost.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).json }),
@@ -69,7 +69,7 @@ extension CountOutput {
     /// The review as a person reads it: each line counted against expected, then what was not counted,
     /// then the totals.
     public static func text(_ review: CountReview) -> String {
-        func show(_ value: Decimal?) -> String { value.map { NSDecimalNumber(decimal: $0).stringValue } ?? "?" }
+        func show(_ value: Decimal?) -> String { value.map(Terminal.quantity) ?? "?" }
         func signed(_ value: Decimal?) -> String {
             guard let value else { return "?" }
             return (value > 0 ? "+" : "") + show(value)
@@ -93,7 +93,7 @@ extension CountOutput {
         ]
         for line in review.counted {
             var row =
-                String(line.counted ?? 0).leftPadded(7) + "  " + show(line.expected).leftPadded(8) + "  "
+                show(line.counted ?? 0).leftPadded(7) + "  " + show(line.expected).leftPadded(8) + "  "
                 + signed(line.variance).leftPadded(8) + "  " + Terminal.visible(line.variation.label)
             if let cost = line.varianceCost, line.variance != 0 { row += "  (\(cost.formatted) at cost)" }
             if !line.soldHere { row += "  NOT SOLD HERE" }
@@ -109,7 +109,7 @@ extension CountOutput {
         }
         let total = review.total
         lines.append(
-            "Total: \(total.lines) lines, \(total.counted) counted against \(show(total.expected)) expected, "
+            "Total: \(total.lines) lines, \(show(total.counted)) counted against \(show(total.expected)) expected, "
                 + "variance \(signed(total.variance))\(money(total))")
         for group in review.byCategory where review.byCategory.count > 1 {
             lines.append(
@@ -141,7 +141,7 @@ extension CountOutput {
             return [
                 line.counted == nil ? "not counted" : "counted", line.variation.variationID, line.variation.itemName,
                 line.variation.variationName ?? "", line.variation.sku ?? "", line.variation.category ?? "",
-                line.vendorName ?? "", line.counted.map { String($0) } ?? "", show(line.expected), show(line.variance),
+                line.vendorName ?? "", show(line.counted), show(line.expected), show(line.variance),
                 cost?.decimalString ?? "", line.varianceCost?.decimalString ?? "", cost?.currency ?? "",
                 line.soldHere ? "yes" : "no",
             ]
@@ -261,14 +261,15 @@ extension CountOutput {
             return PurchaseListLine(
                 item: line.variation.itemName, variation: line.variation.variationName, sku: line.variation.sku,
                 vendorCode: line.supply?.vendorCode, gtin: ReorderOutput.barcode(line.variation),
-                quantity: line.counted.map(String.init) ?? "–", unitCost: line.supply?.unitCost?.formatted,
+                quantity: line.counted.map(Terminal.quantity) ?? "–", unitCost: line.supply?.unitCost?.formatted,
                 lineCost: line.counted == nil ? nil : line.varianceCost?.formatted, note: notes.joined(separator: "; "))
         }
         let total = review.total
         var sections = [
             PurchaseListVendor(
                 name: "Whole count", total: money(total),
-                summary: "\(total.lines) lines, \(total.counted) counted against \(show(total.expected)) expected: "
+                summary:
+                    "\(total.lines) lines, \(show(total.counted)) counted against \(show(total.expected)) expected: "
                     + "variance \(signed(total.variance))" + (money(total) == nil ? ", some costs not known" : ""))
         ]
         for group in review.byCategory {

@@ -10,7 +10,7 @@ public struct CountReview: Sendable {
     public struct Line: Sendable {
         public var variation: VariationSummary
         /// Nil when it is in scope but was not counted.
-        public var counted: Int?
+        public var counted: Decimal?
         /// Square's IN_STOCK quantity now (read at review), else what was read at the first count; nil
         /// when neither could be read.
         public var expected: Decimal?
@@ -25,7 +25,7 @@ public struct CountReview: Sendable {
         /// Counted minus expected, when both are known.
         public var variance: Decimal? {
             guard let counted, let expected else { return nil }
-            return Decimal(counted) - expected
+            return counted - expected
         }
 
         /// The variance at the vendor's unit cost, when both are known.
@@ -43,7 +43,7 @@ public struct CountReview: Sendable {
     public struct Totals: Sendable {
         public var name: String
         public var lines = 0
-        public var counted = 0
+        public var counted = Decimal(0)
         public var expected = Decimal(0)
         public var variance = Decimal(0)
         /// The variance at cost, per currency, of the lines whose cost is known.

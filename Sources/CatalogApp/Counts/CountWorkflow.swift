@@ -20,7 +20,7 @@ public struct CountWorkflow: Sendable {
         public var variation: VariationSummary
         public var line: CountLine
         /// The session's lines and units after it.
-        public var totals: (lines: Int, units: Int)
+        public var totals: (lines: Int, units: Decimal)
     }
 
     /// Opens a count at `location` (the counter's when nil) of `categories`, or `vendors`, or `everything`
@@ -121,17 +121,19 @@ public struct CountWorkflow: Sendable {
 
     /// Counts `quantity` more of the variation `code` names in `session` (with `replacing`: sets its count).
     /// A negative quantity takes a miscount back; a count never goes below zero.
-    public func count(_ code: String, quantity: Int, replacing: Bool = false, in session: CountSession) async throws
-        -> Counted
+    public func count(_ code: String, quantity: Decimal, replacing: Bool = false, in session: CountSession)
+        async throws -> Counted
     {
         guard abs(quantity) <= 1_000_000, replacing ? quantity >= 0 : quantity != 0 else {
             throw AppError(
                 replacing
-                    ? "A count is set to a whole number from 0 to 1,000,000, not \(quantity)."
-                    : "Count a whole number from 1 to 1,000,000 (or a negative one to take a miscount back), not \(quantity).",
+                    ? "A count is set to a number from 0 to 1,000,000, not \(Quantity.text(quantity))."
+                    : "Count a number from 1 to 1,000,000 (or a negative one to take a miscount back), not "
+                        + "\(Quantity.text(quantity)).",
                 exitCode: .usage)
         }
         let variation = try await Lookup.single(code, in: database).at(try await location(of: session))
+        try await checkDecimals(quantity, of: variation)
         guard
             try await database.isInCountScope(
                 variationID: variation.variationID, scope: session.scope, ids: session.scopeIDs)
@@ -143,7 +145,8 @@ public struct CountWorkflow: Sendable {
         let existing = try await database.countLine(sessionID: session.id, variationID: variation.variationID)
         if !replacing, (existing?.counted ?? 0) + quantity < 0 {
             throw AppError(
-                "\(variation.label) has \(existing?.counted ?? 0) counted; taking \(-quantity) back would go below zero.",
+                "\(variation.label) has \(Terminal.quantity(existing?.counted ?? 0)) counted; taking "
+                    + "\(Terminal.quantity(-quantity)) back would go below zero.",
                 exitCode: .dataError)
         }
         // What Square expects is read when the line is first counted (nil when Square cannot be asked now).
@@ -156,6 +159,27 @@ public struct CountWorkflow: Sendable {
             throw AppError("Count \(session.id) was closed meanwhile; nothing was counted.", exitCode: .dataError)
         }
         return Counted(variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id))
+    }
+
+    /// Refuses a quantity with decimals for a variation sold by the unit, and more decimals than its unit of
+    /// measure (or Square) takes: 1.250 kg of loose tea counts, 1.5 tins does not.
+    func checkDecimals(_ quantity: Decimal, of variation: VariationSummary) async throws {
+        let places = Quantity.decimals(of: quantity)
+        guard places > 0 else { return }
+        let shelf = try await ShelfPrices.load(for: [variation], database: database, at: context.clock.now())
+            .shelf(variation)
+        guard let unit = shelf.soldBy else {
+            throw AppError(
+                "\(variation.label) is sold by the unit: count it in whole numbers, not \(Quantity.text(quantity)). "
+                    + "Only goods sold by a unit of measure (a weight, a length) take decimals.",
+                exitCode: .usage)
+        }
+        let most = min(unit.precision ?? Quantity.maximumDecimals, Quantity.maximumDecimals)
+        guard places <= most else {
+            throw AppError(
+                "\(variation.label) is counted in \(unit.symbol) to \(most) decimal\(most == 1 ? "" : "s"); "
+                    + "\(Quantity.text(quantity)) has \(places).", exitCode: .usage)
+        }
     }
 
     /// The session's location, by the name the replica has for it.

@@ -105,14 +105,14 @@ extension CatalogDatabase {
                 arguments: [sessionID, outboxID])
             try Self.append(
                 rows.map { row in
-                    let counted: Int = row["counted"]
+                    let counted = QuantityColumn.quantity(row["counted"])
                     let zero: Bool = row["zero_filled"]
                     return HistoryEntry(
                         at: now, counter: session.counter, action: .count, objectType: "ITEM_VARIATION",
                         objectID: row["variation_id"], itemID: row["item_id"],
                         field: "in_stock@" + session.locationID,
                         oldValue: (row["expected"] as String?).map(JSONValue.string),
-                        newValue: .string(String(counted)), version: nil,
+                        newValue: .string(Quantity.text(counted)), version: nil,
                         source: "count \(sessionID) \(session.reference)" + (zero ? " (not counted, posted as 0)" : ""))
                 }, db: db)
             try db.execute(

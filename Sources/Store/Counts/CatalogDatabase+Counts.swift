@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 import GRDB
 
 extension CatalogDatabase {
@@ -45,7 +46,7 @@ extension CatalogDatabase {
     /// several processes at once all count. `expected` is kept only when the line is new. Nil when the
     /// session is not open (posted or cancelled meanwhile).
     public func addCount(
-        sessionID: Int64, variationID: String, quantity: Int, replacing: Bool = false, counter: String,
+        sessionID: Int64, variationID: String, quantity: Decimal, replacing: Bool = false, counter: String,
         expected: String? = nil
     ) async throws -> CountLine? {
         let now = clock.now().rfc3339
@@ -62,7 +63,7 @@ extension CatalogDatabase {
                     UPDATE count_lines SET counted = \(update), last_counted_at = ?, last_counter = ?
                     WHERE session_id = ? AND variation_id = ?
                     """,
-                arguments: [quantity, now, counter, sessionID, variationID])
+                arguments: [QuantityColumn.value(quantity), now, counter, sessionID, variationID])
             if db.changesCount == 0 {
                 try db.execute(
                     sql: """
@@ -71,7 +72,8 @@ extension CatalogDatabase {
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        sessionID, variationID, quantity, expected, expected == nil ? nil : now, now, now, counter,
+                        sessionID, variationID, QuantityColumn.value(quantity), expected, expected == nil ? nil : now,
+                        now, now, counter,
                     ])
             }
             try db.execute(
@@ -79,7 +81,9 @@ extension CatalogDatabase {
                     INSERT INTO count_events(session_id, variation_id, at, counter, action, quantity)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [sessionID, variationID, now, counter, replacing ? "set" : "add", quantity])
+                arguments: [
+                    sessionID, variationID, now, counter, replacing ? "set" : "add", QuantityColumn.value(quantity),
+                ])
             return try Row.fetchOne(
                 db, sql: "SELECT * FROM count_lines WHERE session_id = ? AND variation_id = ?",
                 arguments: [sessionID, variationID]
@@ -108,14 +112,14 @@ extension CatalogDatabase {
     }
 
     /// The session's totals: lines counted and units counted.
-    public func countTotals(sessionID: Int64) async throws -> (lines: Int, units: Int) {
+    public func countTotals(sessionID: Int64) async throws -> (lines: Int, units: Decimal) {
         try await read { db in
             let row = try Row.fetchOne(
                 db,
                 sql:
                     "SELECT count(*) AS lines, coalesce(sum(counted), 0) AS units FROM count_lines WHERE session_id = ?",
                 arguments: [sessionID])
-            return (row?["lines"] ?? 0, row?["units"] ?? 0)
+            return (row?["lines"] ?? 0, row.map { QuantityColumn.quantity($0["units"]) } ?? 0)
         }
     }
 

@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 import GRDB
 
 /// A stock count: at one location, within a scope, open until it is posted to Square or cancelled.
@@ -68,7 +69,9 @@ public struct CountSession: Sendable, Equatable {
 public struct CountLine: Sendable, Equatable {
     public var sessionID: Int64
     public var variationID: String
-    public var counted: Int
+    /// How many were counted: a whole number, or a weight (up to five decimals) for goods sold by a unit
+    /// of measure.
+    public var counted: Decimal
     /// Square's IN_STOCK quantity at the location when the line was first counted (a decimal string), or
     /// nil when it could not be read then.
     public var expected: String?
@@ -102,7 +105,7 @@ public struct CountLine: Sendable, Equatable {
     init(row: Row) throws {
         sessionID = row["session_id"]
         variationID = row["variation_id"]
-        counted = row["counted"]
+        counted = QuantityColumn.quantity(row["counted"])
         expected = row["expected"]
         expectedAt = row["expected_at"]
         firstCountedAt = row["first_counted_at"]

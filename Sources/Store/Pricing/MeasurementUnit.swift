@@ -9,6 +9,9 @@ public struct MeasurementUnit: Sendable, Equatable {
     /// The unit's size in the dimension's base unit (kilograms, litres, metres); nil when it has no exact
     /// one (US and UK pints differ, so Square's GENERIC_PINT has none), and then it is never converted.
     public var size: Decimal?
+    /// How many digits after the point a quantity in this unit may have (Square's `precision`, 0 to 5); nil
+    /// when Square did not say.
+    public var precision: Int?
 
     public init(dimension: MeasureKind, symbol: String, size: Decimal?) {
         self.dimension = dimension

@@ -90,7 +90,9 @@ public struct PricingCatalog: Sendable {
                 periods[id] = TimePeriod(event: object["time_period_data"]?["event"]?.stringValue ?? "")
             case "TAX": taxes[id] = Self.tax(object, id: id)
             case "MEASUREMENT_UNIT":
-                units[id] = MeasurementUnit(json: object["measurement_unit_data"]?["measurement_unit"] ?? .null)
+                var unit = MeasurementUnit(json: object["measurement_unit_data"]?["measurement_unit"] ?? .null)
+                unit.precision = object["measurement_unit_data"]?["precision"]?.int64Value.map(Int.init)
+                units[id] = unit
             default: continue
             }
         }

@@ -17,14 +17,14 @@ extension Editor {
     /// The PHYSICAL_COUNT change for one counted line: `quantity` IN_STOCK at `locationID` as of
     /// `occurredAt` (when it was last counted), under the session's `reference`.
     public static func physicalCount(
-        variationID: String, locationID: String, quantity: Int, occurredAt: String, reference: String
+        variationID: String, locationID: String, quantity: Decimal, occurredAt: String, reference: String
     ) -> JSONValue {
         [
             "type": "PHYSICAL_COUNT",
             "physical_count": [
                 "reference_id": .string(reference), "catalog_object_id": .string(variationID),
                 "catalog_object_type": "ITEM_VARIATION", "state": "IN_STOCK", "location_id": .string(locationID),
-                "quantity": .string(String(quantity)), "occurred_at": .string(occurredAt),
+                "quantity": .string(Quantity.text(quantity)), "occurred_at": .string(occurredAt),
             ],
         ]
     }
