@@ -18,10 +18,11 @@ struct DeviceAuthentication: RouterMiddleware {
     /// Routes anybody may reach: pairing, the assets the pairing page needs, Square's signed webhook.
     static func isOpen(_ request: Request) -> Bool {
         let path = request.uri.path
-        switch (request.method, path) {
+        // HEAD is GET without the body: open wherever GET is.
+        switch (request.method == .head ? .get : request.method, path) {
         case (.get, "/pair"), (.post, "/api/v1/pair"), (.get, "/api/v1/health"), (.post, "/webhooks/square"):
             return true
-        case (.get, _), (.head, _):
+        case (.get, _):
             return path.hasPrefix("/assets/")
         default:
             return false
