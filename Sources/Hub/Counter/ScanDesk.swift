@@ -8,8 +8,10 @@ import Store
 /// on a counter screen, a scanner on the hub itself) is handled by that counter's own session (its mode,
 /// its quantity for the next scan), answered, logged and published to every open page.
 ///
-/// Scans are handled one at a time in arrival order. A scan posted again under the same id gets the first
-/// answer again, marked `repeated`, and is never counted twice.
+/// Each counter's scans are handled one at a time in arrival order; different counters' scans are handled
+/// side by side, so a busy counter (or a hub busy with searches) never holds up another counter's queue. A
+/// scan posted again under the same id gets the first answer again, marked `repeated`, and is never counted
+/// twice, even while the first is still being handled.
 public actor ScanDesk {
     let database: CatalogDatabase
     let events: HubEvents
@@ -20,7 +22,10 @@ public actor ScanDesk {
     /// Answers to command barcodes (the scan log keeps only codes), by scan id.
     private var commandAnswers: [String: JSONValue] = [:]
     private var commandOrder: [String] = []
-    private var last: Task<Void, Never>?
+    /// The end of each counter's queue.
+    private var last: [String: Task<Void, Never>] = [:]
+    /// The scans being handled now, by id: a repeat that arrives meanwhile waits for the first's answer.
+    private var inFlight: [String: Task<JSONValue, any Error>] = [:]
 
     /// A desk whose counters' sessions `makeSession` starts (in lookup mode, at the hub's location when it
     /// is known: `locationWanted` says whether one was asked for).
@@ -38,19 +43,29 @@ public actor ScanDesk {
     /// scan --json` prints it, with `id`, `counter`, `text` and `repeated`).
     public func post(id: String, code: String, counter: String, device: String? = nil) async throws -> JSONValue {
         try Self.check(id: id, code: code, counter: counter)
-        return try await inTurn { try await self.handle(id: id, code: code, counter: counter, device: device) }
+        if let first = inFlight[id] {
+            var answer = try await first.value
+            answer["repeated"] = .bool(true)
+            return answer
+        }
+        let work = inTurn(of: counter) { try await self.handle(id: id, code: code, counter: counter, device: device) }
+        inFlight[id] = work
+        defer { inFlight[id] = nil }
+        return try await work.value
     }
 
-    /// Runs `body` after everything asked of the desk before it has finished, so a counter's session is
+    /// Runs `body` after everything asked of `counter` before it has finished, so a counter's session is
     /// never changed by two things at once.
-    private func inTurn(_ body: @escaping @Sendable () async throws -> JSONValue) async throws -> JSONValue {
-        let previous = last
+    private func inTurn(of counter: String, _ body: @escaping @Sendable () async throws -> JSONValue)
+        -> Task<JSONValue, any Error>
+    {
+        let previous = last[counter]
         let work = Task { () async throws -> JSONValue in
             await previous?.value
             return try await body()
         }
-        last = Task { _ = try? await work.value }
-        return try await work.value
+        last[counter] = Task { _ = try? await work.value }
+        return work
     }
 
     /// Switches `counter`'s mode, as scanning the mode's command barcode would; the counter's state (as
@@ -61,7 +76,7 @@ public actor ScanDesk {
             throw AppError(
                 "The mode must be \(CounterMode.names), not “\(Terminal.echo(name))”.", exitCode: .usage)
         }
-        return try await inTurn { try await self.setMode(mode, counter: counter) }
+        return try await inTurn(of: counter) { try await self.setMode(mode, counter: counter) }.value
     }
 
     private func setMode(_ mode: CounterMode, counter: String) async throws -> JSONValue {
