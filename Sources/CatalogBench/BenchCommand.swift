@@ -13,7 +13,8 @@ struct BenchCommand: AsyncParsableCommand {
             CATALOG_BIN); build both with swift build -c release for figures worth comparing.
             """,
         subcommands: [
-            BenchSyncCommand.self, BenchSearchCommand.self, BenchEditCommand.self, BenchLabelsCommand.self,
+            BenchSyncCommand.self, BenchSearchCommand.self, BenchSearchLimitsCommand.self, BenchEditCommand.self,
+            BenchLabelsCommand.self,
             BenchScanCommand.self,
             BenchImportCommand.self, BenchReorderCommand.self, BenchServeCommand.self, BenchCountCommand.self,
         ]

@@ -13,11 +13,19 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A test waiting in `nextSleep` for a sleep that `matching` accepts.
+    private struct Watcher {
+        var id: Int
+        var matching: @Sendable (Duration) -> Bool
+        var continuation: CheckedContinuation<Duration?, Never>
+    }
+
     private let lock = NSLock()
     private let start: Timestamp
     private var elapsed: Duration = .zero
     private var waits: [Duration] = []
     private var sleepers: [Sleeper] = []
+    private var watchers: [Watcher] = []
     private var nextID = 0
     private var selfAdvancingBelow: Duration = .zero
 
@@ -55,11 +63,15 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.withLock {
+                let watching = lock.withLock {
                     waits.append(duration)
                     sleepers.append(
                         Sleeper(id: id, duration: duration, deadline: elapsed + duration, continuation: continuation))
+                    let watching = watchers.filter { $0.matching(duration) }
+                    watchers.removeAll { $0.matching(duration) }
+                    return watching
                 }
+                for watcher in watching { watcher.continuation.resume(returning: duration) }
                 // Cancelled before the sleeper was registered: the handler found nothing to wake.
                 if Task.isCancelled { wake(id, throwing: CancellationError()) }
             }
@@ -87,17 +99,45 @@ public final class TestClock: CatalogClock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (in real time, up to `seconds`) until something sleeps on this clock for a duration that
-    /// `matching` accepts, and returns that duration; nil when nothing did.
+    /// Waits until something sleeps on this clock for a duration that `matching` accepts (or already
+    /// does), and returns that duration: at the moment the sleep begins, not by looking now and then. Nil
+    /// when nothing did within `seconds` of real time, a bound that only a failing test reaches.
     public func nextSleep(
-        matching: (Duration) -> Bool = { _ in true }, seconds: Double = 10
+        matching: @escaping @Sendable (Duration) -> Bool = { _ in true }, seconds: Double = 10
     ) async -> Duration? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if let found = lock.withLock({ sleepers.first { matching($0.duration) }?.duration }) { return found }
-            try? await Task.sleep(for: .milliseconds(1))
+        let id = lock.withLock {
+            nextID += 1
+            return nextID
         }
-        return nil
+        return await withTaskGroup(of: Duration?.self) { group in
+            group.addTask {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Duration?, Never>) in
+                    let found = self.lock.withLock { () -> Duration? in
+                        if let found = self.sleepers.first(where: { matching($0.duration) }) { return found.duration }
+                        self.watchers.append(Watcher(id: id, matching: matching, continuation: continuation))
+                        return nil
+                    }
+                    if let found { continuation.resume(returning: found) }
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                self.stopWatching(id)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Ends a `nextSleep` that is still waiting, with nil.
+    private func stopWatching(_ id: Int) {
+        let watcher = lock.withLock { () -> Watcher? in
+            guard let index = watchers.firstIndex(where: { $0.id == id }) else { return nil }
+            return watchers.remove(at: index)
+        }
+        watcher?.continuation.resume(returning: nil)
     }
 
     /// Every sleep asked of this clock so far, in order (the ones still waiting too).

@@ -86,6 +86,8 @@ struct SeedInventoryTests {
         }
     }
 
+    /// How long seeding takes (100,000 variations, target under 60 s) is `catalog-bench sync`'s to measure: it
+    /// seeds that many in its sandbox and reports the time.
     @Test("synthetic: every 5th variation tracked with a threshold and a count, about 20 vendors")
     func synthetic() {
         let state = Seeder.state(for: .synthetic(variations: 10_000), nowMs: 1_700_000_000_000)
@@ -105,20 +107,5 @@ struct SeedInventoryTests {
         #expect(state.vendors.count == 20)
         let withVendor = variations.filter { $0["item_variation_data"]?["vendor_information"] != nil }.count
         #expect(withVendor > 8_000 && withVendor < 10_000)
-    }
-
-    /// A timing for people, not a gate: set CATALOG_SEED_TIMING=1 to run it (it takes both cores for seconds).
-    @Test(
-        "100,000 synthetic variations still seed quickly",
-        .enabled(if: ProcessInfo.processInfo.environment["CATALOG_SEED_TIMING"] != nil))
-    func syntheticSpeed() {
-        let clock = ContinuousClock()
-        var count = 0
-        let elapsed = clock.measure {
-            count = Seeder.state(for: .synthetic(variations: 100_000), nowMs: 1_700_000_000_000).counts.count
-        }
-        print("seeded 100,000 variations (\(count) counts) in \(elapsed)")
-        #expect(count == 20_000)
-        #expect(elapsed < .seconds(60))
     }
 }

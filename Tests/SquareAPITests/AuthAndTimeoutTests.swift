@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Sandbox
 import SquareAPI
@@ -24,18 +25,23 @@ struct AuthAndTimeoutTests {
         }
     }
 
-    @Test("latency above the request timeout gives timedOut without retries")
+    /// The sandbox holds its answer for 30 s of real time; the client's 0.4 s timeout runs on the test's clock,
+    /// which the test moves once the request is out: the timeout fires then, before the answer exists.
+    @Test("latency above the request timeout gives timedOut, on the client's clock, while the answer is held")
     func slowServer() async throws {
+        let clock = TestClock()
         try await SandboxHarness.run(
-            seed: .none, faults: SandboxFaults(latencyMs: 1500), requestTimeout: 0.4, retry: .none
+            seed: .none, faults: SandboxFaults(latencyMs: 30_000), requestTimeout: 0.4, retry: .none, clock: clock
         ) { _, client, log in
-            let started = ContinuousClock.now
-            let error = await #expect(throws: SquareError.self) { _ = try await client.catalogInfo() }
+            let call = failure { () throws(SquareError) in _ = try await client.catalogInfo() }
+            #expect(await clock.nextSleep() == .milliseconds(400), "the request's timeout is what it waits for")
+            clock.advance(by: .milliseconds(400))
+            let error = await call.value
             #expect(error?.kind == .timedOut)
             #expect(error?.attempts == 1)
             #expect(error?.isRetryable == true)
-            #expect(ContinuousClock.now - started < .milliseconds(1400))
-            _ = log
+            #expect(clock.sleeps == [.milliseconds(400)], "one timeout, no retry back-off")
+            #expect(log.all.isEmpty, "the sandbox had not answered yet")
         }
     }
 

@@ -38,7 +38,6 @@ struct TransportFailureTests {
         let call = failure { () throws(SquareError) in _ = try await client.catalogInfo() }
         #expect(await clock.nextSleep() == .seconds(30))
         clock.advance(by: .seconds(29))
-        try await Task.sleep(for: .milliseconds(50))
         #expect(clock.waiting == 1, "still waiting one second before the timeout")
         clock.advance(by: .seconds(1))
         let error = await call.value
@@ -48,17 +47,23 @@ struct TransportFailureTests {
         #expect(error?.description.contains("30 s") == true, "\(error?.description ?? "")")
     }
 
-    @Test("cancelling the calling task stops the call and its retries at once")
+    /// The server never answers and the client's clock never moves: only the cancellation can end the call, and
+    /// it must end it without waiting out the timeout or asking for a retry's back-off.
+    @Test("cancelling the calling task stops the call and its retries at once", .timeLimit(.minutes(1)))
     func cancellation() async throws {
         let silent = try SilentListener()
+        let clock = TestClock()
         let client = SquareClient(
-            configuration: SquareClientConfiguration(baseURL: silent.url, accessToken: Self.token, requestTimeout: 20))
+            configuration: SquareClientConfiguration(
+                baseURL: silent.url, accessToken: Self.token, requestTimeout: 20, clock: clock))
         let task = failure { () throws(SquareError) in _ = try await client.listLocations() }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let started = ContinuousClock.now
+        #expect(await clock.nextSleep() == .seconds(20), "the request is out, waiting for its answer or timeout")
         task.cancel()
         let error = await task.value
         #expect(error?.kind == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(error?.attempts == 1)
+        #expect(clock.sleeps == [.seconds(20)], "no retry was waited for")
+        #expect(clock.waiting == 0, "the timeout's wait ended with the call")
+        #expect(clock.uptime() == .zero, "no time passed on the client's clock")
     }
 }

@@ -1,7 +1,8 @@
 import CatalogCore
 import Foundation
-import Store
 import Testing
+
+@testable import Store
 
 @Suite struct SearchHostileInputTests {
     /// Inputs that try to reach FTS5 or SQL syntax, or to break normalisation.
@@ -62,13 +63,15 @@ import Testing
         #expect(try await database.search(SearchQuery("widget"), limit: 0).hits.isEmpty)
     }
 
-    @Test func longQueriesAreCutAndStayFast() async throws {
+    /// A query is cut to `maxWords` words of `maxPartLength` letters before it reaches the index. How long such
+    /// queries take is `catalog-bench search-limits`' to measure (target: under 2 s for both), not a test's.
+    @Test func longQueriesAreCut() async throws {
         let database = try await SearchFixture.database()
         let query = SearchQuery(Array(repeating: "widget", count: 10_000).joined(separator: " "))
         #expect(query.words.count == SearchQuery.maxWords)
-        let start = ContinuousClock.now
-        _ = try await database.search(query)
-        _ = try await database.search(SearchQuery(String(repeating: "x", count: 10_000)))
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(try await database.search(query).hits.first?.variation.itemID == "I-WIDGET")
+        let long = SearchQuery(String(repeating: "x", count: 10_000))
+        #expect(long.words.map(\.parts) == [[String(repeating: "x", count: SearchQuery.maxPartLength)]])
+        #expect(try await database.search(long).hits.isEmpty)
     }
 }

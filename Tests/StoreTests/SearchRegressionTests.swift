@@ -1,6 +1,7 @@
 import CatalogCore
-import Store
 import Testing
+
+@testable import Store
 
 /// Cases the first test pass found wrong in the engine, kept so they stay fixed.
 @Suite struct SearchRegressionTests {
@@ -43,23 +44,30 @@ import Testing
     }
 
     /// A long word of many letter parts (`qwert-yuiop-...`, 2,000 letters) once took minutes and then failed
-    /// with "too many SQL variables": parts past eight are ignored and long words get no typo lookup.
-    @Test(.timeLimit(.minutes(1))) func longHyphenatedWordsReturnAtOnce() async throws {
+    /// with "too many SQL variables": parts past eight are ignored and long words get no typo lookup. How long
+    /// it takes is `catalog-bench search-limits`' to measure (target: under 1 s), not a test's.
+    @Test func longHyphenatedWordsAreCutToEightParts() async throws {
         let database = try await SearchFixture.database()
         var text = ""
         for index in 0..<2000 {
             if index > 0, index % 40 == 0 { text += "-" }
             text.append(Character(Unicode.Scalar(UInt8(97 + (index * 7 + index / 26) % 26))))
         }
-        let start = ContinuousClock.now
-        _ = try await database.search(SearchQuery(text))
-        _ = try await database.search(SearchQuery(String(repeating: "ab-", count: 200)))
-        #expect(ContinuousClock.now - start < .seconds(1))
+        let query = SearchQuery(text)
+        #expect(query.words.count == 1)
+        #expect(query.words.first?.parts.count == SearchQuery.maxParts)
+        #expect(query.words.first?.parts.allSatisfy { $0.count == 40 } == true)
+        #expect(try await database.search(query).hits.isEmpty)
+        let pairs = SearchQuery(String(repeating: "ab-", count: 200))
+        #expect(pairs.words.map(\.parts) == [Array(repeating: "ab", count: SearchQuery.maxParts)])
+        _ = try await database.search(pairs)
     }
 
     /// A name that is one 100,000-letter word took minutes to index (its typo deletion keys cost the square of
-    /// its length): indexing is linear now, and the item is still found by its other words.
-    @Test(.timeLimit(.minutes(1))) func aHugeWordIsIndexedInLinearTime() async throws {
+    /// its length; a word longer than `Typos.longestWord` gets none now), and the item is still found by its
+    /// other words. How long indexing it takes is `catalog-bench search-limits`' to measure (target: under 1
+    /// minute with a reindex), not a test's.
+    @Test func aHugeWordIsIndexedAndItsItemFound() async throws {
         let database = try temporaryDatabase()
         let huge = String(repeating: "a", count: 50_000) + String(repeating: "b", count: 50_000)
         _ = try await database.apply([
