@@ -2,7 +2,8 @@ import CatalogCore
 import Foundation
 import Labels
 
-/// Purchase lists the purchase-list tests render, and the poppler and zbar tools they read them with.
+/// Purchase lists the purchase-list tests render, and the poppler tools they read them with (the suites that
+/// use them say `.requires(.poppler)`).
 enum PurchaseListFixtures {
     /// Three vendors with 1, 40 and 2 lines: non-ASCII names, EAN-13 and UPC-A GTINs, SKU-only lines,
     /// a long name, a note, unknown costs, and one vendor without a total.
@@ -70,13 +71,6 @@ enum PurchaseListFixtures {
     static func withCheckDigit(_ body: String) -> String {
         body + String(Barcode.gs1CheckDigit(body.map { Int(String($0))! }))
     }
-
-    /// Whether the poppler and zbar tools the tests read PDFs with are installed
-    /// (`apt-get install poppler-utils zbar-tools`).
-    static let hasPoppler = ["pdfinfo", "pdftotext", "pdftoppm"].allSatisfy {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/" + $0)
-    }
-    static let hasZbar = FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg")
 
     /// `pdfinfo`'s fields, such as `Pages` and `Page size`.
     static func info(_ pdf: URL) async throws -> [String: String] {

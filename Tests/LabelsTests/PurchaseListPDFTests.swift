@@ -1,11 +1,12 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
 @testable import Labels
 
 /// The purchase-list PDF read back with poppler: page sizes, page counts, and every word in it.
-@Suite("Purchase list PDF", .enabled(if: PurchaseListFixtures.hasPoppler, "needs poppler-utils"))
+@Suite("Purchase list PDF", .requires(.poppler))
 struct PurchaseListPDFTests {
     @Test("Letter and A4 pages; each vendor starts a page; the long section runs on with its name repeated")
     func pages() async throws {

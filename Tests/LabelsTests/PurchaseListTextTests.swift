@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// What a person (or pdftotext) reads on the purchase list: every name, code, quantity and total,
 /// each in its column.
-@Suite("Purchase list text", .enabled(if: PurchaseListFixtures.hasPoppler, "needs poppler-utils"))
+@Suite("Purchase list text", .requires(.poppler))
 struct PurchaseListTextTests {
     @Test(
         "pdftotext finds the header, every vendor, name, code, note, quantity and total",

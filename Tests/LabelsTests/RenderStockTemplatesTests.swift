@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -38,9 +39,10 @@ struct RenderStockTemplatesTests {
         #expect(Self.names.count >= 4, "found \(Self.names) in \(Self.folder)")
     }
 
-    @Test("Each stock template renders demo items whose barcodes scan", arguments: names)
+    @Test(
+        "Each stock template renders demo items whose barcodes scan", .requires(.poppler, .zbarimg, .zxingCpp, .pillow),
+        arguments: names)
     func rendersAndScans(_ name: String) async throws {
-        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
         let library = TemplateLibrary(folders: [.init(path: Self.folder, origin: .stock)])
         let template = try library.template(named: name)
         let renderer = LabelRenderer()

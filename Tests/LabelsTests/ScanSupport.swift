@@ -3,7 +3,8 @@ import Foundation
 
 /// Turns rendered labels back into text the way a shop's scanner would: rasterise PDFs with
 /// poppler's `pdftoppm`, decode with zbar (`zbarimg`) and with zxing-cpp (Python), two independent
-/// decoders; zxing-cpp is the stricter one.
+/// decoders; zxing-cpp is the stricter one. Tests that use them say so with `.requires(.poppler, .zbarimg,
+/// .zxingCpp, .pillow)`.
 enum Scan {
     /// A decoded symbol: the decoder's name for the symbology and the text.
     struct Reading: Hashable, CustomStringConvertible {
@@ -58,11 +59,6 @@ enum Scan {
             guard parts.count == 2 else { return nil }
             return Reading(format: String(parts[0]), text: String(parts[1]))
         }
-    }
-
-    /// Whether zxing-cpp for Python is installed (the tests say so instead of passing silently).
-    static var hasZXing: Bool {
-        get async { (try? await run("/usr/bin/env", ["python3", "-c", "import zxingcpp"])) != nil }
     }
 
     /// The lengths of the runs of dark pixels (below half grey) along pixel row `row` of `image`.

@@ -1,4 +1,5 @@
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Every barcode, rendered as the PNG preview and as PDF rasterised at 203 and 300 dpi, decodes to
 /// exactly the item's code with both zbar and zxing-cpp.
-@Suite("Rendered barcodes scan")
+@Suite("Rendered barcodes scan", .requires(.poppler, .zbarimg, .zxingCpp, .pillow))
 struct ScanTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
@@ -52,7 +53,6 @@ struct ScanTests {
 
     @Test("PNG previews and rasterised PDFs decode with zbar and zxing-cpp", arguments: cases)
     func scans(_ scan: Case) async throws {
-        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed (pip install zxing-cpp pillow)")
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let label = RenderFixtures.item(gtin: scan.gtin, sku: scan.sku)
@@ -77,7 +77,6 @@ struct ScanTests {
 
     @Test("Every sheet position scans, wherever the label falls on the page")
     func sheetScans() async throws {
-        try #require(await Scan.hasZXing, "python3 with zxing-cpp and Pillow is needed")
         let folder = try Scan.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let labels = (0..<7).map { index in

@@ -7,7 +7,9 @@ import Synchronization
 
 /// A throw-away cupsd for tests: its own configuration, spool and logs in a temporary folder,
 /// listening on a free 127.0.0.1 port, with label queues whose output goes to files or to an
-/// in-process socket listener. Point libcups and the CUPS tools at it with `environment`.
+/// in-process socket listener. Point libcups and the CUPS tools at it with `environment`. A test that starts
+/// one says what it needs first (CatalogTestSupport's `RequiredTool.cupsd`, `.cupsClient`, `.dymoDriver`), so
+/// that a missing tool fails it in CI and skips it elsewhere.
 public final class PrivateCUPS: Sendable {
     /// The folder that holds the configuration, spool, logs and device output.
     public let base: URL
@@ -30,24 +32,6 @@ public final class PrivateCUPS: Sendable {
         self.port = port
         self.process = process
     }
-
-    /// What this machine lacks to run a private cupsd with the test queues (`scripts/setup.sh
-    /// --with-test-tools` installs it), or nil. Suites that print are skipped with this reason, never
-    /// passed, when something is missing.
-    public static let missing: String? = {
-        let files = FileManager.default
-        for tool in ["cupsd", "lpadmin", "lpstat", "cupsdisable", "cupsreject"]
-        where !files.isExecutableFile(atPath: ToolRunner.resolve(tool)) {
-            return "needs \(tool) (Debian's cups and cups-client)"
-        }
-        // The driver generator behind `dymo:0/cups/model/lw450.ppd`, and its raster filter.
-        if !files.isExecutableFile(atPath: "/usr/lib/cups/driver/dymo")
-            || !files.isExecutableFile(atPath: "/usr/lib/cups/filter/raster2dymolw")
-        {
-            return "needs the DYMO LabelWriter driver (Debian's printer-driver-dymo)"
-        }
-        return nil
-    }()
 
     /// Writes the configuration into a new temporary folder, starts `cupsd -f` on a free port and
     /// waits until `lpstat -r` says the scheduler is running.

@@ -106,7 +106,7 @@ extension PrintingTests {
         #expect(error?.description.contains("CUPS_SERVER") == true)
     }
 
-    @Test func cupsServerEnvironmentIsHonoured() async throws {
+    @Test(.requires(.cupsd, .cupsClient)) func cupsServerEnvironmentIsHonoured() async throws {
         let cups = try await PrivateCUPS.start()
         try await cleaningUp({ await cups.stop() }) {
             try await cups.addZebraQueue(name: "envzebra")

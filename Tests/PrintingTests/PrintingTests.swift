@@ -1,14 +1,18 @@
+import CatalogTestSupport
 import Foundation
 import Printing
 import PrintingTestSupport
 import Testing
 
-/// Printing through a private cupsd started per test. Serialized: libcups has one server per process.
-@Suite(.serialized, .enabled(if: PrivateCUPS.missing == nil, Comment(rawValue: PrivateCUPS.missing ?? "")))
+/// Printing through a private cupsd started per test. Serialized: libcups has one server per process. A test
+/// that needs CUPS or the DYMO driver fails without it in CI and is skipped elsewhere (`RequiredTool`); the
+/// ones that need no cupsd (an unreachable server) always run.
+@Suite(.serialized)
 struct PrintingTests {
     /// Starts a private cupsd with a Zebra, a DYMO and a raw socket queue, points libcups at it,
     /// runs `body`, then stops it.
     static func withServer(_ body: (PrivateCUPS) async throws -> Void) async throws {
+        try await RequiredTool.require(.cupsd, .cupsClient, .dymoDriver)
         try await PrivateCUPS.with { cups in
             defer { PrintServer.use(nil) }
             try await cups.addZebraQueue(name: "zebra")

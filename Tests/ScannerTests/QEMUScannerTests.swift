@@ -6,7 +6,8 @@ import Testing
 /// keyboard; scripts/qemu-scanner/main.swift (built from Sources/Scanner/Device) reads it in the guest while
 /// the host types barcodes at scanner speed, unplugs and replugs the keyboard.
 ///
-/// Skips (and says why) without qemu-system-x86_64, a /boot/vmlinuz-* kernel or busybox-static.
+/// Without qemu-system-x86_64, a /boot/vmlinuz-* kernel or busybox-static it fails in CI and is skipped (saying
+/// why) elsewhere (`RequiredTool`).
 @Suite("QEMU scanner", .serialized)
 struct QEMUScannerTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -14,26 +15,21 @@ struct QEMUScannerTests {
 
     static let qemu = "/usr/bin/qemu-system-x86_64"
 
-    /// What this machine lacks to boot the test kernel (`scripts/setup.sh --with-test-tools` installs it), or
-    /// nil: the test is then reported as skipped with this reason, never as passed.
-    static let missing: String? = {
+    /// A kernel in /boot with its modules in /lib/modules, for the guest.
+    static let kernel = RequiredTool(
+        "a kernel /boot/vmlinuz-* with its /lib/modules", package: "Debian's linux-image-amd64"
+    ) {
         let files = FileManager.default
-        guard files.isExecutableFile(atPath: qemu) else { return "needs qemu-system-x86 (\(qemu))" }
         let kernels = ((try? files.contentsOfDirectory(atPath: "/boot")) ?? []).filter { $0.hasPrefix("vmlinuz-") }
-        guard let kernel = kernels.sorted().last else { return "needs linux-image-amd64 (/boot/vmlinuz-*)" }
-        let version = String(kernel.dropFirst("vmlinuz-".count))
-        guard files.fileExists(atPath: "/lib/modules/\(version)") else {
-            return "needs the modules of \(kernel) in /lib/modules/\(version)"
-        }
-        guard ["/bin/busybox", "/usr/bin/busybox"].contains(where: files.isExecutableFile(atPath:)) else {
-            return "needs busybox-static"
-        }
-        return nil
-    }()
+        guard let kernel = kernels.sorted().last else { return false }
+        return files.fileExists(atPath: "/lib/modules/\(kernel.dropFirst("vmlinuz-".count))")
+    }
 
     @Test(
         "reads scans, survives unplug and replug, and releases the grab on stop",
-        .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+        .requires(
+            .program("qemu-system-x86_64", debian: "qemu-system-x86", at: [qemu]), kernel,
+            .program("busybox", debian: "busybox-static", at: ["/bin/busybox", "/usr/bin/busybox"])))
     func realKernel() async throws {
         let qemu = Self.qemu
         let work = NSTemporaryDirectory() + "catalog-qemu-\(UUID().uuidString)"

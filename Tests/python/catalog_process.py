@@ -1,7 +1,10 @@
 """Running the `catalog` binary from the Python tests: finding it, starting a server it runs
-(`catalog sandbox`, `catalog webhook serve`) until it prints its address, and stopping it."""
+(`catalog sandbox`, `catalog webhook serve`) until it prints its address, and stopping it; and the one rule
+for a tool a test needs from the machine (`require_program`, `require_module`): missing in CI (`CI=true`), the
+test fails naming the tool and its package; anywhere else it is skipped, saying the same."""
 
 import contextlib
+import importlib
 import os
 import pathlib
 import queue
@@ -17,6 +20,37 @@ import pytest
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTENING = "listening on "
 START_TIMEOUT_SECONDS = 60
+
+
+def in_ci():
+    """Whether this run is CI's: the environment variable CI is `true` (CI sets it)."""
+    return os.environ.get("CI") == "true"
+
+
+def tool_missing(what):
+    """Fails the test in CI, skips it elsewhere: `what` is missing (a tool and the package that has it)."""
+    message = "needs %s; scripts/setup.sh --with-test-tools installs it" % what
+    if in_ci():
+        pytest.fail("CI=true and this test " + message)
+    pytest.skip(message)
+
+
+def require_program(name, debian, paths=()):
+    """The path of the program `name` (on PATH, else at one of `paths`) from the Debian package `debian`;
+    without it, the test fails in CI and is skipped elsewhere."""
+    found = shutil.which(name) or next((path for path in paths if os.access(path, os.X_OK)), None)
+    if found is None:
+        tool_missing("%s (Debian's %s)" % (name, debian))
+    return found
+
+
+def require_module(module, pypi):
+    """The Python module `module`, imported, from the PyPI package `pypi`; without it, the test fails in CI
+    and is skipped elsewhere."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        tool_missing("the Python module %s (PyPI's %s)" % (module, pypi))
 
 
 def free_port():
@@ -129,32 +163,29 @@ class RawPrinter:
 
 
 @contextlib.contextmanager
-def private_cups():
-    """A private cupsd on 127.0.0.1 with one raw queue, `tags`, sending each job to a `RawPrinter`; yields
-    (the CUPS_SERVER address, that printer). Skips (saying why) when CUPS's tools are missing."""
-    tools = ["cupsd", "lpadmin"]
-    missing = [tool for tool in tools if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool)]
-    if missing:
-        pytest.skip("CUPS is missing (%s): scripts/setup.sh --with-test-tools installs it" % ", ".join(missing))
+def private_cups(server=None):
+    """A private cupsd with one raw queue, `tags`, sending each job to a `RawPrinter`; yields (the CUPS_SERVER
+    address, that printer). It listens on 127.0.0.1 at a free port, or on the Unix socket `server` (a path a
+    program was already told, through CUPS_SERVER, before any cupsd was there). Without CUPS's tools the test
+    fails in CI and is skipped elsewhere."""
+    cupsd = require_program("cupsd", "cups", ["/usr/sbin/cupsd"])
+    lpadmin = require_program("lpadmin", "cups-client", ["/usr/sbin/lpadmin"])
     base = pathlib.Path(tempfile.mkdtemp(prefix="catalog-cups-"))
     for folder in ["spool/temp", "log", "cache", "ppd", "ssl"]:
         (base / folder).mkdir(parents=True, exist_ok=True)
     os.chmod(base, 0o755)
-    port = free_port()
+    server = server or "127.0.0.1:%d" % free_port()
     (base / "cupsd.conf").write_text(
-        "Listen 127.0.0.1:%d\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
-        "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % port)
+        "Listen %s\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
+        "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % server)
     (base / "cups-files.conf").write_text(
         "Printcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
         "TempDir {0}/spool/temp\nAccessLog {0}/log/access_log\nErrorLog {0}/log/error_log\n"
         "PageLog {0}/log/page_log\nServerBin /usr/lib/cups\nDataDir /usr/share/cups\n".format(base))
-    cupsd = shutil.which("cupsd") or "/usr/sbin/cupsd"
     daemon = subprocess.Popen([cupsd, "-f", "-c", str(base / "cupsd.conf"), "-s", str(base / "cups-files.conf")],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    server = "127.0.0.1:%d" % port
     printer = RawPrinter()
     try:
-        lpadmin = shutil.which("lpadmin") or "/usr/sbin/lpadmin"
         for _ in range(100):
             added = subprocess.run([lpadmin, "-h", server, "-p", "tags", "-E", "-v",
                                     "socket://127.0.0.1:%d" % printer.port, "-m", "raw"],

@@ -1,11 +1,11 @@
-"""What the browser tests of the hub share: `catalog serve` on the demo shop in `catalog sandbox`, printing
-to a private cupsd (the `hub` fixture), headless Chromium through Selenium (`browser`), the browser paired
-with the hub's sign-in address (`paired`), and helpers to size, wait, read and screenshot pages. A test module
-imports the fixtures it uses, so each module gets its own hub."""
+"""What the browser tests of the hub share: `catalog serve` on the demo shop in `catalog sandbox` (the `hub`
+fixture), the private cupsd it prints to, started only for the tests that print (`printer`), headless
+Chromium through Selenium (`browser`), the browser paired with the hub's sign-in address (`paired`), and
+helpers to size, wait, read and screenshot pages. A test module imports the fixtures it uses, so each module
+gets its own hub."""
 
 import json
 import os
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from square import Square
 
-from catalog_process import REPO_ROOT, private_cups, run, start, stop, synced_demo
+from catalog_process import REPO_ROOT, private_cups, require_program, run, start, stop, synced_demo
 
 SIZES = {"counter": (1024, 768, False), "phone": (390, 844, True)}
 TOKEN = "hub-browser-" + uuid.uuid4().hex[:8]
@@ -33,18 +33,28 @@ def artifacts():
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    """`catalog serve` at High Street on a free port, over the demo shop in `catalog sandbox`, printing to a
-    private cupsd: a dict of its URL, its sign-in address, the environment that reaches its database, the
-    Square SDK client of the sandbox and the printer behind the cupsd's `tags` queue."""
+    """`catalog serve` at High Street on a free port, over the demo shop in `catalog sandbox`: a dict of its
+    URL, its sign-in address, the environment that reaches its database, the Square SDK client of the sandbox
+    and the CUPS server it prints to, a Unix socket where no cupsd listens until a test asks for `printer`:
+    the tests that print nothing neither need CUPS nor wait for it."""
     folder = tmp_path_factory.mktemp("hub")
-    with synced_demo(folder, TOKEN) as (sandbox, environment), private_cups() as (cups, tags):
+    with synced_demo(folder, TOKEN) as (sandbox, environment):
+        cups = str(folder / "cups.sock")
         environment = dict(environment, CUPS_SERVER=cups)
         process, url = start(["serve", "--listen", "127.0.0.1:0", "--location", "High Street"], environment)
         try:
             yield {"url": url, "sign_in": sign_in_address(process), "environment": environment,
-                   "square": Square(base_url=sandbox, token=TOKEN), "tags": tags}
+                   "square": Square(base_url=sandbox, token=TOKEN), "cups": cups}
         finally:
             stop(process)
+
+
+@pytest.fixture(scope="module")
+def printer(hub):
+    """The hub's CUPS: a private cupsd started at the hub's CUPS_SERVER, with one raw queue, `tags`; the
+    `RawPrinter` behind that queue. Only the tests that print ask for it."""
+    with private_cups(hub["cups"]) as (_, tags):
+        yield tags
 
 
 def sign_in_address(process):
@@ -58,15 +68,14 @@ def sign_in_address(process):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not shutil.which("chromedriver") and not os.path.exists("/usr/bin/chromedriver"):
-        pytest.fail("no chromedriver: run scripts/setup.sh --with-test-tools (Debian's chromium-driver)")
+    chromedriver = require_program("chromedriver", "chromium-driver", ["/usr/bin/chromedriver"])
+    require_program("chromium", "chromium", ["/usr/bin/chromium"])
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1024,768"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                              options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     driver.implicitly_wait(0)
     yield driver
     driver.quit()

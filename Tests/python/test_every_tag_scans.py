@@ -13,13 +13,12 @@ import json
 import os
 import random
 import sqlite3
-import shutil
 import subprocess
 import uuid
 
 import pytest
 
-from catalog_process import run, synced_demo
+from catalog_process import require_module, require_program, run, synced_demo
 
 TOKEN = "tags-test-token-" + uuid.uuid4().hex[:8]
 # Each stock template and the resolution of the printer it is made for, which the PDF is rasterised at.
@@ -28,11 +27,10 @@ TEMPLATES = {"shelf-2x1": 203, "sale-2x1": 203, "dymo-30334": 300, "brother-62x2
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
-    for tool in ["pdftoppm", "zbarimg"]:
-        if shutil.which(tool) is None:
-            pytest.skip("%s is missing: scripts/setup.sh --with-test-tools installs it" % tool)
-    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp (PyPI) is missing: scripts/setup.sh installs it")
-    pytest.importorskip("PIL", reason="Pillow (PyPI) is missing: scripts/setup.sh installs it")
+    require_program("pdftoppm", "poppler-utils")
+    require_program("zbarimg", "zbar-tools")
+    zxingcpp = require_module("zxingcpp", "zxing-cpp")
+    require_module("PIL", "pillow")
     folder = tmp_path_factory.mktemp("tags")
     with synced_demo(folder, TOKEN) as (_, environment):
         yield environment, folder, zxingcpp, codes_of(environment)

@@ -1,5 +1,6 @@
 """The hub's counter screen in a real browser: Debian's Chromium, headless, driven by Selenium against
-`catalog serve` on the demo shop in `catalog sandbox`, printing to a private cupsd. A person pairs the screen
+`catalog serve` on the demo shop in `catalog sandbox`, printing (the one test that prints) to a private cupsd.
+A person pairs the screen
 with the sign-in address the hub prints, finds an item by typing a name with a typo, a keyboard-wedge
 scanner's burst becomes a scan (never text in the search box), a scan posted by a remote counter appears as
 it happens, a request without the device cookie or its CSRF token changes nothing, a tag is previewed,
@@ -19,8 +20,8 @@ from selenium.webdriver.support.select import Select
 
 from catalog_process import run, start, stop
 from scan_events import Clock, typed
-from hub_page import (browser, click, console_errors, hub, pair_program, paired, request, screenshots,  # noqa: F401
-                      sign_in_address, text_of, wait_for)
+from hub_page import (browser, click, console_errors, hub, pair_program, paired, printer,  # noqa: F401
+                      request, screenshots, sign_in_address, text_of, wait_for)
 
 WIDGET = "0012345678905"
 CABLE_TIES = "05012345003627"
@@ -159,7 +160,7 @@ def open_card(browser, words, name):
              and browser.find_elements(By.ID, "open-tag"), "the card of " + name)
 
 
-def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, paired):
+def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, paired, printer):
     browser = paired
     open_card(browser, "widget", "Acme Blue Widget")
     click(browser, "#open-tag")
@@ -170,7 +171,7 @@ def test_a_tag_is_previewed_then_printed_and_followed_until_it_is_printed(hub, p
     screenshots(browser, "counter-tag")
     click(browser, "#tag-print")
     wait_for(browser, lambda: "printed" in text_of(browser, "#tag-status"), "the job printed", seconds=30)
-    document = wait_for(browser, lambda: hub["tags"].received(), "the job at the printer")[-1]
+    document = wait_for(browser, lambda: printer.received(), "the job at the printer")[-1]
     assert document.startswith(b"^XA") or b"^XA" in document[:200], "the raw queue got ZPL"
     assert b"Acme Blue Widget" in document
     assert console_errors(browser) == []

@@ -1,5 +1,5 @@
 """The hub's back office in a real browser (headless Chromium through Selenium) against `catalog serve` on the
-demo shop in `catalog sandbox`, printing to a private cupsd: the reorder list is edited and its order PDF
+demo shop in `catalog sandbox`, printing (the tests that print or show printers) to a private cupsd: the reorder list is edited and its order PDF
 downloaded, an outbox conflict is decided from the page, stale tags are reprinted and the job followed, and
 every office page is kept as a screenshot at 1024x768 and 390x844 with no JavaScript errors."""
 
@@ -13,8 +13,8 @@ import uuid
 import pytest
 from selenium.webdriver.common.by import By
 
-from catalog_process import run
-from hub_page import (artifacts, browser, click, console_errors, hub, pair_program, paired,  # noqa: F401
+from catalog_process import require_program, run
+from hub_page import (artifacts, browser, click, console_errors, hub, pair_program, paired, printer,  # noqa: F401
                       request, screenshots, text_of, wait_for)
 
 WIDGET = "0012345678905"
@@ -42,6 +42,7 @@ def open_page(browser, hub, name):
 
 
 def test_the_reorder_list_is_edited_and_its_order_pdf_downloaded(hub, paired, program):
+    pdftotext = require_program("pdftotext", "poppler-utils")
     browser, url, environment = paired, hub["url"], hub["environment"]
     for code, quantity in [(WIDGET, 3), (CABLE_TIES, 2)]:
         status, _ = request(url + "/api/v1/reorder", "POST", {"code": code, "quantity": quantity}, program)
@@ -72,7 +73,7 @@ def test_the_reorder_list_is_edited_and_its_order_pdf_downloaded(hub, paired, pr
     path = os.path.join(artifacts(), "order.pdf")
     with open(path, "wb") as file:
         file.write(pdf)
-    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([pdftotext, path, "-"], capture_output=True, text=True, check=True).stdout
     assert "Acme Blue Widget" in text or "Workshop Cable Ties" in text, text
     assert console_errors(browser) == []
 
@@ -106,8 +107,8 @@ def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
     assert console_errors(browser) == []
 
 
-def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program):
-    browser, url, environment, tags = paired, hub["url"], hub["environment"], hub["tags"]
+def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program, printer):
+    browser, url, environment, tags = paired, hub["url"], hub["environment"], printer
     status, job = request(url + "/api/v1/labels/print", "POST", {"code": WIDGET, "printer": "tags"}, program)
     assert status == 202, job
     wait_for(browser, lambda: tags.received(), "the first tag at the printer", seconds=30)
@@ -127,7 +128,7 @@ def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program):
     assert console_errors(browser) == []
 
 
-def test_every_office_page_is_small_and_has_no_errors(hub, paired):
+def test_every_office_page_is_small_and_has_no_errors(hub, paired, printer):
     browser = paired
     for name in PAGES:
         open_page(browser, hub, name)

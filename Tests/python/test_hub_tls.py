@@ -4,7 +4,6 @@ Secure, and a certificate or key it cannot use stops it at start with a message 
 
 import json
 import os
-import shutil
 import ssl
 import subprocess
 import urllib.error
@@ -12,14 +11,12 @@ import urllib.request
 
 import pytest
 
-from catalog_process import catalog_binary, run, start, stop
+from catalog_process import catalog_binary, require_program, run, start, stop
 
 
 @pytest.fixture
 def certificate(tmp_path):
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        pytest.fail("no openssl: run scripts/setup.sh --with-test-tools")
+    openssl = require_program("openssl", "openssl")
     key, cert = tmp_path / "hub.key", tmp_path / "hub.pem"
     made = subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
                            "-out", str(cert), "-days", "2", "-subj", "/CN=catalog hub test",

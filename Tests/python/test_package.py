@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from catalog_process import REPO_ROOT
+from catalog_process import REPO_ROOT, require_program
 
 PACKAGE = "catalog"
 BUILD_TIMEOUT_SECONDS = 3600
@@ -57,8 +57,7 @@ def clean_environment(home):
 @pytest.fixture(scope="module")
 def package(tmp_path_factory):
     """Builds the package; yields (path, the fields of its control file, its file list)."""
-    if shutil.which("dpkg") is None:
-        pytest.skip("dpkg is missing: this machine cannot install Debian packages")
+    require_program("dpkg", "dpkg")
     if installed():
         pytest.fail("a %s package is already installed here; this test would replace it. "
                     "Remove it (dpkg -r %s) or run the test on another machine." % (PACKAGE, PACKAGE))

@@ -21,7 +21,7 @@ from decimal import Decimal
 
 import pytest
 
-from catalog_process import catalog_binary, start, stop
+from catalog_process import catalog_binary, require_program, start, stop
 
 TOKEN = "reorder-export-token-" + uuid.uuid4().hex[:8]
 COLUMNS = ["vendor", "vendor_code", "sku", "gtin", "item", "variation", "quantity", "unit_cost", "line_cost",
@@ -169,6 +169,7 @@ def test_json_matches_the_csv(shop):
 
 
 def test_vendor_filter_and_pdf(shop):
+    pdfinfo, pdftotext = require_program("pdfinfo", "poppler-utils"), require_program("pdftotext", "poppler-utils")
     rows = list(csv.DictReader(io.StringIO(
         export(shop, "--format", "csv", "--vendor", "acme supply").decode("utf-8"), newline="")))
     assert rows and all(row["vendor"] == "Acme Supply" for row in rows)
@@ -178,15 +179,15 @@ def test_vendor_filter_and_pdf(shop):
     shop.ok("reorder", "export", "--format", "pdf", "--output", pdf, "--vendor", "Acme Supply")
     with open(pdf, "rb") as handle:
         assert handle.read(5) == b"%PDF-"
-    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    info = subprocess.run([pdfinfo, pdf], capture_output=True, text=True, check=True).stdout
     assert int(re.search(r"Pages:\s+(\d+)", info).group(1)) >= 1
-    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([pdftotext, "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
     assert "Acme Supply" in text and "Dales Fresh Foods" not in text
     assert "HW-0217-S" in text
 
     everything = os.path.join(shop.folder, "all.pdf")
     shop.ok("reorder", "export", "--format", "pdf", "--output", everything, "--paper", "a4")
-    text = subprocess.run(["pdftotext", everything, "-"], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run([pdftotext, everything, "-"], capture_output=True, text=True, check=True).stdout
     assert "Acme Supply" in text and "Dales Fresh Foods" in text
     unknown = shop.run("reorder", "export", "--format", "csv", "--vendor", "Nobody Ltd")
     assert unknown.returncode == 1 and b"Acme Supply" in unknown.stderr
