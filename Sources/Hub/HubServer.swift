@@ -27,11 +27,13 @@ public final class HubServer: Sendable {
     let database: CatalogDatabase
     private let task: Task<Void, Never>
     private let periodic: Task<Void, Never>?
+    private let closeListener: @Sendable () async -> Void
 
     private init(
         host: String, port: Int, services: HubServices, routes: [String], task: Task<Void, Never>,
-        periodic: Task<Void, Never>?
+        periodic: Task<Void, Never>?, closeListener: @escaping @Sendable () async -> Void
     ) {
+        self.closeListener = closeListener
         self.host = host
         self.port = port
         self.secure = services.secure
@@ -108,14 +110,17 @@ public final class HubServer: Sendable {
         }
         var serverLogger = Logger(label: "catalog.hub.server")
         serverLogger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
+            .makeStream()
         let server: HTTPServerBuilder =
             try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try tls($0)) }
             ?? .http1()
         let app = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+            onServerRunning: { channel in
+                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
+            },
             logger: serverLogger)
         let routes = router.routes.map(\.description)
         let task = Task {
@@ -124,12 +129,13 @@ public final class HubServer: Sendable {
         }
         for await result in ports {
             switch result {
-            case .success(let port):
+            case .success(let listening):
+                let port = listening.port
                 if configuration.syncOnStart { await services.sync.request("the hub started") }
                 let periodic = configuration.syncInterval.map { services.sync.every($0) }
                 return HubServer(
                     host: configuration.host, port: port, services: services, routes: routes, task: task,
-                    periodic: periodic)
+                    periodic: periodic, closeListener: listening.close)
             case .failure(let error):
                 throw listenError(error, configuration: configuration)
             }
@@ -190,6 +196,11 @@ public final class HubServer: Sendable {
     /// Stops listening and the periodic sync, and waits until the server has shut down.
     public func stop() async {
         periodic?.cancel()
+        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
+        // server that holds an accepted connection it has not served yet traps in SwiftNIO
+        // ("Deinited NIOAsyncWriter without calling finish()").
+        await closeListener()
+        try? await Task.sleep(for: .milliseconds(100))
         task.cancel()
         await task.value
     }

@@ -13,12 +13,17 @@ public final class SandboxServer: Sendable {
     /// Internal so tests can hold the write slot themselves.
     let engine: SandboxEngine
     private let task: Task<Void, Never>
+    private let closeListener: @Sendable () async -> Void
     private let webhooks: WebhookSender?
 
-    private init(port: Int, engine: SandboxEngine, task: Task<Void, Never>, webhooks: WebhookSender?) {
+    private init(
+        port: Int, engine: SandboxEngine, task: Task<Void, Never>, closeListener: @escaping @Sendable () async -> Void,
+        webhooks: WebhookSender?
+    ) {
         self.port = port
         self.engine = engine
         self.task = task
+        self.closeListener = closeListener
         self.webhooks = webhooks
     }
 
@@ -43,11 +48,14 @@ public final class SandboxServer: Sendable {
         }
         var logger = Logger(label: "catalog.sandbox")
         logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
+            .makeStream()
         let app = Application(
             responder: responder,
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
-            onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+            onServerRunning: { channel in
+                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
+            },
             logger: logger
         )
         let task = Task {
@@ -56,8 +64,10 @@ public final class SandboxServer: Sendable {
         }
         for await result in ports {
             switch result {
-            case .success(let port):
-                return SandboxServer(port: port, engine: engine, task: task, webhooks: webhooks)
+            case .success(let listening):
+                return SandboxServer(
+                    port: listening.port, engine: engine, task: task, closeListener: listening.close,
+                    webhooks: webhooks)
             case .failure(let error):
                 await webhooks?.finish()
                 throw SandboxError.notListening(reason: "\(error)")
@@ -95,6 +105,11 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening and waits until the server has shut down.
     public func stop() async {
+        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
+        // server that holds an accepted connection it has not served yet traps in SwiftNIO
+        // ("Deinited NIOAsyncWriter without calling finish()").
+        await closeListener()
+        try? await Task.sleep(for: .milliseconds(100))
         task.cancel()
         await task.value
         await webhooks?.finish()

@@ -17,12 +17,17 @@ public final class WebhookListener: Sendable {
     /// The receiver that judges each delivery (and counts verdicts).
     public let receiver: WebhookReceiver
     private let task: Task<Void, Never>
+    private let closeListener: @Sendable () async -> Void
 
-    private init(host: String, port: Int, receiver: WebhookReceiver, task: Task<Void, Never>) {
+    private init(
+        host: String, port: Int, receiver: WebhookReceiver, task: Task<Void, Never>,
+        closeListener: @escaping @Sendable () async -> Void
+    ) {
         self.host = host
         self.port = port
         self.receiver = receiver
         self.task = task
+        self.closeListener = closeListener
     }
 
     /// `http://HOST:PORT`, where the listener can be reached directly.
@@ -44,12 +49,15 @@ public final class WebhookListener: Sendable {
         }
         var serverLogger = Logger(label: "catalog.webhook.server")
         serverLogger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
+            .makeStream()
         let app = Application(
             responder: responder,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+            onServerRunning: { channel in
+                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
+            },
             logger: serverLogger
         )
         let task = Task {
@@ -58,8 +66,10 @@ public final class WebhookListener: Sendable {
         }
         for await result in ports {
             switch result {
-            case .success(let port):
-                return WebhookListener(host: configuration.host, port: port, receiver: receiver, task: task)
+            case .success(let listening):
+                return WebhookListener(
+                    host: configuration.host, port: listening.port, receiver: receiver, task: task,
+                    closeListener: listening.close)
             case .failure(let error):
                 throw WebhookListenerError.notListening(
                     host: configuration.host, port: configuration.port, reason: "\(error)")
@@ -71,6 +81,11 @@ public final class WebhookListener: Sendable {
 
     /// Stops listening and waits until the server has shut down (a running sync is not waited for).
     public func stop() async {
+        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
+        // server that holds an accepted connection it has not served yet traps in SwiftNIO
+        // ("Deinited NIOAsyncWriter without calling finish()").
+        await closeListener()
+        try? await Task.sleep(for: .milliseconds(100))
         task.cancel()
         await task.value
     }
