@@ -97,7 +97,7 @@ public final class HubServer: Sendable {
         let services = HubServices(
             context: context, database: database, events: events, desk: desk,
             sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
-            secure: configuration.tls != nil)
+            secure: configuration.tls != nil, scaleLayouts: scaleLayouts)
         // HEAD is GET without the body (RFC 9110): every GET route answers it.
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerTiming())

@@ -16,6 +16,9 @@ struct HubServices: Sendable {
     let location: String?
     /// Whether the hub serves HTTPS (then its cookie is Secure).
     let secure: Bool
+    /// The shop's scale layouts, checked against its in-store codes when the hub started
+    /// (`AppContext.scaleLayouts`).
+    let scaleLayouts: [ScaleLayout]
 
     /// The shop's locations as the hub's counters see them.
     func shop() async throws -> ShopLocations {

@@ -31,7 +31,7 @@ extension HubAPI {
             await answer {
                 let code = pathPart(context, "code")
                 let reports = try await VariationReport.load(
-                    code, shop: try await services.shop(), scaleLayouts: services.context.settings.scaleLayouts,
+                    code, shop: try await services.shop(), scaleLayouts: services.scaleLayouts,
                     database: services.database, at: services.now)
                 return HubResponse.json(.array(reports.map(\.json)))
             }
