@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         .target(name: "CatalogCore"),
@@ -43,11 +44,21 @@ let package = Package(
                 "CatalogCore", "Store", "SquareAPI", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Starting a Hummingbird server, waiting until it listens, and stopping it without a SwiftNIO trap.
+        .target(
+            name: "HTTPServing",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Square's webhooks: a signed-notification listener (Hummingbird) that asks for syncs.
         .target(
             name: "Webhooks",
             dependencies: [
-                "CatalogCore", "Store", "Sync",
+                "CatalogCore", "Store", "Sync", "HTTPServing",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -56,7 +67,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "CatalogCore",
+                "CatalogCore", "HTTPServing",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -85,12 +96,13 @@ let package = Package(
         .target(
             name: "Hub",
             dependencies: [
-                "CatalogApp", "CatalogCore", "Store", "Scanner", "Webhooks",
+                "CatalogApp", "CatalogCore", "Store", "Scanner", "Webhooks", "Labels", "Printing", "HTTPServing",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [
                 .embedInCode("Assets/hub.css"), .embedInCode("Assets/counter.js"), .embedInCode("Assets/pair.js"),
@@ -119,20 +131,22 @@ let package = Package(
             name: "CatalogBench",
             dependencies: [
                 "CatalogApp", "CommandSupport", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels",
-                "Scanner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Printing", "Scanner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),
         .testTarget(name: "CatalogCoreTests", dependencies: ["CatalogTestSupport", "CatalogCore"]),
         .testTarget(name: "LabelsTests", dependencies: ["CatalogTestSupport", "Labels", "CatalogCore"]),
-        .testTarget(name: "ScannerTests", dependencies: ["CatalogTestSupport", "Scanner", "CatalogCore"]),
+        .testTarget(name: "ScannerTests", dependencies: ["CatalogTestSupport", "Scanner", "CatalogCore", "CEvdev"]),
         .target(name: "PrintingTestSupport", path: "Tests/PrintingTestSupport"),
         // What many test targets share: a clock the test moves, child processes awaited off Swift's pool.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogCore"], path: "Tests/CatalogTestSupport"),
         .testTarget(
             name: "PrintingTests",
             dependencies: ["CatalogTestSupport", "Printing", "PrintingTestSupport", "CatalogCore"]),
-        .testTarget(name: "StoreTests", dependencies: ["CatalogTestSupport", "Store", "CatalogCore"]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["CatalogTestSupport", "Store", "CatalogCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
@@ -140,6 +154,7 @@ let package = Package(
                 "Sandbox", "CatalogCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,6 +1,7 @@
 import CatalogApp
 import CatalogCore
 import Foundation
+import HTTPServing
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -25,24 +26,19 @@ public final class HubServer: Sendable {
     /// Every route the hub answers, as `METHOD /path` (`GET /api/v1/variations/{code}`), HEAD beside each GET.
     public let routes: [String]
     let database: CatalogDatabase
-    private let task: Task<Void, Never>
+    private let running: RunningServer
     private let periodic: Task<Void, Never>?
-    private let closeListener: @Sendable () async -> Void
 
-    private init(
-        host: String, port: Int, services: HubServices, routes: [String], task: Task<Void, Never>,
-        periodic: Task<Void, Never>?, closeListener: @escaping @Sendable () async -> Void
-    ) {
-        self.closeListener = closeListener
+    private init(host: String, running: RunningServer, application: HubApplication, periodic: Task<Void, Never>?) {
         self.host = host
-        self.port = port
-        self.secure = services.secure
-        self.events = services.events
-        self.desk = services.desk
-        self.sync = services.sync
-        self.routes = routes
-        self.database = services.database
-        self.task = task
+        self.port = running.port
+        self.secure = application.services.secure
+        self.events = application.events
+        self.desk = application.desk
+        self.sync = application.sync
+        self.routes = application.routes
+        self.database = application.services.database
+        self.running = running
         self.periodic = periodic
     }
 
@@ -64,83 +60,34 @@ public final class HubServer: Sendable {
 
     /// Starts the hub over `context` and returns once it listens; syncs at start and then as configured.
     public static func start(_ configuration: HubConfiguration, context: AppContext) async throws -> HubServer {
-        let database = try context.openDatabase()
-        let events = HubEvents()
-        let scaleLayouts = try await context.scaleLayouts(in: database)
-        let canReceive = (try? context.makeClient()) != nil
-        let wanted = configuration.location
-        let desk = ScanDesk(
-            database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
-        ) { counter in
-            // Looked up as each session starts: on a new database the location arrives with the first sync.
-            let location = try? await context.location(wanted, in: database, required: false)
-            // Each counter's session acts under its own name: its labels and receipts are logged as its own.
-            var counterContext = context
-            counterContext.settings.counter = counter
-            var session = CounterSession(mode: .lookup, database: database, counter: counter)
-            session.location = location ?? nil
-            session.scaleLayouts = scaleLayouts
-            do {
-                try session.printLabels(LabelRequest(), printer: nil, context: counterContext)
-            } catch {
-                session.printUnavailable = "label mode is off: \(AppError.from(error).description)"
-            }
-            if let place = location ?? nil { session.countStock(at: place, context: counterContext) }
-            if let place = location ?? nil, canReceive {
-                session.receiveStock(at: place, context: counterContext)
-            } else {
-                session.receiveUnavailable =
-                    "receive mode needs the hub to have a location (--location) and a Square token"
-            }
-            return session
-        }
-        let services = HubServices(
-            context: context, database: database, events: events, desk: desk,
-            sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
-            secure: configuration.tls != nil, scaleLayouts: scaleLayouts)
-        // HEAD is GET without the body (RFC 9110): every GET route answers it.
-        let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ServerTiming())
-        router.add(middleware: DeviceAuthentication(database: database))
-        HubAPI.add(to: router, services: services)
-        HubPages.add(to: router, services: services)
-        OfficePages.add(to: router, services: services)
-        if let webhook = configuration.webhook {
-            addWebhook(to: router, webhook: webhook, services: services)
-        }
+        try await start(try await HubApplication.make(configuration, context: context), configuration: configuration)
+    }
+
+    /// Starts serving `application` where `configuration` says and returns once it listens; syncs at start
+    /// and then as configured.
+    public static func start(_ application: HubApplication, configuration: HubConfiguration) async throws
+        -> HubServer
+    {
         var serverLogger = Logger(label: "catalog.hub.server")
         serverLogger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
-            .makeStream()
         let server: HTTPServerBuilder =
             try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try tls($0)) }
             ?? .http1()
-        let app = Application(
-            router: router, server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in
-                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
-            },
-            logger: serverLogger)
-        let routes = router.routes.map(\.description)
-        let task = Task {
-            do { try await app.run() } catch { continuation.yield(.failure(error)) }
-            continuation.finish()
+        let running: RunningServer
+        do {
+            running = try await RunningServer.start(
+                responder: application.responder, server: server, host: configuration.host,
+                port: configuration.port, logger: serverLogger)
+        } catch is RunningServer.StoppedBeforeListening {
+            throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
+        } catch {
+            throw listenError(error, configuration: configuration)
         }
-        for await result in ports {
-            switch result {
-            case .success(let listening):
-                let port = listening.port
-                if configuration.syncOnStart { await services.sync.request("the hub started") }
-                let periodic = configuration.syncInterval.map { services.sync.every($0) }
-                return HubServer(
-                    host: configuration.host, port: port, services: services, routes: routes, task: task,
-                    periodic: periodic, closeListener: listening.close)
-            case .failure(let error):
-                throw listenError(error, configuration: configuration)
-            }
-        }
-        throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
+        let services = application.services
+        if configuration.syncOnStart { await services.sync.request("the hub started") }
+        let periodic = configuration.syncInterval.map { services.sync.every($0) }
+        return HubServer(
+            host: configuration.host, running: running, application: application, periodic: periodic)
     }
 
     /// Why the hub cannot listen where `configuration` says, in words that point at the cause: the port taken
@@ -196,13 +143,7 @@ public final class HubServer: Sendable {
     /// Stops listening and the periodic sync, and waits until the server has shut down.
     public func stop() async {
         periodic?.cancel()
-        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
-        // server that holds an accepted connection it has not served yet traps in SwiftNIO
-        // ("Deinited NIOAsyncWriter without calling finish()").
-        await closeListener()
-        try? await Task.sleep(for: .milliseconds(100))
-        task.cancel()
-        await task.value
+        await running.stop()
     }
 
     /// Square's webhooks at `POST /webhooks/square`, checked by the webhook listener's receiver, each asking

@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import HTTPServing
 import Hummingbird
 import Logging
 
@@ -12,18 +13,13 @@ public final class SandboxServer: Sendable {
     public let port: Int
     /// Internal so tests can hold the write slot themselves.
     let engine: SandboxEngine
-    private let task: Task<Void, Never>
-    private let closeListener: @Sendable () async -> Void
+    private let running: RunningServer
     private let webhooks: WebhookSender?
 
-    private init(
-        port: Int, engine: SandboxEngine, task: Task<Void, Never>, closeListener: @escaping @Sendable () async -> Void,
-        webhooks: WebhookSender?
-    ) {
-        self.port = port
+    private init(engine: SandboxEngine, running: RunningServer, webhooks: WebhookSender?) {
+        self.port = running.port
         self.engine = engine
-        self.task = task
-        self.closeListener = closeListener
+        self.running = running
         self.webhooks = webhooks
     }
 
@@ -48,33 +44,14 @@ public final class SandboxServer: Sendable {
         }
         var logger = Logger(label: "catalog.sandbox")
         logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
-            .makeStream()
-        let app = Application(
-            responder: responder,
-            configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
-            onServerRunning: { channel in
-                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
-            },
-            logger: logger
-        )
-        let task = Task {
-            do { try await app.run() } catch { continuation.yield(.failure(error)) }
-            continuation.finish()
+        do {
+            let running = try await RunningServer.start(
+                responder: responder, host: "127.0.0.1", port: configuration.port, logger: logger)
+            return SandboxServer(engine: engine, running: running, webhooks: webhooks)
+        } catch {
+            await webhooks?.finish()
+            throw SandboxError.notListening(reason: "\(error)")
         }
-        for await result in ports {
-            switch result {
-            case .success(let listening):
-                return SandboxServer(
-                    port: listening.port, engine: engine, task: task, closeListener: listening.close,
-                    webhooks: webhooks)
-            case .failure(let error):
-                await webhooks?.finish()
-                throw SandboxError.notListening(reason: "\(error)")
-            }
-        }
-        await webhooks?.finish()
-        throw SandboxError.notListening(reason: "the server stopped before it was listening")
     }
 
     /// The event sender the configuration asks for: both a webhook URL and a key, or neither.
@@ -105,13 +82,7 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening and waits until the server has shut down.
     public func stop() async {
-        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
-        // server that holds an accepted connection it has not served yet traps in SwiftNIO
-        // ("Deinited NIOAsyncWriter without calling finish()").
-        await closeListener()
-        try? await Task.sleep(for: .milliseconds(100))
-        task.cancel()
-        await task.value
+        await running.stop()
         await webhooks?.finish()
     }
 }

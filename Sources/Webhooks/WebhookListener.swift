@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServing
 import Hummingbird
 import Logging
 import Store
@@ -16,18 +17,13 @@ public final class WebhookListener: Sendable {
     public let host: String
     /// The receiver that judges each delivery (and counts verdicts).
     public let receiver: WebhookReceiver
-    private let task: Task<Void, Never>
-    private let closeListener: @Sendable () async -> Void
+    private let running: RunningServer
 
-    private init(
-        host: String, port: Int, receiver: WebhookReceiver, task: Task<Void, Never>,
-        closeListener: @escaping @Sendable () async -> Void
-    ) {
+    private init(host: String, receiver: WebhookReceiver, running: RunningServer) {
         self.host = host
-        self.port = port
+        self.port = running.port
         self.receiver = receiver
-        self.task = task
-        self.closeListener = closeListener
+        self.running = running
     }
 
     /// `http://HOST:PORT`, where the listener can be reached directly.
@@ -49,45 +45,19 @@ public final class WebhookListener: Sendable {
         }
         var serverLogger = Logger(label: "catalog.webhook.server")
         serverLogger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Result<(port: Int, close: @Sendable () async -> Void), any Error>>
-            .makeStream()
-        let app = Application(
-            responder: responder,
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in
-                continuation.yield(.success((channel.localAddress?.port ?? 0, { try? await channel.close().get() })))
-            },
-            logger: serverLogger
-        )
-        let task = Task {
-            do { try await app.run() } catch { continuation.yield(.failure(error)) }
-            continuation.finish()
+        do {
+            let running = try await RunningServer.start(
+                responder: responder, host: configuration.host, port: configuration.port, logger: serverLogger)
+            return WebhookListener(host: configuration.host, receiver: receiver, running: running)
+        } catch {
+            throw WebhookListenerError.notListening(
+                host: configuration.host, port: configuration.port, reason: "\(error)")
         }
-        for await result in ports {
-            switch result {
-            case .success(let listening):
-                return WebhookListener(
-                    host: configuration.host, port: listening.port, receiver: receiver, task: task,
-                    closeListener: listening.close)
-            case .failure(let error):
-                throw WebhookListenerError.notListening(
-                    host: configuration.host, port: configuration.port, reason: "\(error)")
-            }
-        }
-        throw WebhookListenerError.notListening(
-            host: configuration.host, port: configuration.port, reason: "the server stopped before it was listening")
     }
 
     /// Stops listening and waits until the server has shut down (a running sync is not waited for).
     public func stop() async {
-        // Stop listening first and give the accept loop a moment to take what it had accepted: cancelling a
-        // server that holds an accepted connection it has not served yet traps in SwiftNIO
-        // ("Deinited NIOAsyncWriter without calling finish()").
-        await closeListener()
-        try? await Task.sleep(for: .milliseconds(100))
-        task.cancel()
-        await task.value
+        await running.stop()
     }
 
     public static func respond(to request: Request, receiver: WebhookReceiver, limit: Int) async throws -> Response {

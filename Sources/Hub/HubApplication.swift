@@ -1,0 +1,71 @@
+import CatalogApp
+import CatalogCore
+import Hummingbird
+
+/// The hub's routes and what they share (database, counters, events, sync), ready to answer requests but
+/// not listening: `HubServer.start` serves it on a socket, and tests drive its `responder` in memory.
+public struct HubApplication: Sendable {
+    /// What answers every request: the hub's router with its middleware.
+    public let responder: RouterResponder<HubRequestContext>
+    /// Every route the hub answers, as `METHOD /path` (`GET /api/v1/variations/{code}`), HEAD beside each GET.
+    public let routes: [String]
+    let services: HubServices
+
+    /// The hub's event stream (scans, syncs, pairings).
+    public var events: HubEvents { services.events }
+    /// The hub's counters.
+    public var desk: ScanDesk { services.desk }
+    /// The hub's sync.
+    public var sync: HubSync { services.sync }
+
+    /// The hub over `context`, with the location and Square webhook `configuration` names (where it listens
+    /// and when it syncs are `HubServer.start`'s).
+    public static func make(_ configuration: HubConfiguration, context: AppContext) async throws -> HubApplication {
+        let database = try context.openDatabase()
+        let events = HubEvents()
+        let scaleLayouts = try await context.scaleLayouts(in: database)
+        let canReceive = (try? context.makeClient()) != nil
+        let wanted = configuration.location
+        let desk = ScanDesk(
+            database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
+        ) { counter in
+            // Looked up as each session starts: on a new database the location arrives with the first sync.
+            let location = try? await context.location(wanted, in: database, required: false)
+            // Each counter's session acts under its own name: its labels and receipts are logged as its own.
+            var counterContext = context
+            counterContext.settings.counter = counter
+            var session = CounterSession(mode: .lookup, database: database, counter: counter)
+            session.location = location ?? nil
+            session.scaleLayouts = scaleLayouts
+            do {
+                try session.printLabels(LabelRequest(), printer: nil, context: counterContext)
+            } catch {
+                session.printUnavailable = "label mode is off: \(AppError.from(error).description)"
+            }
+            if let place = location ?? nil { session.countStock(at: place, context: counterContext) }
+            if let place = location ?? nil, canReceive {
+                session.receiveStock(at: place, context: counterContext)
+            } else {
+                session.receiveUnavailable =
+                    "receive mode needs the hub to have a location (--location) and a Square token"
+            }
+            return session
+        }
+        let services = HubServices(
+            context: context, database: database, events: events, desk: desk,
+            sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
+            secure: configuration.tls != nil, scaleLayouts: scaleLayouts)
+        // HEAD is GET without the body (RFC 9110): every GET route answers it.
+        let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: ServerTiming())
+        router.add(middleware: DeviceAuthentication(database: database))
+        HubAPI.add(to: router, services: services)
+        HubPages.add(to: router, services: services)
+        OfficePages.add(to: router, services: services)
+        if let webhook = configuration.webhook {
+            HubServer.addWebhook(to: router, webhook: webhook, services: services)
+        }
+        return HubApplication(
+            responder: router.buildResponder(), routes: router.routes.map(\.description), services: services)
+    }
+}
