@@ -21,11 +21,11 @@ final class CupsWorker: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the libcups thread, after pointing libcups at the current server.
-    func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` on the libcups thread, after pointing libcups at `server`.
+    func perform<T: Sendable>(on server: PrintServer, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             enqueue { [self] in
-                applyServer()
+                apply(server)
                 continuation.resume(with: Result { try body() })
             }
         }
@@ -48,11 +48,12 @@ final class CupsWorker: @unchecked Sendable {
         }
     }
 
-    /// Hands libcups the server to use when it changed since the last call: the address given to
-    /// `PrintServer.use`, else `CUPS_SERVER` exactly as the environment says now, else nothing,
-    /// which lets libcups fall back to client.conf and the local scheduler.
-    private func applyServer() {
-        let wanted = PrintServer.override ?? ProcessInfo.processInfo.environment["CUPS_SERVER"]
+    /// Hands libcups the server to use when it changed since the last call: the call's address, else
+    /// `CUPS_SERVER` exactly as the environment says now, else nothing, which lets libcups fall back to
+    /// client.conf and the local scheduler. Changing it drops libcups's cached connection, so calls for
+    /// different servers can take turns.
+    private func apply(_ server: PrintServer) {
+        let wanted = server.address ?? ProcessInfo.processInfo.environment["CUPS_SERVER"]
         guard appliedServer != .some(wanted) else { return }
         cupsSetServer(wanted)
         appliedServer = .some(wanted)

@@ -3,18 +3,20 @@ import CCups
 /// The printers and classes on the CUPS server.
 public enum PrintDestinations {
     /// Every destination with its state, media and whether it is the default.
-    public static func list() async throws -> [PrintDestination] {
-        try await CupsWorker.shared.perform { try DestinationReader.all() }
+    public static func list(on server: PrintServer = .processDefault) async throws -> [PrintDestination] {
+        try await CupsWorker.shared.perform(on: server) { try DestinationReader.all() }
     }
 
     /// The destination used when no printer is named, or nil when CUPS has no default.
-    public static func `default`() async throws -> PrintDestination? {
-        try await list().first(where: \.isDefault)
+    public static func `default`(on server: PrintServer = .processDefault) async throws -> PrintDestination? {
+        try await list(on: server).first(where: \.isDefault)
     }
 
     /// The destination called `name`; throws `unknownPrinter` listing the real ones if there is none.
-    public static func named(_ name: String) async throws -> PrintDestination {
-        let all = try await list()
+    public static func named(_ name: String, on server: PrintServer = .processDefault) async throws
+        -> PrintDestination
+    {
+        let all = try await list(on: server)
         guard let found = all.first(where: { $0.name == name }) else {
             throw PrintingError.unknownPrinter(name: name, available: all.map(\.name))
         }

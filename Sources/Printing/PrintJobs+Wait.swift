@@ -6,11 +6,12 @@ extension PrintJobs {
     /// Follows `job` until it completes, is canceled or aborted, or waits on a stopped printer,
     /// or until `timeout` seconds pass on `clock`; says which, and why.
     public static func wait(
-        _ job: PrintJob, timeout: Double = 60, clock: any CatalogClock = SystemClock()
+        _ job: PrintJob, timeout: Double = 60, clock: any CatalogClock = SystemClock(),
+        on server: PrintServer = .processDefault
     ) async throws -> JobOutcome {
         let deadline = clock.deadline(after: .milliseconds(Int(timeout * 1000)))
         while true {
-            let snapshot = try await CupsWorker.shared.perform { try JobSnapshot.fetch(job) }
+            let snapshot = try await CupsWorker.shared.perform(on: server) { try JobSnapshot.fetch(job) }
             if let result = snapshot.finalResult {
                 return JobOutcome(
                     job: job, result: result, state: snapshot.state, reasons: snapshot.reasons,

@@ -9,12 +9,13 @@ public enum PrintJobs {
     /// have throws `mediaNotSupported` listing what it has. Raw documents skip media.
     public static func submit(
         document: [UInt8], format: DocumentFormat, to printer: String?, title: String, copies: Int = 1,
-        mediaSize: (width: Double, height: Double)? = nil, media: String? = nil
+        mediaSize: (width: Double, height: Double)? = nil, media: String? = nil,
+        on server: PrintServer = .processDefault
     ) async throws -> PrintJob {
         let request = JobRequest(
             document: document, format: format, printer: printer, title: title, copies: max(copies, 1),
             mediaWidth: mediaSize?.width, mediaHeight: mediaSize?.height, media: media)
-        return try await CupsWorker.shared.perform { try JobSubmitter.submit(request) }
+        return try await CupsWorker.shared.perform(on: server) { try JobSubmitter.submit(request) }
     }
 }
 

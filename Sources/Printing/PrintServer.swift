@@ -1,30 +1,31 @@
 import CCups
 import Foundation
-import Synchronization
 
-/// Which CUPS server this process talks to.
+/// Which CUPS server a call talks to: an address (`host:port` or a domain socket path), or nil for
+/// libcups's own choice (`CUPS_SERVER` in this process's environment, then client.conf, then the local
+/// scheduler).
 ///
-/// libcups reads `CUPS_SERVER` (then client.conf, then the local scheduler) the first time a
-/// thread needs a server and keeps the answer for that thread. A process that starts its own
-/// cupsd after libcups has been used (the tests do, once per test) needs a way to point libcups
-/// at it again; `use(_:)` is that way. Without it, `CUPS_SERVER` is honoured as it is and is
-/// never overridden.
-public enum PrintServer {
-    private static let chosen = Mutex<String?>(nil)
+/// Every call in this module takes its server, so a process can talk to several at once: the tests start
+/// a private cupsd each and run side by side; a context built from another environment (an in-process
+/// command) prints where that environment's `CUPS_SERVER` says.
+public struct PrintServer: Sendable, Hashable {
+    /// The address, or nil for libcups's default.
+    public var address: String?
 
-    /// The address set by `use(_:)`, if any.
-    static var override: String? {
-        chosen.withLock { $0 }
+    public init(address: String?) {
+        self.address = address.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Points every later libcups call at `address` (`host:port` or a socket path); `nil` goes
-    /// back to `CUPS_SERVER` and libcups's own defaults.
-    public static func use(_ address: String?) {
-        chosen.withLock { $0 = address }
+    /// libcups's default server for this process.
+    public static let processDefault = PrintServer(address: nil)
+
+    /// The server an environment names with `CUPS_SERVER`, else libcups's default.
+    public init(environment: [String: String]) {
+        self.init(address: environment["CUPS_SERVER"])
     }
 
-    /// The server libcups will contact, as `host:port` or a domain socket path.
-    public static func current() async -> String {
-        (try? await CupsWorker.shared.perform { CupsCall.serverDescription() }) ?? "localhost"
+    /// The server libcups contacts for this value, as `host:port` or a domain socket path.
+    public func describe() async -> String {
+        (try? await CupsWorker.shared.perform(on: self) { CupsCall.serverDescription() }) ?? "localhost"
     }
 }

@@ -10,8 +10,8 @@ extension PrintingTests {
             try await cups.stopQueue(name: "zebra", reason: "Out of labels")
             let job = try await PrintJobs.submit(
                 document: TestDocuments.pdf(width: 144, height: 72), format: .pdf, to: "zebra", title: "stopped",
-                mediaSize: (width: 144, height: 72))
-            let outcome = try await PrintJobs.wait(job, timeout: 10)
+                mediaSize: (width: 144, height: 72), on: cups.printServer)
+            let outcome = try await PrintJobs.wait(job, timeout: 10, on: cups.printServer)
             #expect(outcome.result == .printerStopped)
             #expect(outcome.state == .pending)
             #expect(outcome.message == "Out of labels")
@@ -28,15 +28,16 @@ extension PrintingTests {
             try await cups.rejectJobs(name: "zebra", reason: "Closed for cleaning")
             await #expect(throws: PrintingError.notAcceptingJobs(printer: "zebra", message: "Closed for cleaning")) {
                 _ = try await PrintJobs.submit(
-                    document: TestDocuments.zpl, format: .raw, to: "zebra", title: "rejected")
+                    document: TestDocuments.zpl, format: .raw, to: "zebra", title: "rejected", on: cups.printServer)
             }
         }
     }
 
     @Test func unknownPrinterListsTheRealOnes() async throws {
-        try await Self.withServer { _ in
+        try await Self.withServer { cups in
             let error = await #expect(throws: PrintingError.self) {
-                _ = try await PrintJobs.submit(document: TestDocuments.zpl, format: .raw, to: "zebar", title: "x")
+                _ = try await PrintJobs.submit(
+                    document: TestDocuments.zpl, format: .raw, to: "zebar", title: "x", on: cups.printServer)
             }
             guard case .unknownPrinter(let name, let available) = error else {
                 Issue.record("expected unknownPrinter, got \(String(describing: error))")
@@ -51,24 +52,26 @@ extension PrintingTests {
     @Test func noPrinterAndNoDefaultAsksForPrinter() async throws {
         try await Self.withServer { cups in
             let error = await #expect(throws: PrintingError.self) {
-                _ = try await PrintJobs.submit(document: TestDocuments.zpl, format: .raw, to: nil, title: "x")
+                _ = try await PrintJobs.submit(
+                    document: TestDocuments.zpl, format: .raw, to: nil, title: "x", on: cups.printServer)
             }
             #expect(error?.description.contains("--printer") == true)
             #expect(error?.description.contains("zebra") == true)
 
             try await cups.setDefault(name: "raw")
-            let job = try await PrintJobs.submit(document: TestDocuments.zpl, format: .raw, to: nil, title: "default")
+            let job = try await PrintJobs.submit(
+                document: TestDocuments.zpl, format: .raw, to: nil, title: "default", on: cups.printServer)
             #expect(job.printer == "raw")
-            #expect(try await PrintJobs.wait(job, timeout: 30).succeeded)
+            #expect(try await PrintJobs.wait(job, timeout: 30, on: cups.printServer).succeeded)
         }
     }
 
     @Test func mediaThePrinterLacksIsNamedWithWhatItHas() async throws {
-        try await Self.withServer { _ in
+        try await Self.withServer { cups in
             let error = await #expect(throws: PrintingError.self) {
                 _ = try await PrintJobs.submit(
                     document: TestDocuments.pdf(width: 500, height: 500), format: .pdf, to: "zebra", title: "big",
-                    mediaSize: (width: 500, height: 500))
+                    mediaSize: (width: 500, height: 500), on: cups.printServer)
             }
             guard case .mediaNotSupported(let printer, let requested, let available) = error else {
                 Issue.record("expected mediaNotSupported, got \(String(describing: error))")
@@ -81,12 +84,12 @@ extension PrintingTests {
             await #expect(throws: PrintingError.self) {
                 _ = try await PrintJobs.submit(
                     document: TestDocuments.pdf(width: 144, height: 72), format: .pdf, to: "zebra", title: "named",
-                    media: "no_such_media")
+                    media: "no_such_media", on: cups.printServer)
             }
             let named = try await PrintJobs.submit(
                 document: TestDocuments.pdf(width: 144, height: 72), format: .pdf, to: "zebra", title: "named",
-                media: "custom_2x1in_2x1in")
-            #expect(try await PrintJobs.wait(named, timeout: 30).succeeded)
+                media: "custom_2x1in_2x1in", on: cups.printServer)
+            #expect(try await PrintJobs.wait(named, timeout: 30, on: cups.printServer).succeeded)
         }
     }
 
@@ -94,30 +97,28 @@ extension PrintingTests {
         let closed = try RawSocketListener()
         let port = closed.port
         closed.stop()
-        PrintServer.use("127.0.0.1:\(port)")
-        defer { PrintServer.use(nil) }
+        let closedServer = PrintServer(address: "127.0.0.1:\(port)")
         await #expect(throws: PrintingError.cupsUnreachable(server: "127.0.0.1:\(port)")) {
-            _ = try await PrintDestinations.list()
+            _ = try await PrintDestinations.list(on: closedServer)
         }
         let error = await #expect(throws: PrintingError.self) {
-            _ = try await PrintJobs.submit(document: TestDocuments.zpl, format: .raw, to: "zebra", title: "x")
+            _ = try await PrintJobs.submit(
+                document: TestDocuments.zpl, format: .raw, to: "zebra", title: "x", on: closedServer)
         }
         #expect(error?.description.contains("127.0.0.1:\(port)") == true)
         #expect(error?.description.contains("CUPS_SERVER") == true)
     }
 
-    @Test(.requires(.cupsd, .cupsClient)) func cupsServerEnvironmentIsHonoured() async throws {
+    @Test(.requires(.cupsd, .cupsClient)) func cupsServerInAnEnvironmentIsHonoured() async throws {
         let cups = try await PrivateCUPS.start()
         try await cleaningUp({ await cups.stop() }) {
             try await cups.addZebraQueue(name: "envzebra")
-            let previous = ProcessInfo.processInfo.environment["CUPS_SERVER"]
-            setenv("CUPS_SERVER", cups.server, 1)
-            defer {
-                if let previous { setenv("CUPS_SERVER", previous, 1) } else { unsetenv("CUPS_SERVER") }
-            }
-            PrintServer.use(nil)
-            #expect(await PrintServer.current() == cups.server)
-            #expect(try await PrintDestinations.list().map(\.name) == ["envzebra"])
+            // The server an environment names, without changing this process's environment (other tests
+            // run beside this one).
+            let named = PrintServer(environment: ["CUPS_SERVER": cups.server])
+            #expect(await named.describe() == cups.server)
+            #expect(try await PrintDestinations.list(on: named).map(\.name) == ["envzebra"])
+            #expect(PrintServer(environment: ["CUPS_SERVER": ""]) == .processDefault)
         }
     }
 }

@@ -4,21 +4,17 @@ import Printing
 import PrintingTestSupport
 import Testing
 
-/// Printing through a private cupsd started per test. Serialized: libcups has one server per process. A test
-/// that needs CUPS or the DYMO driver fails without it in CI and is skipped elsewhere (`RequiredTool`); the
-/// ones that need no cupsd (an unreachable server) always run.
-@Suite(.serialized)
+/// Printing through a private cupsd started per test; the tests run side by side, each call naming its
+/// server. A test that needs CUPS or the DYMO driver fails without it in CI and is skipped elsewhere
+/// (`RequiredTool`); the ones that need no cupsd (an unreachable server) always run.
 struct PrintingTests {
-    /// Starts a private cupsd with a Zebra, a DYMO and a raw socket queue, points libcups at it,
-    /// runs `body`, then stops it.
+    /// Starts a private cupsd with a Zebra, a DYMO and a raw socket queue, runs `body`, then stops it.
     static func withServer(_ body: (PrivateCUPS) async throws -> Void) async throws {
         try await RequiredTool.require(.cupsd, .cupsClient, .dymoDriver)
         try await PrivateCUPS.with { cups in
-            defer { PrintServer.use(nil) }
             try await cups.addZebraQueue(name: "zebra")
             try await cups.addDymoQueue(name: "dymo")
             try await cups.addRawSocketQueue(name: "raw")
-            PrintServer.use(cups.server)
             try await body(cups)
         }
     }
@@ -26,7 +22,7 @@ struct PrintingTests {
     @Test func listsDestinationsWithStateAndMedia() async throws {
         try await Self.withServer { cups in
             try await cups.stopQueue(name: "dymo", reason: "Out of labels")
-            let destinations = try await PrintDestinations.list()
+            let destinations = try await PrintDestinations.list(on: cups.printServer)
             #expect(destinations.map(\.name).sorted() == ["dymo", "raw", "zebra"])
 
             let zebra = try #require(destinations.first { $0.name == "zebra" })
@@ -50,9 +46,9 @@ struct PrintingTests {
             #expect(raw.media.isEmpty)
             #expect(raw.deviceURI == "socket://127.0.0.1:\(cups.listener(for: "raw")!.port)")
 
-            #expect(try await PrintDestinations.default() == nil)
+            #expect(try await PrintDestinations.default(on: cups.printServer) == nil)
             try await cups.setDefault(name: "zebra")
-            #expect(try await PrintDestinations.default()?.name == "zebra")
+            #expect(try await PrintDestinations.default(on: cups.printServer)?.name == "zebra")
         }
     }
 
@@ -60,9 +56,9 @@ struct PrintingTests {
         try await Self.withServer { cups in
             let job = try await PrintJobs.submit(
                 document: TestDocuments.pdf(width: 144, height: 72), format: .pdf, to: "zebra", title: "zebra test",
-                mediaSize: (width: 144, height: 72))
+                mediaSize: (width: 144, height: 72), on: cups.printServer)
             #expect(job.printer == "zebra" && job.id > 0)
-            let outcome = try await PrintJobs.wait(job, timeout: 30)
+            let outcome = try await PrintJobs.wait(job, timeout: 30, on: cups.printServer)
             #expect(outcome.result == .completed, "\(outcome) \(cups.log())")
             #expect(outcome.succeeded && outcome.error == nil)
 
@@ -83,14 +79,15 @@ struct PrintingTests {
         try await Self.withServer { cups in
             let zebraJob = try await PrintJobs.submit(
                 document: TestDocuments.pdf(width: 144, height: 72), format: .pdf, to: "zebra", title: "copies",
-                copies: 3, mediaSize: (width: 144, height: 72))
-            #expect(try await PrintJobs.wait(zebraJob, timeout: 30).succeeded)
+                copies: 3, mediaSize: (width: 144, height: 72), on: cups.printServer)
+            #expect(try await PrintJobs.wait(zebraJob, timeout: 30, on: cups.printServer).succeeded)
             // The Zebra driver sends one graphic and asks the printer for 3 labels with ^PQ3.
             #expect(String(decoding: cups.deviceOutput("zebra"), as: UTF8.self).contains("^PQ3"))
 
             let rawJob = try await PrintJobs.submit(
-                document: TestDocuments.zpl, format: .raw, to: "raw", title: "raw copies", copies: 3)
-            #expect(try await PrintJobs.wait(rawJob, timeout: 30).succeeded)
+                document: TestDocuments.zpl, format: .raw, to: "raw", title: "raw copies", copies: 3,
+                on: cups.printServer)
+            #expect(try await PrintJobs.wait(rawJob, timeout: 30, on: cups.printServer).succeeded)
             // A raw queue repeats the bytes once per copy.
             let jobs = await cups.listener(for: "raw")!.waitForJobs(count: 1)
             #expect(jobs.count == 1)
@@ -102,8 +99,8 @@ struct PrintingTests {
         try await Self.withServer { cups in
             let job = try await PrintJobs.submit(
                 document: TestDocuments.pdf(width: 162, height: 90), format: .pdf, to: "dymo", title: "dymo",
-                mediaSize: (width: 162, height: 90))
-            let outcome = try await PrintJobs.wait(job, timeout: 30)
+                mediaSize: (width: 162, height: 90), on: cups.printServer)
+            let outcome = try await PrintJobs.wait(job, timeout: 30, on: cups.printServer)
             #expect(outcome.result == .completed, "\(outcome) \(cups.log())")
             let output = cups.deviceOutput("dymo")
             #expect(output.count > 100)
@@ -114,12 +111,18 @@ struct PrintingTests {
 
     @Test func rawJobArrivesByteForByte() async throws {
         try await Self.withServer { cups in
-            let job = try await PrintJobs.submit(document: TestDocuments.zpl, format: .raw, to: "raw", title: "raw")
-            let outcome = try await PrintJobs.wait(job, timeout: 30)
+            let job = try await PrintJobs.submit(
+                document: TestDocuments.zpl, format: .raw, to: "raw", title: "raw", on: cups.printServer)
+            let outcome = try await PrintJobs.wait(job, timeout: 30, on: cups.printServer)
             #expect(outcome.result == .completed)
             #expect(outcome.description == "Job raw-\(job.id) printed.")
             let jobs = await cups.listener(for: "raw")!.waitForJobs(count: 1)
             #expect(jobs == [TestDocuments.zpl])
         }
     }
+}
+
+extension PrivateCUPS {
+    /// This cupsd, as the calls of the Printing module take it.
+    var printServer: PrintServer { PrintServer(address: server) }
 }

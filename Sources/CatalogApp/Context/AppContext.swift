@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import Printing
 import SquareAPI
 import Store
 import Synchronization
@@ -21,7 +22,7 @@ public struct AppContext: Sendable {
     public var prompter: (any Prompter)?
     /// Where progress lines and notes go.
     public var progress: any ProgressSink
-    /// The printers and their jobs.
+    /// The printers and their jobs (by default the CUPS server the environment's `CUPS_SERVER` names).
     public var printing: any PrintService
 
     private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
@@ -34,7 +35,7 @@ public struct AppContext: Sendable {
     public init(
         settings: Settings, clock: any CatalogClock = SystemClock(),
         environment: [String: String] = ProcessInfo.processInfo.environment, prompter: (any Prompter)? = nil,
-        progress: any ProgressSink = SilentProgress(), printing: any PrintService = CUPSPrintService(),
+        progress: any ProgressSink = SilentProgress(), printing: (any PrintService)? = nil,
         openDatabase: (@Sendable (AppContext) throws -> CatalogDatabase)? = nil,
         makeClient: (@Sendable (AppContext) throws -> SquareClient)? = nil
     ) {
@@ -43,7 +44,7 @@ public struct AppContext: Sendable {
         self.environment = environment
         self.prompter = prompter
         self.progress = progress
-        self.printing = printing
+        self.printing = printing ?? CUPSPrintService(server: PrintServer(environment: environment))
         self.databaseOpener =
             openDatabase ?? { context in
                 try CatalogDatabase(path: context.settings.databasePath, clock: context.clock)

@@ -18,16 +18,22 @@ public protocol PrintService: Sendable {
     func wait(_ job: PrintJob, timeout: Double, clock: any CatalogClock) async throws -> JobOutcome
 }
 
-/// The CUPS server libcups is pointed at (`CUPS_SERVER`, client.conf, or `PrintServer.use`).
+/// One CUPS server: the one a context's environment names with `CUPS_SERVER`, else libcups's default
+/// (client.conf, then the local scheduler).
 public struct CUPSPrintService: PrintService {
-    public init() {}
+    /// The server every call goes to.
+    public var server: PrintServer
 
-    public func destinations() async throws -> [PrintDestination] { try await PrintDestinations.list() }
+    public init(server: PrintServer = .processDefault) { self.server = server }
 
-    public func defaultDestination() async throws -> PrintDestination? { try await PrintDestinations.default() }
+    public func destinations() async throws -> [PrintDestination] { try await PrintDestinations.list(on: server) }
+
+    public func defaultDestination() async throws -> PrintDestination? {
+        try await PrintDestinations.default(on: server)
+    }
 
     public func destination(named name: String) async throws -> PrintDestination {
-        try await PrintDestinations.named(name)
+        try await PrintDestinations.named(name, on: server)
     }
 
     public func submit(
@@ -36,10 +42,10 @@ public struct CUPSPrintService: PrintService {
     ) async throws -> PrintJob {
         try await PrintJobs.submit(
             document: document, format: format, to: printer, title: title, copies: copies, mediaSize: mediaSize,
-            media: media)
+            media: media, on: server)
     }
 
     public func wait(_ job: PrintJob, timeout: Double, clock: any CatalogClock) async throws -> JobOutcome {
-        try await PrintJobs.wait(job, timeout: timeout, clock: clock)
+        try await PrintJobs.wait(job, timeout: timeout, clock: clock, on: server)
     }
 }
