@@ -5,7 +5,7 @@ import Sandbox
 import SquareAPI
 import Testing
 
-@Suite(.serialized) struct EditCommandTests {
+struct EditCommandTests {
     /// A demo-shop variation with a barcode, read from the synced database through `catalog search --json`.
     static func someVariation(_ shop: DemoShop) async throws -> JSONValue {
         let found = try await shop.catalog("search", "notebook", "--json")

@@ -9,7 +9,6 @@ import Testing
 /// `catalog label print` through a private cupsd: what the printers received, and whether it scans. A test
 /// that needs CUPS, the DYMO driver or zbar fails without it in CI and is skipped elsewhere (`RequiredTool`);
 /// the one that needs no cupsd (none running, or something else answering) always runs.
-@Suite(.serialized)
 struct LabelPrintTests {
     /// A demo-shop variation with an EAN-13 barcode (13 digits, not starting with 0).
     static func someVariation(_ shop: DemoShop) async throws -> JSONValue {

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Without qemu-system-x86_64, a /boot/vmlinuz-* kernel or busybox-static it fails in CI and is skipped (saying
 /// why) elsewhere (`RequiredTool`).
-@Suite("QEMU scanner", .serialized)
+@Suite("QEMU scanner")
 struct QEMUScannerTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

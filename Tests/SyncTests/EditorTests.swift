@@ -7,7 +7,7 @@ import Store
 import Sync
 import Testing
 
-@Suite(.serialized) struct EditorTests {
+struct EditorTests {
     static func usd(_ amount: Int64) -> JSONValue { Money(amount: amount, currency: "USD").json }
 
     @Test func editsChangeOnlyTheNamedFieldsAndKeepEverythingElse() async throws {

@@ -7,7 +7,7 @@ import Store
 import Sync
 import Testing
 
-@Suite(.serialized) struct ItemCreatorOfflineTests {
+struct ItemCreatorOfflineTests {
     @Test func squareDownQueuesTheWholeBatchWithItsKeyAndWritesNothing() async throws {
         let dataFile = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: dataFile) }

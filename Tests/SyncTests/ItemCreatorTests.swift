@@ -33,7 +33,7 @@ func freshUPC(_ serial: Int) -> Barcode {
     return try! Barcode(body + String(Barcode.gs1CheckDigit(body.map { Int(String($0))! })))
 }
 
-@Suite(.serialized) struct ItemCreatorTests {
+struct ItemCreatorTests {
     @Test func anItemWithThreeVariationsLandsOnTheServerAndLocally() async throws {
         let fixture = try await CreatorFixture.start()
         try await cleaningUp({ await fixture.harness.stop() }) {

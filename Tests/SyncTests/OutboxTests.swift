@@ -7,7 +7,7 @@ import Store
 import Sync
 import Testing
 
-@Suite(.serialized) struct OutboxTests {
+struct OutboxTests {
     static func usd(_ amount: Int64) -> JSONValue { Money(amount: amount, currency: "USD").json }
 
     /// An editor over the harness's database whose client cannot reach anything (port 1 refuses).

@@ -7,7 +7,7 @@ import Store
 import Sync
 import Testing
 
-@Suite("Price import: applying to Square", .serialized)
+@Suite("Price import: applying to Square")
 struct PriceImportApplyTests {
     /// `object` without the members a write is allowed to change.
     static func stripped(_ object: JSONValue, price: Bool) -> JSONValue {

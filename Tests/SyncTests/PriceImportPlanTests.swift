@@ -6,7 +6,7 @@ import Store
 import Sync
 import Testing
 
-@Suite("Price import: planning against the local database", .serialized)
+@Suite("Price import: planning against the local database")
 struct PriceImportPlanTests {
     @Test("Barcodes, SKUs and ids in one column; decimal commas, £ and ; all read")
     func readsEveryFormat() async throws {
