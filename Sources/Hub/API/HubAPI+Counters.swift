@@ -13,20 +13,9 @@ extension HubAPI {
         router.post("/api/v1/variations/:code/price") { request, context in
             await answer {
                 let code = pathPart(context, "code")
-                let body = try await object(request, context: context)
-                let price = try text(body, "price") ?? ""
-                let whereText = try text(body, "where", required: false) ?? "everywhere"
-                guard ["here", "everywhere"].contains(whereText) else {
-                    throw AppError("\"where\" must be \"here\" or \"everywhere\".", exitCode: .usage)
-                }
-                let seen = body["seen"]
-                if let seen, seen != .null, Money(json: seen) == nil, seen.stringValue != "variable" {
-                    throw AppError(
-                        "\"seen\" must be the price shown, such as {\"amount\": 499, \"currency\": \"GBP\"}, or null.",
-                        exitCode: .usage)
-                }
+                let body = try await Self.body(PriceChangeBody.self, request, context: context)
                 var location: String?
-                if whereText == "here" {
+                if body.where == .here {
                     guard let here = try await services.shop().here else {
                         throw AppError(
                             "The hub has no location, so “here” means nothing: change the price everywhere, or start "
@@ -37,7 +26,7 @@ extension HubAPI {
                 var deviceContext = services.context
                 deviceContext.settings.counter = context.device?.name ?? deviceContext.settings.counter
                 let outcome = try await EditWorkflow(context: deviceContext).edit(
-                    code, EditRequest(price: price, location: location), seenPrice: seen)
+                    code, EditRequest(price: body.price, location: location), seenPrice: body.seen?.json)
                 var json = EditOutput.json(outcome.result)
                 json["label"] = .string(outcome.variation.label)
                 json["counter"] = .string(deviceContext.counter)
@@ -62,11 +51,80 @@ extension HubAPI {
         }
         router.post("/api/v1/counters/:name/mode") { request, context in
             await answer {
-                let body = try await object(request, context: context)
+                let body = try await Self.body(ModeBody.self, request, context: context)
                 let name = pathPart(context, "name")
-                return HubResponse.json(
-                    try await services.desk.switchMode(counter: name, to: try text(body, "mode") ?? ""))
+                return HubResponse.json(try await services.desk.switchMode(counter: name, to: body.mode))
             }
         }
     }
+}
+
+/// The body of `POST /api/v1/variations/{code}/price`: the new price as a person typed it, where it applies
+/// (`everywhere` unless said), and the price the person saw.
+struct PriceChangeBody: HubRequestBody {
+    /// Where a price change applies.
+    enum Place: String, Decodable, Sendable {
+        case here, everywhere
+    }
+
+    /// The price the person saw: Square's money JSON, "variable", or none (null).
+    enum Seen: Decodable, Sendable {
+        case none, variable, money(Money)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .none
+            } else if let text = try? container.decode(String.self), text == "variable" {
+                self = .variable
+            } else {
+                let money = try container.decode(MoneyJSON.self)
+                self = .money(Money(amount: money.amount, currency: money.currency))
+            }
+        }
+
+        /// As the edit workflow takes it: null for none.
+        var json: JSONValue {
+            switch self {
+            case .none: .null
+            case .variable: .string("variable")
+            case .money(let money): money.json
+            }
+        }
+
+        private struct MoneyJSON: Decodable {
+            var amount: Int64
+            var currency: String
+        }
+    }
+
+    var price: String
+    var `where`: Place
+    /// Nil when the body does not say (no check), `.none` for null.
+    var seen: Seen?
+
+    enum CodingKeys: String, CodingKey {
+        case price, `where`, seen
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        price = try container.decode(String.self, forKey: .price)
+        `where` = try container.decodeIfPresent(Place.self, forKey: .where) ?? .everywhere
+        seen = container.contains(.seen) ? try container.decode(Seen.self, forKey: .seen) : nil
+    }
+
+    static func problem(with field: String, missing: Bool) -> String? {
+        switch field {
+        case "where" where !missing: "\"where\" must be \"here\" or \"everywhere\"."
+        case "seen": "\"seen\" must be the price shown, such as {\"amount\": 499, \"currency\": \"GBP\"}, or null."
+        default: nil
+        }
+    }
+}
+
+/// The body of `POST /api/v1/counters/{name}/mode`.
+struct ModeBody: HubRequestBody {
+    /// The scanner mode to switch to (`lookup`, `reorder`, …; the counter checks it).
+    var mode: String
 }

@@ -38,14 +38,12 @@ extension HubAPI {
         }
         router.post("/api/v1/labels/print") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                let copies = try wholeNumber(body, "copies", default: 1, range: 1...999)
+                let body = try await Self.body(LabelPrintBody.self, request, context: context)
                 let made = try await labels(
-                    code: try text(body, "code") ?? "", template: try text(body, "template", required: false),
-                    services: services, device: context.device)
-                let printer = try text(body, "printer", required: false) ?? made.context.settings.labels.printer
+                    code: body.code, template: body.template, services: services, device: context.device)
+                let printer = body.printer ?? made.context.settings.labels.printer
                 let outcome = try await LabelPrinting.print(
-                    made.labels, template: made.template, printer: printer, copies: copies, wait: false,
+                    made.labels, template: made.template, printer: printer, copies: body.copies, wait: false,
                     database: services.database, context: made.context)
                 let item = made.labels.first.map { $0.itemName } ?? ""
                 return await followed(
@@ -109,17 +107,36 @@ extension HubAPI {
             chosen.context
         )
     }
+}
 
-    /// The whole-number field `name` of `body`, `fallback` when absent; a 400 outside `range`.
-    static func wholeNumber(_ body: JSONValue, _ name: String, default fallback: Int, range: ClosedRange<Int>) throws
-        -> Int
-    {
-        guard let value = body[name], value != .null else { return fallback }
-        guard let number = value.doubleValue, number == number.rounded(), range.contains(Int(exactly: number) ?? -1)
-        else {
-            throw AppError(
-                "\"\(name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound).", exitCode: .usage)
-        }
-        return Int(number)
+/// The body of `POST /api/v1/labels/print`: the code to print, and the template, printer and copies when
+/// not the hub's own (one copy).
+struct LabelPrintBody: HubRequestBody {
+    static let copiesAllowed = 1...999
+
+    var code: String
+    var template: String?
+    var printer: String?
+    var copies: Int
+
+    enum CodingKeys: String, CodingKey {
+        case code, template, printer, copies
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        code = try container.decode(String.self, forKey: .code)
+        template = try container.decodeIfPresent(String.self, forKey: .template)
+        printer = try container.decodeIfPresent(String.self, forKey: .printer)
+        copies = try container.decodeIfPresent(WholeNumber.self, forKey: .copies)?.value ?? 1
+    }
+
+    static let badCopies =
+        "\"copies\" must be a whole number from \(copiesAllowed.lowerBound) to \(copiesAllowed.upperBound)."
+
+    static func problem(with field: String, missing: Bool) -> String? { field == "copies" ? badCopies : nil }
+
+    func validate() throws {
+        guard Self.copiesAllowed.contains(copies) else { throw AppError(Self.badCopies, exitCode: .usage) }
     }
 }

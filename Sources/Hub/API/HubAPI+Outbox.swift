@@ -23,15 +23,9 @@ extension HubAPI {
                         "“\(Terminal.echo(text))” is not an outbox entry: give the whole number shown as \"id\" by "
                             + "GET /api/v1/outbox.", exitCode: .usage)
                 }
-                let body = try await object(request, context: context)
-                let keep = try Self.text(body, "keep")
-                guard keep == "mine" || keep == "square" else {
-                    throw AppError(
-                        "\"keep\" must be \"mine\" (write the value the counter wanted over Square's) or \"square\" "
-                            + "(keep Square's value).", exitCode: .usage)
-                }
+                let body = try await Self.body(ResolveBody.self, request, context: context)
                 let resolution = try await OutboxReview.resolve(
-                    id, keepLocal: keep == "mine", context: services.context(for: context.device),
+                    id, keepLocal: body.keep == .mine, context: services.context(for: context.device),
                     database: services.database)
                 await services.events.publish("outbox", resolution.json)
                 return HubResponse.json(resolution.json)
@@ -48,5 +42,24 @@ extension HubAPI {
                 return HubResponse.json(.array(entries.map(\.json)))
             }
         }
+    }
+}
+
+/// The body of `POST /api/v1/outbox/{id}/resolve`: whose value wins.
+struct ResolveBody: HubRequestBody {
+    /// Whose value an outbox conflict keeps.
+    enum Keep: String, Decodable, Sendable {
+        /// The value the counter wanted, written over Square's.
+        case mine
+        /// Square's value.
+        case square
+    }
+
+    var keep: Keep
+
+    static func problem(with field: String, missing: Bool) -> String? {
+        field == "keep" && !missing
+            ? "\"keep\" must be \"mine\" (write the value the counter wanted over Square's) or \"square\" (keep "
+                + "Square's value)." : nil
     }
 }

@@ -24,13 +24,12 @@ extension HubAPI {
                             + "code from catalog devices pair.",
                         status: .tooManyRequests, headers: headers)
                 }
-                let body = try await object(request, context: context)
-                let code = try text(body, "code") ?? ""
-                let name = try text(body, "device_name") ?? ""
+                let body = try await Self.body(PairBody.self, request, context: context)
                 let paired: (token: String, device: PairedDevice)
                 do {
                     paired = try await DeviceKeys.pair(
-                        code: code, name: name, from: context.remoteAddress, in: services.database, now: services.now)
+                        code: body.code, name: body.deviceName, from: context.remoteAddress, in: services.database,
+                        now: services.now)
                 } catch let error as AppError where error.exitStatus == .dataError {
                     await services.gate.failed(from: address, now: services.now)
                     throw error
@@ -60,5 +59,16 @@ extension HubAPI {
         router.get("/api/v1/devices") { _, _ in
             await answer { HubResponse.json(.array(try await services.database.devices().map(\.json))) }
         }
+    }
+}
+
+/// The body of `POST /api/v1/pair`: the pairing code `catalog devices pair` showed, and the device's name.
+struct PairBody: HubRequestBody {
+    var code: String
+    var deviceName: String
+
+    enum CodingKeys: String, CodingKey {
+        case code
+        case deviceName = "device_name"
     }
 }

@@ -8,12 +8,11 @@ extension HubAPI {
     static func addReorder(to router: Router<HubRequestContext>, services: HubServices) {
         router.post("/api/v1/reorder") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                let code = try text(body, "code") ?? ""
-                let quantity = try ReorderWorkflow.quantity(quantityField(body) ?? 1, field: "quantity")
+                let body = try await Self.body(ReorderAddBody.self, request, context: context)
+                let quantity = try ReorderWorkflow.quantity(body.quantity?.value ?? 1, field: "quantity")
                 let workflow = ReorderWorkflow(
                     context: services.context(for: context.device), database: services.database)
-                let variation = try await Lookup.single(code, in: services.database)
+                let variation = try await Lookup.single(body.code, in: services.database)
                 let line = try await workflow.add(variation, quantity: quantity)
                 let json = ReorderOutput.json(line)
                 await services.events.publish("reorder", json)
@@ -22,14 +21,11 @@ extension HubAPI {
         }
         addReorderList(to: router, services: services)
     }
+}
 
-    /// The whole number in `"quantity"`, nil when absent; a 400 when it is not a whole number. Its range is
-    /// the workflow's to check.
-    static func quantityField(_ body: JSONValue) throws -> Int? {
-        guard let value = body["quantity"], value != .null else { return nil }
-        guard let number = value.doubleValue, number == number.rounded(), abs(number) < 1e9 else {
-            throw AppError("\"quantity\" must be a whole number, such as 6.", exitCode: .usage)
-        }
-        return Int(number)
-    }
+/// The body of `POST /api/v1/reorder`: the code to add and how many (1 unless said; the workflow checks the
+/// range).
+struct ReorderAddBody: HubRequestBody {
+    var code: String
+    var quantity: WholeNumber?
 }

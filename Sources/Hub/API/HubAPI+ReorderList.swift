@@ -23,11 +23,7 @@ extension HubAPI {
         router.post("/api/v1/reorder/:id/quantity") { request, context in
             await answer {
                 let id = try lineID(context)
-                let body = try await object(request, context: context)
-                guard let quantity = try quantityField(body) else {
-                    throw AppError(
-                        "The request needs \"quantity\", such as 6 (0 takes the line off).", exitCode: .usage)
-                }
+                let quantity = try await Self.body(QuantityBody.self, request, context: context).quantity.value
                 let workflow = ReorderWorkflow(
                     context: services.context(for: context.device), database: services.database)
                 let wanted = try await workflow.line(id: id, statuses: [.wanted])
@@ -48,14 +44,14 @@ extension HubAPI {
         }
         router.post("/api/v1/reorder/suggest") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                let apply = body["apply"]?.boolValue ?? false
+                let body = try await Self.body(SuggestBody.self, request, context: context)
+                let apply = body.apply ?? false
                 let here = try await hubLocation(services, for: "suggest what to order")
                 let workflow = ReorderWorkflow(
                     context: services.context(for: context.device), database: services.database)
                 guard
                     let found = try await workflow.suggest(
-                        location: here.id, factor: body["factor"]?.doubleValue, apply: apply)
+                        location: here.id, factor: body.factor, apply: apply)
                 else { throw AppError("The hub has no location to read stock at.", exitCode: .usage) }
                 let json: JSONValue = [
                     "location": .string(found.location.name),
@@ -67,8 +63,7 @@ extension HubAPI {
         }
         router.post("/api/v1/reorder/order") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                let vendor = try text(body, "vendor") ?? ""
+                let vendor = try await Self.body(OrderBody.self, request, context: context).vendor
                 let named = services.context(for: context.device)
                 let workflow = ReorderWorkflow(context: named, database: services.database)
                 var document: [UInt8] = []
@@ -88,8 +83,8 @@ extension HubAPI {
         router.post("/api/v1/reorder/:id/receive") { request, context in
             await answer {
                 let id = try lineID(context)
-                let body = try await object(request, context: context)
-                let quantity = try quantityField(body).map { try ReorderWorkflow.quantity($0, field: "quantity") }
+                let body = try await Self.body(ReceiveBody.self, request, context: context)
+                let quantity = try body.quantity.map { try ReorderWorkflow.quantity($0.value, field: "quantity") }
                 let here = try await hubLocation(services, for: "receive stock")
                 let workflow = ReorderWorkflow(
                     context: services.context(for: context.device), database: services.database)
@@ -146,4 +141,30 @@ extension HubAPI {
         }
         return here
     }
+}
+
+/// The body of `POST /api/v1/reorder/{id}/quantity`: the line's new quantity (0 takes it off).
+struct QuantityBody: HubRequestBody {
+    var quantity: WholeNumber
+
+    static func problem(with field: String, missing: Bool) -> String? {
+        field == "quantity" && missing ? "The request needs \"quantity\", such as 6 (0 takes the line off)." : nil
+    }
+}
+
+/// The body of `POST /api/v1/reorder/suggest`: whether to add the suggestions to the list (no unless said),
+/// and how many times its threshold to order up to when not the configured factor.
+struct SuggestBody: HubRequestBody {
+    var apply: Bool?
+    var factor: Double?
+}
+
+/// The body of `POST /api/v1/reorder/order`: the vendor whose wanted lines are ordered.
+struct OrderBody: HubRequestBody {
+    var vendor: String
+}
+
+/// The body of `POST /api/v1/reorder/{id}/receive`: how many came in (the line's quantity unless said).
+struct ReceiveBody: HubRequestBody {
+    var quantity: WholeNumber?
 }

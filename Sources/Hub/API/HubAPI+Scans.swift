@@ -9,12 +9,10 @@ extension HubAPI {
     static func addScans(to router: Router<HubRequestContext>, services: HubServices) {
         router.post("/api/v1/scans") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                let id = try text(body, "id") ?? ""
-                let code = try text(body, "code") ?? ""
-                let counter = try text(body, "counter", required: false) ?? context.device?.name ?? "hub"
+                let body = try await Self.body(ScanBody.self, request, context: context)
+                let counter = body.counter ?? context.device?.name ?? "hub"
                 let answer = try await services.desk.post(
-                    id: id, code: code, counter: counter, device: try text(body, "device", required: false))
+                    id: body.id, code: body.code, counter: counter, device: body.device)
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
             }
         }
@@ -58,4 +56,13 @@ extension HubAPI {
                 })
         }
     }
+}
+
+/// The body of `POST /api/v1/scans`: the scan's own id (a repeat is answered again, not counted), the code
+/// read, and the counter and device it came from when not the paired device's name.
+struct ScanBody: HubRequestBody {
+    var id: String
+    var code: String
+    var counter: String?
+    var device: String?
 }

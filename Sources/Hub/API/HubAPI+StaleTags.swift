@@ -18,20 +18,12 @@ extension HubAPI {
         }
         router.post("/api/v1/labels/print-stale") { request, context in
             await answer {
-                let body = try await object(request, context: context)
-                guard let chosen = body["variation_ids"]?.arrayValue, !chosen.isEmpty,
-                    chosen.allSatisfy({ $0.stringValue != nil })
-                else {
-                    throw AppError(
-                        "\"variation_ids\" must list the stale tags to print, such as [\"GK3…\"]; GET "
-                            + "/api/v1/labels/stale shows them.", exitCode: .usage)
-                }
-                let made = try template(
-                    named: try text(body, "template", required: false), services: services, device: context.device)
+                let body = try await Self.body(StalePrintBody.self, request, context: context)
+                let made = try template(named: body.template, services: services, device: context.device)
                 let here = try await services.shop().here
                 let stale = try await StaleTags.list(at: here, database: services.database).compactMap(\.current)
                 var variations: [VariationSummary] = []
-                for id in chosen.compactMap(\.stringValue) where !variations.contains(where: { $0.variationID == id }) {
+                for id in body.variationIDs where !variations.contains(where: { $0.variationID == id }) {
                     guard let found = stale.first(where: { $0.variationID == id }) else {
                         throw AppError(
                             "\(Terminal.echo(id)) has no stale tag here (reprinted already, or its price is back); "
@@ -40,7 +32,7 @@ extension HubAPI {
                     variations.append(found.at(here))
                 }
                 let labels = try await made.request.labelData(for: variations, context: made.context)
-                let printer = try text(body, "printer", required: false) ?? made.context.settings.labels.printer
+                let printer = body.printer ?? made.context.settings.labels.printer
                 let outcome = try await LabelPrinting.print(
                     labels, template: made.template, printer: printer, copies: 1, wait: false,
                     database: services.database, context: made.context)
@@ -49,5 +41,27 @@ extension HubAPI {
                     outcome, item: item, template: made.template, context: made.context, services: services)
             }
         }
+    }
+}
+
+/// The body of `POST /api/v1/labels/print-stale`: the stale tags to reprint (at least one), and the template
+/// and printer when not the hub's own.
+struct StalePrintBody: HubRequestBody {
+    var variationIDs: [String]
+    var template: String?
+    var printer: String?
+
+    enum CodingKeys: String, CodingKey {
+        case variationIDs = "variation_ids"
+        case template, printer
+    }
+
+    static let badList =
+        "\"variation_ids\" must list the stale tags to print, such as [\"GK3…\"]; GET /api/v1/labels/stale shows them."
+
+    static func problem(with field: String, missing: Bool) -> String? { field == "variation_ids" ? badList : nil }
+
+    func validate() throws {
+        if variationIDs.isEmpty { throw AppError(Self.badList, exitCode: .usage) }
     }
 }
