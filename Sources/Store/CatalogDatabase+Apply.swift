@@ -129,7 +129,7 @@ extension CatalogDatabase {
         let waiting = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT p.json, o.id IS NOT NULL AS stored FROM sync_problems p
+                    SELECT p.id, p.json, o.id IS NOT NULL AS stored FROM sync_problems p
                     LEFT JOIN catalog_objects o ON o.id = p.id AND o.version >= coalesce(p.version, 0)
                     WHERE p.waits_for = ?
                     """), arguments: [id])
@@ -137,9 +137,8 @@ extension CatalogDatabase {
         try db.cachedStatement(sql: "DELETE FROM sync_problems WHERE waits_for = ?").execute(arguments: [id])
         context.counts.cleared += waiting.count
         for row in waiting where !(row["stored"] as Bool) {
-            if let object = try? JSONValue.parse(row["json"] as String) {
-                try applyOrHoldBack(PreparedObject(object), context: &context, at: now, db: db)
-            }
+            let object = try StoredJSON.parse(row["json"], table: "sync_problems", row: row["id"], column: "json")
+            try applyOrHoldBack(PreparedObject(object), context: &context, at: now, db: db)
         }
     }
 

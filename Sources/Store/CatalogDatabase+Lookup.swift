@@ -16,7 +16,7 @@ extension CatalogDatabase {
         LEFT JOIN categories c ON c.id = i.category_id
         """
 
-    static func summary(_ row: Row) -> VariationSummary {
+    static func summary(_ row: Row) throws -> VariationSummary {
         let amount: Int64? = row["price_amount"]
         let currency: String? = row["price_currency"]
         return VariationSummary(
@@ -24,7 +24,9 @@ extension CatalogDatabase {
             variationName: row["variation_name"], sku: row["sku"], gtin: row["gtin"], upc: row["upc"],
             price: amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } },
             category: row["category"], isArchived: row["is_archived"] ?? false, version: row["version"],
-            terms: LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"]))
+            terms: try LocationTerms.stored(
+                item: row["item_locations"], variation: row["variation_locations"], itemID: row["item_id"],
+                variationID: row["variation_id"]))
     }
 
     /// Variations whose barcode has one of the canonical GTIN-14 keys.
@@ -50,7 +52,7 @@ extension CatalogDatabase {
                 for row in try Row.fetchAll(
                     db, sql: Self.summarySelect + " WHERE v.id IN (\(marks))", arguments: StatementArguments(chunk))
                 {
-                    let summary = Self.summary(row)
+                    let summary = try Self.summary(row)
                     found[summary.variationID] = summary
                 }
             }
@@ -81,7 +83,7 @@ extension CatalogDatabase {
     public func variations(objectID id: String) async throws -> [VariationSummary] {
         try await read { db in
             if let row = try Row.fetchOne(db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [id]) {
-                return [Self.summary(row)]
+                return [try Self.summary(row)]
             }
             return try Row.fetchAll(
                 db, sql: Self.summarySelect + " WHERE v.item_id = ? ORDER BY v.ordinal IS NULL, v.ordinal, v.id",

@@ -6,9 +6,7 @@ extension CatalogDatabase {
     public func syncState() async throws -> [String: String] {
         try await read { db in
             var state: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM sync_state") {
-                state[row["key"]] = row["value"]
-            }
+            for record in try SyncStateRecord.fetchAll(db) { state[record.key] = record.value }
             return state
         }
     }
@@ -26,12 +24,9 @@ extension CatalogDatabase {
     static func setSyncState(_ changes: [String: String?], db: Database) throws {
         for (key, value) in changes {
             if let value {
-                try db.cachedStatement(
-                    sql: "INSERT INTO sync_state(key, value) VALUES (?, ?) "
-                        + "ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-                ).execute(arguments: [key, value])
+                try SyncStateRecord(key: key, value: value).upsert(db)
             } else {
-                try db.cachedStatement(sql: "DELETE FROM sync_state WHERE key = ?").execute(arguments: [key])
+                _ = try SyncStateRecord.deleteOne(db, key: key)
             }
         }
     }
@@ -60,15 +55,13 @@ extension CatalogDatabase {
     /// Replaces the stored locations with `locations` (Square `Location` objects).
     public func replaceLocations(_ locations: [JSONValue]) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM locations")
+            _ = try LocationRecord.deleteAll(db)
             for location in locations {
                 guard let id = location["id"]?.stringValue else { continue }
-                try db.execute(
-                    sql: "INSERT INTO locations(id, name, status, json) VALUES (?, ?, ?, ?)",
-                    arguments: [
-                        id, location["name"]?.stringValue ?? "", location["status"]?.stringValue,
-                        location.jsonString,
-                    ])
+                try LocationRecord(
+                    id: id, name: location["name"]?.stringValue ?? "", status: location["status"]?.stringValue,
+                    json: location.jsonString
+                ).insert(db)
             }
         }
     }
@@ -76,9 +69,8 @@ extension CatalogDatabase {
     /// The stored locations (Square `Location` objects), by name.
     public func locations() async throws -> [JSONValue] {
         try await read { db in
-            try String.fetchAll(db, sql: "SELECT json FROM locations ORDER BY name, id").compactMap {
-                try? JSONValue.parse($0)
-            }
+            try LocationRecord.order(LocationRecord.Columns.name, LocationRecord.Columns.id).fetchAll(db)
+                .map { try $0.object() }
         }
     }
 }

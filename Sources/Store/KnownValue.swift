@@ -19,3 +19,19 @@ extension Row {
         return try known(column, in: table) as Value
     }
 }
+
+/// The enum value a record's `column` of `table` holds, read strictly like `Row.known`.
+func known<Value: RawRepresentable>(_ text: String, table: String, column: String) throws -> Value
+where Value.RawValue == String {
+    guard let value = Value(rawValue: text) else {
+        throw StoreError.unknownValue(table: table, column: column, value: text)
+    }
+    return value
+}
+
+/// Like `known`, for a column that may be NULL (nil then).
+func knownIfPresent<Value: RawRepresentable>(_ text: String?, table: String, column: String) throws -> Value?
+where Value.RawValue == String {
+    guard let text else { return nil }
+    return try known(text, table: table, column: column) as Value
+}

@@ -24,8 +24,7 @@ extension CatalogDatabase {
                     WHERE id = ? AND (status = 'open' OR (? AND status = 'posted'))
                     """,
                 arguments: [id, reopeningPosted])
-            return try Row.fetchOne(db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [id])
-                .map(CountSession.init(row:))
+            return try CountSessionRecord.fetchOne(db, key: id).map(CountSession.init(record:))
         }
     }
 
@@ -91,9 +90,7 @@ extension CatalogDatabase {
             try Self.update(
                 OutboxUpdate(id: outboxID, status: .applied, reason: nil, sender: sender), at: now, db: db)
             guard
-                let session = try Row.fetchOne(
-                    db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [sessionID]
-                ).map(CountSession.init(row:))
+                let session = try CountSessionRecord.fetchOne(db, key: sessionID).map(CountSession.init(record:))
             else { throw StoreError.database(reason: "count session \(sessionID) is gone") }
             let rows = try Row.fetchAll(
                 db,
@@ -146,18 +143,15 @@ extension CatalogDatabase {
                     arguments: [why, sessionID, variationID, outboxID])
             }
             if let remaining {
-                try db.execute(
-                    sql: """
-                        UPDATE outbox SET payload = ?, idempotency_key = ?, label = ?, changes = ?, updated_at = ?,
-                            attempts = attempts + 1
-                        WHERE id = ? AND claim = ?
-                        """,
-                    arguments: [
-                        HistoryEntry.encode(remaining.entry.payload), remaining.entry.idempotencyKey,
-                        remaining.entry.label, OutboxEntry.encode(remaining.entry.changes), now, outboxID,
-                        sender.token,
-                    ])
-                if db.changesCount == 0 { throw StoreError.outboxEntryTaken(id: outboxID) }
+                typealias Columns = OutboxRecord.Columns
+                let changed = try OutboxRecord.filter(key: outboxID).filter(Columns.claim == sender.token).updateAll(
+                    db, Columns.payload.set(to: remaining.entry.payload?.jsonString),
+                    Columns.idempotencyKey.set(to: remaining.entry.idempotencyKey),
+                    Columns.label.set(to: remaining.entry.label),
+                    Columns.changes.set(to: OutboxEntry.encode(remaining.entry.changes)),
+                    Columns.updatedAt.set(to: now),
+                    Columns.attempts += 1)
+                if changed == 0 { throw StoreError.outboxEntryTaken(id: outboxID) }
             } else {
                 try Self.update(
                     OutboxUpdate(id: outboxID, status: .failed, reason: reason, sender: sender), at: now, db: db)

@@ -11,33 +11,26 @@ extension CatalogDatabase {
         let now = clock.now().rfc3339
         let ids = JSONValue.array(scopeIDs.map(JSONValue.string)).jsonString
         return try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO count_sessions(name, location_id, scope, scope_ids, status, counter, started_at, reference)
-                    VALUES (?, ?, ?, ?, 'open', ?, ?, ?)
-                    """,
-                arguments: [name, locationID, scope.rawValue, ids, counter, now, reference])
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [db.lastInsertedRowID])
-            else { throw StoreError.database(reason: "the count session was not written") }
-            return try CountSession(row: row)
+            var record = CountSessionRecord(
+                name: name, locationID: locationID, scope: scope.rawValue, scopeIDs: ids,
+                status: CountSession.Status.open.rawValue, counter: counter, startedAt: now, reference: reference)
+            try record.insert(db)
+            return try CountSession(record: record)
         }
     }
 
     /// The count sessions, newest first; only those with `statuses` when given.
     public func countSessions(statuses: Set<CountSession.Status>? = nil) async throws -> [CountSession] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM count_sessions ORDER BY id DESC").map(CountSession.init(row:))
-                .filter { statuses?.contains($0.status) ?? true }
+            try CountSessionRecord.order(CountSessionRecord.Columns.id.desc).fetchAll(db)
+                .map(CountSession.init(record:)).filter { statuses?.contains($0.status) ?? true }
         }
     }
 
     /// The count session `id`, if there is one.
     public func countSession(id: Int64) async throws -> CountSession? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM count_sessions WHERE id = ?", arguments: [id])
-                .map(CountSession.init(row:))
+            try CountSessionRecord.fetchOne(db, key: id).map(CountSession.init(record:))
         }
     }
 
@@ -52,8 +45,7 @@ extension CatalogDatabase {
         let now = clock.now().rfc3339
         return try await write { db -> CountLine? in
             guard
-                try String.fetchOne(db, sql: "SELECT status FROM count_sessions WHERE id = ?", arguments: [sessionID])
-                    == "open"
+                try CountSessionRecord.fetchOne(db, key: sessionID)?.status == CountSession.Status.open.rawValue
             else { return nil }
             // An existing line is updated in place (a negative correction must not meet the table's
             // check as a new row first); a new one is inserted. Both inside this one write transaction.
@@ -65,49 +57,33 @@ extension CatalogDatabase {
                     """,
                 arguments: [QuantityColumn.value(quantity), now, counter, sessionID, variationID])
             if db.changesCount == 0 {
-                try db.execute(
-                    sql: """
-                        INSERT INTO count_lines(session_id, variation_id, counted, expected, expected_at,
-                                                first_counted_at, last_counted_at, last_counter)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        sessionID, variationID, QuantityColumn.value(quantity), expected, expected == nil ? nil : now,
-                        now, now, counter,
-                    ])
+                try CountLineRecord(
+                    sessionID: sessionID, variationID: variationID, counted: StoredQuantity(quantity),
+                    expected: expected, expectedAt: expected == nil ? nil : now, firstCountedAt: now,
+                    lastCountedAt: now, lastCounter: counter, zeroFilled: false
+                ).insert(db)
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO count_events(session_id, variation_id, at, counter, action, quantity)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    sessionID, variationID, now, counter, replacing ? "set" : "add", QuantityColumn.value(quantity),
-                ])
-            return try Row.fetchOne(
-                db, sql: "SELECT * FROM count_lines WHERE session_id = ? AND variation_id = ?",
-                arguments: [sessionID, variationID]
-            ).map(CountLine.init(row:))
+            var event = CountEventRecord(
+                sessionID: sessionID, variationID: variationID, at: now, counter: counter,
+                action: replacing ? "set" : "add", quantity: StoredQuantity(quantity))
+            try event.insert(db)
+            return try CountLineRecord.line(sessionID, variationID).fetchOne(db).map(CountLine.init(record:))
         }
     }
 
     /// The line of a variation in a session, if it has been counted there.
     public func countLine(sessionID: Int64, variationID: String) async throws -> CountLine? {
         try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM count_lines WHERE session_id = ? AND variation_id = ?",
-                arguments: [sessionID, variationID]
-            ).map(CountLine.init(row:))
+            try CountLineRecord.line(sessionID, variationID).fetchOne(db).map(CountLine.init(record:))
         }
     }
 
     /// Every line of a session, in the order first counted.
     public func countLines(sessionID: Int64) async throws -> [CountLine] {
         try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM count_lines WHERE session_id = ? ORDER BY first_counted_at, variation_id",
-                arguments: [sessionID]
-            ).map(CountLine.init(row:))
+            try CountLineRecord.filter(CountLineRecord.Columns.sessionID == sessionID)
+                .order(CountLineRecord.Columns.firstCountedAt, CountLineRecord.Columns.variationID).fetchAll(db)
+                .map(CountLine.init(record:))
         }
     }
 
@@ -127,10 +103,11 @@ extension CatalogDatabase {
     public func cancelCountSession(_ id: Int64) async throws -> Bool {
         let now = clock.now().rfc3339
         return try await write { db in
-            try db.execute(
-                sql: "UPDATE count_sessions SET status = 'cancelled', closed_at = ? WHERE id = ? AND status = 'open'",
-                arguments: [now, id])
-            return db.changesCount > 0
+            typealias Columns = CountSessionRecord.Columns
+            return try CountSessionRecord.filter(key: id).filter(Columns.status == CountSession.Status.open.rawValue)
+                .updateAll(
+                    db, Columns.status.set(to: CountSession.Status.cancelled.rawValue), Columns.closedAt.set(to: now)
+                ) > 0
         }
     }
 }
@@ -198,9 +175,9 @@ extension CatalogDatabase {
                     "SELECT value FROM catalog_objects o, json_each(o.json, '$.item_variation_data.vendor_information') "
                     + "WHERE o.id = ? ORDER BY key")
             for id in variationIDs {
-                let entries = try String.fetchAll(statement, arguments: [id]).compactMap {
-                    try? JSONValue.parse(Array($0.utf8))
-                }.map(VendorSupply.init(json:))
+                let entries = try String.fetchAll(statement, arguments: [id]).map {
+                    VendorSupply(json: try VendorSupply.stored($0, variationID: id))
+                }
                 supplies[id] = entries.first { preferred.contains($0.vendorID ?? "") } ?? entries.first
             }
             return supplies

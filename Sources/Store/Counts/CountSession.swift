@@ -40,18 +40,15 @@ public struct CountSession: Sendable, Equatable {
     /// The reference every change posted for this session carries in Square.
     public var reference: String
 
-    init(row: Row) throws {
-        id = row["id"]
-        name = row["name"]
-        locationID = row["location_id"]
-        scope = try row.known("scope", in: "count_sessions")
-        let ids: String = row["scope_ids"]
-        scopeIDs = (try? JSONValue.parse(Array(ids.utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
-        status = try row.known("status", in: "count_sessions")
-        counter = row["counter"]
-        startedAt = row["started_at"]
-        closedAt = row["closed_at"]
-        reference = row["reference"]
+    /// The stored `scope_ids`: a JSON list of ids, or the row is damaged.
+    static func scopeIDs(_ text: String, row: String) throws -> [String] {
+        let value = try StoredJSON.parse(text, table: "count_sessions", row: row, column: "scope_ids")
+        guard let list = value.arrayValue, case let ids = list.compactMap(\.stringValue), ids.count == list.count
+        else {
+            throw CatalogDatabase.DamagedRow(
+                table: "count_sessions", row: row, column: "scope_ids", problem: "is not a JSON list of ids")
+        }
+        return ids
     }
 
     /// What `catalog count list --json` prints for it.
@@ -100,21 +97,5 @@ public struct CountLine: Sendable, Equatable {
         case refused
         /// Square does not track the variation's stock at the location; left out unless posted with --track.
         case untracked
-    }
-
-    init(row: Row) throws {
-        sessionID = row["session_id"]
-        variationID = row["variation_id"]
-        counted = QuantityColumn.quantity(row["counted"])
-        expected = row["expected"]
-        expectedAt = row["expected_at"]
-        firstCountedAt = row["first_counted_at"]
-        lastCountedAt = row["last_counted_at"]
-        lastCounter = row["last_counter"]
-        postStatus = try row.knownIfPresent("post_status", in: "count_lines")
-        postReason = row["post_reason"]
-        outboxID = row["outbox_id"]
-        postedAt = row["posted_at"]
-        zeroFilled = row["zero_filled"] ?? false
     }
 }

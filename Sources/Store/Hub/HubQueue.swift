@@ -21,18 +21,6 @@ public struct QueuedScan: Sendable, Equatable {
     public var answer: String?
     /// Why the hub refused it for good (a code it cannot take), if it did.
     public var refused: String?
-
-    init(row: Row) {
-        seq = row["seq"]
-        scanID = row["scan_id"]
-        code = row["code"]
-        device = row["device"]
-        counter = row["counter"]
-        scannedAt = row["scanned_at"]
-        postedAt = row["posted_at"]
-        answer = row["answer"]
-        refused = row["refused"]
-    }
 }
 
 extension CatalogDatabase {
@@ -42,56 +30,46 @@ extension CatalogDatabase {
         scanID: String, code: String, device: String?, counter: String, at time: Timestamp
     ) async throws -> QueuedScan {
         try await write { db in
-            try db.execute(
-                sql: "INSERT INTO hub_queue(scan_id, code, device, counter, scanned_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [scanID, code, device, counter, time.rfc3339])
-            let seq = db.lastInsertedRowID
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM hub_queue WHERE seq = ?", arguments: [seq]) else {
-                throw StoreError.database(reason: "the scan just kept for the hub is not in hub_queue")
-            }
-            return QueuedScan(row: row)
+            var record = HubQueueRecord(
+                scanID: scanID, code: code, device: device, counter: counter, scannedAt: time.rfc3339)
+            try record.insert(db)
+            return try QueuedScan(record: record)
         }
     }
 
     /// The oldest scan the hub has not answered or refused yet.
     public func nextScanForHub() async throws -> QueuedScan? {
-        try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM hub_queue WHERE posted_at IS NULL AND refused IS NULL ORDER BY seq LIMIT 1"
-            ).map(QueuedScan.init(row:))
-        }
+        try await read { db in try HubQueueRecord.waiting.fetchOne(db).map(QueuedScan.init(record:)) }
     }
 
     /// How many scans wait for the hub.
     public func scansWaitingForHub() async throws -> Int {
-        try await read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM hub_queue WHERE posted_at IS NULL AND refused IS NULL") ?? 0
-        }
+        try await read { db in try HubQueueRecord.waiting.fetchCount(db) }
     }
 
     /// Notes the hub's answer to the scan `seq`.
     public func scanPostedToHub(_ seq: Int64, answer: String, at time: Timestamp) async throws {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE hub_queue SET posted_at = ?, answer = ? WHERE seq = ?",
-                arguments: [time.rfc3339, answer, seq])
+            _ = try HubQueueRecord.filter(key: seq).updateAll(
+                db, HubQueueRecord.Columns.postedAt.set(to: time.rfc3339), HubQueueRecord.Columns.answer.set(to: answer)
+            )
         }
     }
 
     /// Notes that the hub refused the scan `seq` for good, and why; later scans go on without it.
     public func scanRefusedByHub(_ seq: Int64, reason: String, at time: Timestamp) async throws {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE hub_queue SET refused = ?, posted_at = ? WHERE seq = ?",
-                arguments: [reason, time.rfc3339, seq])
+            _ = try HubQueueRecord.filter(key: seq).updateAll(
+                db, HubQueueRecord.Columns.refused.set(to: reason),
+                HubQueueRecord.Columns.postedAt.set(to: time.rfc3339))
         }
     }
 
     /// The scans kept for the hub, newest first (at most `limit`).
     public func hubQueue(limit: Int = 100) async throws -> [QueuedScan] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM hub_queue ORDER BY seq DESC LIMIT ?", arguments: [limit])
-                .map(QueuedScan.init(row:))
+            try HubQueueRecord.order(HubQueueRecord.Columns.seq.desc).limit(limit).fetchAll(db)
+                .map(QueuedScan.init(record:))
         }
     }
 }

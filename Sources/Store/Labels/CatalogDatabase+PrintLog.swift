@@ -27,22 +27,12 @@ extension CatalogDatabase {
     /// Stores print-log records and returns them with their ids.
     public func recordPrints(_ records: [PrintRecord]) async throws -> [PrintRecord] {
         try await write { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO print_log(at, counter, variation_id, item_id, template, printer, job_id, copies, status,
-                                          reason, price_amount, price_currency, regular_amount, version,
-                                          location_id, sale_rule_id, with_taxes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            return try records.map { record in
-                try statement.execute(arguments: [
-                    record.at, record.counter, record.variationID, record.itemID, record.template, record.printer,
-                    record.jobID, record.copies, record.status.rawValue, record.reason, record.price?.amount,
-                    record.price?.currency, record.regularAmount, record.version, record.locationID, record.saleRuleID,
-                    record.withTaxes,
-                ])
+            try records.map { record in
+                var row = PrintLogRecord(record)
+                row.id = nil
+                try row.insert(db)
                 var stored = record
-                stored.id = db.lastInsertedRowID
+                stored.id = row.id
                 return stored
             }
         }
@@ -52,22 +42,18 @@ extension CatalogDatabase {
     public func updatePrintJob(_ jobID: Int, printer: String, status: PrintRecord.Status, reason: String?) async throws
     {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE print_log SET status = ?, reason = ? WHERE job_id = ? AND printer = ?",
-                arguments: [status.rawValue, reason, jobID, printer])
+            typealias Columns = PrintLogRecord.Columns
+            _ = try PrintLogRecord.filter(Columns.jobID == jobID && Columns.printer == printer).updateAll(
+                db, Columns.status.set(to: status.rawValue), Columns.reason.set(to: reason))
         }
     }
 
     /// The print log, newest first; optionally one variation's.
     public func printLog(variationID: String? = nil, limit: Int = 200) async throws -> [PrintRecord] {
         try await read { db in
-            if let variationID {
-                return try PrintRecord.fetchAll(
-                    db, sql: "SELECT * FROM print_log WHERE variation_id = ? ORDER BY id DESC LIMIT ?",
-                    arguments: [variationID, limit])
-            }
-            return try PrintRecord.fetchAll(
-                db, sql: "SELECT * FROM print_log ORDER BY id DESC LIMIT ?", arguments: [limit])
+            var request = PrintLogRecord.order(PrintLogRecord.Columns.id.desc).limit(limit)
+            if let variationID { request = request.filter(PrintLogRecord.Columns.variationID == variationID) }
+            return try request.fetchAll(db).map(PrintRecord.init(record:))
         }
     }
 
@@ -88,7 +74,7 @@ extension CatalogDatabase {
                           GROUP BY variation_id, location_id) last ON last.id = p.id
                     """)
             var names: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM locations") { names[row["id"]] = row["name"] }
+            for location in try LocationRecord.fetchAll(db) { names[location.id] = location.name }
             let pricing = try self.pricingCatalog(db)
             let facts = try Self.pricingFacts(variationIDs: lastPrinted.map(\.variationID), db)
             let now = self.clock.now()
@@ -97,7 +83,7 @@ extension CatalogDatabase {
                 let place = printed.locationID.map { CounterLocation(id: $0, name: names[$0] ?? $0) }
                 let current = try Row.fetchOne(
                     db, sql: Self.summarySelect + " WHERE v.id = ?", arguments: [printed.variationID]
-                ).map { Self.summary($0).at(place) }
+                ).map { try Self.summary($0).at(place) }
                 guard let current, let facts = facts[printed.variationID] else {
                     stale.append(StaleLabel(current: current, printed: printed))
                     continue

@@ -97,26 +97,9 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
         return Money(amount: regularAmount ?? price.amount, currency: price.currency)
     }
 
+    /// The record a row of `print_log` holds (see `init(record:)`).
     public init(row: Row) throws {
-        id = row["id"]
-        at = row["at"]
-        counter = row["counter"]
-        variationID = row["variation_id"]
-        itemID = row["item_id"]
-        template = row["template"]
-        printer = row["printer"]
-        jobID = row["job_id"]
-        copies = row["copies"]
-        status = try row.known("status", in: "print_log")
-        reason = row["reason"]
-        let amount: Int64? = row["price_amount"]
-        let currency: String? = row["price_currency"]
-        price = amount.flatMap { amount in currency.map { Money(amount: amount, currency: $0) } }
-        regularAmount = row["regular_amount"]
-        version = row["version"]
-        locationID = row["location_id"]
-        saleRuleID = row["sale_rule_id"]
-        withTaxes = row["with_taxes"] ?? false
+        try self.init(record: PrintLogRecord(row: row))
     }
 
     /// The record as one JSON object with snake_case keys.

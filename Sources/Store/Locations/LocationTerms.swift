@@ -171,11 +171,15 @@ extension LocationTerms {
         return String(decoding: stored.serializedBytes(), as: UTF8.self)
     }
 
-    /// The terms from the stored `locations` columns of the item and the variation.
-    static func stored(item: String?, variation: String?) -> LocationTerms {
+    /// The terms from the stored `locations` columns of the item and the variation (rows `itemID` of `items`
+    /// and `variationID` of `variations`); a column that is not JSON means that row is damaged.
+    static func stored(item: String?, variation: String?, itemID: String, variationID: String) throws
+        -> LocationTerms
+    {
         guard item != nil || variation != nil else { return .everywhere }
-        let itemJSON = item.flatMap { try? JSONValue.parse($0) }
-        let variationJSON = variation.flatMap { try? JSONValue.parse($0) }
+        let itemJSON = try StoredJSON.parseIfPresent(item, table: "items", row: itemID, column: "locations")
+        let variationJSON = try StoredJSON.parseIfPresent(
+            variation, table: "variations", row: variationID, column: "locations")
         return LocationTerms(
             item: itemJSON.map { Presence(object: $0) } ?? .everywhere,
             variation: variationJSON.map { Presence(object: $0) } ?? .everywhere,

@@ -47,9 +47,7 @@ extension CatalogDatabase {
         let objects = try Row.fetchAll(
             db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
         ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
-        let locations = try String.fetchAll(db, sql: "SELECT json FROM locations").compactMap {
-            try? JSONValue.parse($0)
-        }
+        let locations = try LocationRecord.fetchAll(db).map { try $0.object() }
         return PricingCatalog(objects: objects, locations: locations)
     }
 

@@ -22,18 +22,6 @@ public struct SyncProblem: Sendable, Equatable {
     /// How many syncs have tried it.
     public var attempts: Int
 
-    init(row: Row) {
-        id = row["id"]
-        type = row["type"]
-        version = row["version"]
-        reason = row["reason"]
-        waitsFor = row["waits_for"]
-        json = (try? JSONValue.parse(row["json"] as String)) ?? .null
-        firstSeenAt = row["first_seen_at"]
-        lastTriedAt = row["last_tried_at"]
-        attempts = row["attempts"]
-    }
-
     /// The object's name as Square sent it (an item's, a variation's or a category's), when it has one.
     public var name: String? {
         let data = json["item_data"] ?? json["item_variation_data"] ?? json["category_data"]
@@ -82,8 +70,8 @@ extension CatalogDatabase {
     /// The objects held back, oldest first.
     public func syncProblems() async throws -> [SyncProblem] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM sync_problems ORDER BY first_seen_at, id").map(
-                SyncProblem.init(row:))
+            try SyncProblemRecord.order(SyncProblemRecord.Columns.firstSeenAt, SyncProblemRecord.Columns.id)
+                .fetchAll(db).map(SyncProblem.init(record:))
         }
     }
 
@@ -93,14 +81,10 @@ extension CatalogDatabase {
     }
 
     static func heldBack(variationID: String, itemID: String?, db: Database) throws -> SyncProblem? {
-        try Row.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM sync_problems WHERE id IN (?, ?)
-                ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END LIMIT 1
-                """,
-            arguments: [variationID, itemID ?? variationID, itemID ?? variationID]
-        ).map(SyncProblem.init(row:))
+        // The item's problem first.
+        let ids = [itemID, variationID].compactMap { $0 }
+        let problems = try SyncProblemRecord.fetchAll(db, keys: ids)
+        return try ids.lazy.compactMap { id in problems.first { $0.id == id } }.first.map(SyncProblem.init(record:))
     }
 
     /// A held-back object whose JSON holds `code` (a SKU, a barcode, an id), for a lookup that found nothing.
@@ -108,10 +92,8 @@ extension CatalogDatabase {
         let text = code.trimmingCharacters(in: .whitespaces)
         guard text.count >= 3 else { return nil }
         return try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM sync_problems WHERE instr(json, ?) > 0 ORDER BY waits_for IS NOT NULL LIMIT 1",
-                arguments: ["\"" + text + "\""]
-            ).map(SyncProblem.init(row:))
+            try SyncProblemRecord.filter(sql: "instr(json, ?) > 0", arguments: ["\"" + text + "\""])
+                .order(SyncProblemRecord.Columns.waitsFor != nil).fetchOne(db).map(SyncProblem.init(record:))
         }
     }
 
@@ -155,11 +137,10 @@ extension CatalogDatabase {
                 """
         ).execute(arguments: [id, type, version, reason, waitsFor, json, now, now])
         if markSeen { try markSeenIDs(id: id, nested: nestedIDs, db: db) }
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM sync_problems WHERE id = ?"), arguments: [id])
-        else { throw StoreError.database(reason: "the problem record of \(id) was not written") }
-        return SyncProblem(row: row)
+        guard let record = try SyncProblemRecord.fetchOne(db, key: id) else {
+            throw StoreError.database(reason: "the problem record of \(id) was not written")
+        }
+        return try SyncProblem(record: record)
     }
 
     /// Whether any object is held back (the fast path of every apply checks this once).

@@ -33,6 +33,7 @@ extension CatalogDatabase {
 
     /// Stores IN_STOCK counts inside a caller's transaction.
     static func saveStockCounts(_ counts: [StockCount], at now: String, db: Database) throws {
+        // Written as SQL: GRDB's upsert asks for the rowid back, and this table has none (WITHOUT ROWID).
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO inventory_counts(variation_id, location_id, quantity, calculated_at, fetched_at)
@@ -54,11 +55,10 @@ extension CatalogDatabase {
 
     static func stockCounts(variationID: String, db: Database) throws -> [String: String] {
         var counts: [String: String] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT location_id, quantity FROM inventory_counts WHERE variation_id = ?",
-            arguments: [variationID])
+        for count in try InventoryCountRecord.filter(InventoryCountRecord.Columns.variationID == variationID).fetchAll(
+            db)
         {
-            counts[row["location_id"]] = row["quantity"]
+            counts[count.locationID] = count.quantity
         }
         return counts
     }
@@ -81,7 +81,7 @@ extension CatalogDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT v.id, json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
+                    SELECT v.id, v.item_id, json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
                         i.locations AS item_locations, v.locations AS variation_locations
                     FROM variations v
                     JOIN items i ON i.id = v.item_id AND i.is_archived = 0
@@ -90,7 +90,9 @@ extension CatalogDatabase {
                     """)
             var rules: [StockRule] = []
             for row in rows {
-                let terms = LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"])
+                let terms = try LocationTerms.stored(
+                    item: row["item_locations"], variation: row["variation_locations"], itemID: row["item_id"],
+                    variationID: row["id"])
                 guard terms.isSold(at: locationID) else { continue }
                 guard terms.tracksInventory(at: locationID, variationTracks: (row["tracked"] as Int64?) ?? 0 != 0)
                 else { continue }
@@ -109,7 +111,7 @@ extension CatalogDatabase {
         try await read { db in
             let statement = try db.makeStatement(
                 sql: """
-                    SELECT json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
+                    SELECT v.item_id, json_extract(o.json, '$.item_variation_data.track_inventory') AS tracked,
                         i.locations AS item_locations, v.locations AS variation_locations
                     FROM variations v JOIN items i ON i.id = v.item_id JOIN catalog_objects o ON o.id = v.id
                     WHERE v.id = ?
@@ -117,7 +119,9 @@ extension CatalogDatabase {
             var tracking: [String: Bool] = [:]
             for id in variationIDs {
                 guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
-                let terms = LocationTerms.stored(item: row["item_locations"], variation: row["variation_locations"])
+                let terms = try LocationTerms.stored(
+                    item: row["item_locations"], variation: row["variation_locations"], itemID: row["item_id"],
+                    variationID: id)
                 tracking[id] = terms.tracksInventory(
                     at: locationID, variationTracks: (row["tracked"] as Int64?) ?? 0 != 0)
             }
@@ -132,16 +136,10 @@ extension CatalogDatabase {
         try await write { db in
             for vendor in vendors {
                 guard let id = vendor["id"]?.stringValue else { continue }
-                try db.execute(
-                    sql: """
-                        INSERT INTO vendors(id, name, status, json) VALUES (?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status,
-                            json = excluded.json
-                        """,
-                    arguments: [
-                        id, vendor["name"]?.stringValue ?? id, vendor["status"]?.stringValue,
-                        String(decoding: vendor.serializedBytes(), as: UTF8.self),
-                    ])
+                try VendorRecord(
+                    id: id, name: vendor["name"]?.stringValue ?? id, status: vendor["status"]?.stringValue,
+                    json: vendor.jsonString
+                ).upsert(db)
             }
         }
     }
@@ -167,7 +165,7 @@ extension CatalogDatabase {
 
     static func vendorNames(_ db: Database) throws -> [String: String] {
         var names: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM vendors") { names[row["id"]] = row["name"] }
+        for vendor in try VendorRecord.fetchAll(db) { names[vendor.id] = vendor.name }
         return names
     }
 }

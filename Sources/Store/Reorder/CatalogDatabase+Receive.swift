@@ -35,25 +35,18 @@ extension CatalogDatabase {
         return try await write { db in
             let outboxID = try Self.insert(outbox, claimedBy: sender, db: db)
             let detail = "outbox \(outboxID)"
-            let open = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, quantity, received FROM reorder_lines
-                    WHERE variation_id = ? AND status IN ('ordered', 'wanted')
-                    ORDER BY status = 'wanted', id
-                    """,
-                arguments: [variationID])
+            typealias Columns = ReorderLineRecord.Columns
+            // Orders first, oldest first, then the wanted line.
+            let open = try ReorderLineRecord.lines(of: variationID, [.ordered, .wanted])
+                .order(Columns.status == ReorderLine.Status.wanted.rawValue, Columns.id).fetchAll(db)
             var left = quantity
             var bookings: [StockReceipt.Booking] = []
-            for row in open where left > 0 {
-                let id: Int64 = row["id"]
-                let ordered: Int = row["quantity"]
-                let received: Int = row["received"]
-                let take = min(left, max(0, ordered - received))
+            for line in open where left > 0 {
+                guard let id = line.id else { continue }
+                let take = min(left, max(0, line.quantity - line.received))
                 guard take > 0 else { continue }
-                let completed = received + take >= ordered
-                try db.execute(
-                    sql: "UPDATE reorder_lines SET received = received + ? WHERE id = ?", arguments: [take, id])
+                let completed = line.received + take >= line.quantity
+                _ = try ReorderLineRecord.filter(key: id).updateAll(db, Columns.received += take)
                 if completed { try Self.close(db, lineID: id, status: .received, at: now) }
                 try Self.recordReorderEvent(
                     db, at: now, counter: counter, lineID: id, variationID: variationID,
@@ -62,15 +55,13 @@ extension CatalogDatabase {
                 left -= take
             }
             if left > 0 {
-                try db.execute(
-                    sql: """
-                        INSERT INTO reorder_lines(variation_id, status, quantity, received, note, counter, last_counter,
-                                                  first_added, last_added, closed_at)
-                        VALUES (?, 'received', ?, ?, 'received without being on the list', ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [variationID, left, left, counter, counter, now, now, now])
+                var unlisted = ReorderLineRecord(
+                    variationID: variationID, status: ReorderLine.Status.received.rawValue, quantity: left,
+                    received: left, note: "received without being on the list", counter: counter,
+                    lastCounter: counter, firstAdded: now, lastAdded: now, closedAt: now)
+                try unlisted.insert(db)
                 try Self.recordReorderEvent(
-                    db, at: now, counter: counter, lineID: db.lastInsertedRowID,
+                    db, at: now, counter: counter, lineID: unlisted.id ?? db.lastInsertedRowID,
                     variationID: variationID, action: "receive", quantity: left, detail: detail + " unlisted")
             }
             return StockReceipt(outboxID: outboxID, lines: bookings, unlisted: left)
@@ -119,14 +110,15 @@ extension CatalogDatabase {
         _ db: Database, lineID: Int64, variationID: String, asOrdered: Bool, at: String
     ) throws {
         if asOrdered {
-            try db.execute(sql: "UPDATE reorder_lines SET status = 'ordered' WHERE id = ?", arguments: [lineID])
+            _ = try ReorderLineRecord.filter(key: lineID).updateAll(
+                db, ReorderLineRecord.Columns.status.set(to: ReorderLine.Status.ordered.rawValue))
             return
         }
-        let existing = try Int64.fetchOne(
-            db, sql: "SELECT id FROM reorder_lines WHERE variation_id = ? AND status = 'wanted' AND id != ?",
-            arguments: [variationID, lineID])
+        let existing = try ReorderLineRecord.lines(of: variationID, [.wanted])
+            .filter(ReorderLineRecord.Columns.id != lineID).fetchOne(db)?.id
         guard let existing else {
-            try db.execute(sql: "UPDATE reorder_lines SET status = 'wanted' WHERE id = ?", arguments: [lineID])
+            _ = try ReorderLineRecord.filter(key: lineID).updateAll(
+                db, ReorderLineRecord.Columns.status.set(to: ReorderLine.Status.wanted.rawValue))
             return
         }
         try db.execute(

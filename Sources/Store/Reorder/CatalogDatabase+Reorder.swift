@@ -42,15 +42,12 @@ extension CatalogDatabase {
     public func setReorderQuantity(variationID: String, quantity: Int, counter: String) async throws -> ReorderLine? {
         let now = clock.now().rfc3339
         let id = try await write { db -> Int64? in
-            guard
-                let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM reorder_lines WHERE variation_id = ? AND status = 'wanted'",
-                    arguments: [variationID])
+            guard var line = try ReorderLineRecord.lines(of: variationID, [.wanted]).fetchOne(db), let id = line.id
             else { return nil }
             if quantity == 0 {
                 try Self.close(db, lineID: id, status: .removed, at: now)
             } else {
-                try db.execute(sql: "UPDATE reorder_lines SET quantity = ? WHERE id = ?", arguments: [quantity, id])
+                try line.updateChanges(db) { $0.quantity = quantity }
             }
             try Self.recordReorderEvent(
                 db, at: now, counter: counter, lineID: id, variationID: variationID,
@@ -70,14 +67,13 @@ extension CatalogDatabase {
             var removed = 0
             for id in ids {
                 guard
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT variation_id, quantity FROM reorder_lines WHERE id = ? AND status = 'wanted'",
-                        arguments: [id])
+                    let line = try ReorderLineRecord.filter(key: id)
+                        .filter(ReorderLineRecord.Columns.status == ReorderLine.Status.wanted.rawValue).fetchOne(db)
                 else { continue }
                 try Self.close(db, lineID: id, status: .removed, at: now)
                 try Self.recordReorderEvent(
-                    db, at: now, counter: counter, lineID: id, variationID: row["variation_id"],
-                    action: action, quantity: row["quantity"], detail: nil)
+                    db, at: now, counter: counter, lineID: id, variationID: line.variationID,
+                    action: action, quantity: line.quantity, detail: nil)
                 removed += 1
             }
             return removed
@@ -96,35 +92,32 @@ extension CatalogDatabase {
             var ordered: [Int64] = []
             for line in lines {
                 guard
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT * FROM reorder_lines WHERE id = ? AND status = 'wanted'", arguments: [line.id])
+                    var stored = try ReorderLineRecord.filter(key: line.id)
+                        .filter(ReorderLineRecord.Columns.status == ReorderLine.Status.wanted.rawValue).fetchOne(db)
                 else { continue }
-                let current: Int = row["quantity"]
+                let current = stored.quantity
                 let sent = min(line.quantity, current)
                 guard sent > 0 else { continue }
-                try db.execute(
-                    sql: """
-                        UPDATE reorder_lines SET status = 'ordered', quantity = ?, vendor_id = ?, order_reference = ?,
-                            ordered_at = ? WHERE id = ?
-                        """,
-                    arguments: [sent, line.vendorID, reference, now, line.id])
+                try stored.updateChanges(db) {
+                    $0.status = ReorderLine.Status.ordered.rawValue
+                    $0.quantity = sent
+                    $0.vendorID = line.vendorID
+                    $0.orderReference = reference
+                    $0.orderedAt = now
+                }
                 try Self.recordReorderEvent(
                     db, at: now, counter: counter, lineID: line.id,
-                    variationID: row["variation_id"], action: "order", quantity: sent, detail: reference)
+                    variationID: stored.variationID, action: "order", quantity: sent, detail: reference)
                 if current > sent {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO reorder_lines(variation_id, status, quantity, note, counter, last_counter,
-                                                      first_added, last_added)
-                            VALUES (?, 'wanted', ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            row["variation_id"], current - sent, row["note"], row["counter"], row["last_counter"],
-                            row["first_added"], row["last_added"],
-                        ])
+                    // The rest stays wanted as a new line, with the first line's note and history of adds.
+                    var rest = ReorderLineRecord(
+                        variationID: stored.variationID, status: ReorderLine.Status.wanted.rawValue,
+                        quantity: current - sent, received: 0, note: stored.note, counter: stored.counter,
+                        lastCounter: stored.lastCounter, firstAdded: stored.firstAdded, lastAdded: stored.lastAdded)
+                    try rest.insert(db)
                     try Self.recordReorderEvent(
-                        db, at: now, counter: counter, lineID: db.lastInsertedRowID,
-                        variationID: row["variation_id"], action: "add", quantity: current - sent,
+                        db, at: now, counter: counter, lineID: rest.id ?? db.lastInsertedRowID,
+                        variationID: stored.variationID, action: "add", quantity: current - sent,
                         detail: "added while order \(reference) was written")
                 }
                 ordered.append(line.id)
@@ -134,20 +127,18 @@ extension CatalogDatabase {
     }
 
     static func close(_ db: Database, lineID: Int64, status: ReorderLine.Status, at: String) throws {
-        try db.execute(
-            sql: "UPDATE reorder_lines SET status = ?, closed_at = ? WHERE id = ?",
-            arguments: [status.rawValue, at, lineID])
+        _ = try ReorderLineRecord.filter(key: lineID).updateAll(
+            db, ReorderLineRecord.Columns.status.set(to: status.rawValue),
+            ReorderLineRecord.Columns.closedAt.set(to: at))
     }
 
     static func recordReorderEvent(
         _ db: Database, at: String, counter: String, lineID: Int64, variationID: String, action: String,
         quantity: Int?, detail: String?
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO reorder_events(at, counter, line_id, variation_id, action, quantity, detail)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [at, counter, lineID, variationID, action, quantity, detail])
+        var event = ReorderEventRecord(
+            at: at, counter: counter, lineID: lineID, variationID: variationID, action: action, quantity: quantity,
+            detail: detail)
+        try event.insert(db)
     }
 }

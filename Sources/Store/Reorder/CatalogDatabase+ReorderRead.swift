@@ -39,11 +39,9 @@ extension CatalogDatabase {
     /// The list's history, oldest first: every line's changes, or one line's.
     public func reorderEvents(lineID: Int64? = nil) async throws -> [ReorderEvent] {
         try await read { db in
-            let filter = lineID == nil ? "" : " WHERE line_id = ?"
-            return try Row.fetchAll(
-                db, sql: "SELECT * FROM reorder_events\(filter) ORDER BY id",
-                arguments: StatementArguments(lineID.map { [$0] } ?? [])
-            ).map(ReorderEvent.init(row:))
+            var request = ReorderEventRecord.order(ReorderEventRecord.Columns.id)
+            if let lineID { request = request.filter(ReorderEventRecord.Columns.lineID == lineID) }
+            return try request.fetchAll(db).map(ReorderEvent.init(record:))
         }
     }
 
@@ -83,22 +81,17 @@ extension CatalogDatabase {
         let vendorNames = try Self.vendorNames(db)
         return try rows.map { row in
             var supply: VendorSupply?
-            if let text: String = row["supply"], let json = try? JSONValue.parse(text) {
-                supply = VendorSupply(json: json)
+            if let text: String = row["supply"] {
+                supply = VendorSupply(json: try VendorSupply.stored(text, variationID: row["variation_id"]))
             }
             let frozenVendor: String? = row["vendor_id"]
             if let frozenVendor, supply?.vendorID != frozenVendor {
                 supply = VendorSupply(vendorID: frozenVendor, vendorCode: nil, unitCost: nil)
             }
             let itemName: String? = row["item_name"]
-            return ReorderLine(
-                id: row["id"], variationID: row["variation_id"],
-                status: try row.known("status", in: "reorder_lines"), quantity: row["quantity"],
-                received: row["received"], note: row["note"], counter: row["counter"],
-                lastCounter: row["last_counter"], firstAdded: row["first_added"], lastAdded: row["last_added"],
-                orderReference: row["order_reference"], orderedAt: row["ordered_at"], closedAt: row["closed_at"],
-                variation: itemName == nil ? nil : Self.summary(row), supply: supply,
-                vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, onHand: row["on_hand"],
+            return try ReorderLine(
+                record: ReorderLineRecord(row: row), variation: itemName == nil ? nil : try Self.summary(row),
+                supply: supply, vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, onHand: row["on_hand"],
                 threshold: row["threshold"])
         }
     }

@@ -77,6 +77,12 @@ public struct VendorSupply: Sendable, Equatable {
         self.unitCost = unitCost
     }
 
+    /// One `vendor_information` entry of a stored variation, as SQLite's `json_each` gives it: an entry
+    /// that is not a JSON object means the stored object is damaged.
+    static func stored(_ text: String, variationID: String) throws -> JSONValue {
+        try StoredJSON.object(text, table: "catalog_objects", row: variationID, column: "json")
+    }
+
     /// Reads one `vendor_information` entry.
     public init(json: JSONValue) {
         vendorID = json["vendor_id"]?.stringValue
@@ -96,15 +102,4 @@ public struct ReorderEvent: Sendable, Equatable {
     public var action: String
     public var quantity: Int?
     public var detail: String?
-
-    init(row: Row) {
-        id = row["id"]
-        at = row["at"]
-        counter = row["counter"]
-        lineID = row["line_id"]
-        variationID = row["variation_id"]
-        action = row["action"]
-        quantity = row["quantity"]
-        detail = row["detail"]
-    }
 }

@@ -72,7 +72,7 @@ extension CatalogDatabase {
                     ORDER BY i.name, i.id, matched DESC, v.ordinal IS NULL, v.ordinal, v.id LIMIT ?
                     """),
             arguments: StatementArguments(values + values + [limit]))
-        return rows.map { SearchHit(variation: summary($0), score: 1000) }
+        return try rows.map { SearchHit(variation: try summary($0), score: 1000) }
     }
 
     /// Items with a variation whose `column` equals one of `values`, in name order, each with the
@@ -148,7 +148,7 @@ extension CatalogDatabase {
                     sql: summarySelect + " WHERE v.item_id IN (\(marks)) ORDER BY v.ordinal IS NULL, v.ordinal, v.id"),
                 arguments: StatementArguments(batch.map(\.itemID)))
             var byItem: [String: [VariationSummary]] = [:]
-            for row in rows { byItem[row["item_id"], default: []].append(summary(row)) }
+            for row in rows { byItem[row["item_id"], default: []].append(try summary(row)) }
             for item in batch {
                 let ordered = order(byItem[item.itemID] ?? [], preferred: item.preferred, plans: plans)
                 for variation in ordered where hits.count < limit {

@@ -24,38 +24,21 @@ extension CatalogDatabase {
         -> [HistoryEntry]
     {
         try await read { db in
-            var conditions: [String] = []
-            var arguments: [any DatabaseValueConvertible] = []
+            typealias Columns = HistoryRecord.Columns
+            var request = HistoryRecord.order(Columns.id.desc).limit(limit)
             if let objectIDs {
-                let marks = Array(repeating: "?", count: objectIDs.count).joined(separator: ", ")
-                conditions.append("(object_id IN (\(marks)) OR item_id IN (\(marks)))")
-                arguments += objectIDs + objectIDs
+                request = request.filter(objectIDs.contains(Columns.objectID) || objectIDs.contains(Columns.itemID))
             }
-            if let since {
-                conditions.append("at >= ?")
-                arguments.append(since)
-            }
-            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            arguments.append(limit)
-            return try HistoryEntry.fetchAll(
-                db, sql: "SELECT * FROM history \(filter) ORDER BY id DESC LIMIT ?",
-                arguments: StatementArguments(arguments))
+            if let since { request = request.filter(Columns.at >= since) }
+            return try request.fetchAll(db).map(HistoryEntry.init(record:))
         }
     }
 
     static func append(_ entries: [HistoryEntry], db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO history(at, counter, action, object_type, object_id, item_id, field, old_value,
-                                    new_value, version, source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
         for entry in entries {
-            try statement.execute(arguments: [
-                entry.at, entry.counter, entry.action.rawValue, entry.objectType, entry.objectID, entry.itemID,
-                entry.field, HistoryEntry.encode(entry.oldValue), HistoryEntry.encode(entry.newValue),
-                entry.version, entry.source,
-            ])
+            var record = HistoryRecord(entry)
+            record.id = nil
+            try record.insert(db)
         }
     }
 }

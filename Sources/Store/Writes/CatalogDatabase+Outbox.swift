@@ -14,19 +14,11 @@ extension CatalogDatabase {
 
     /// Inserts a new entry inside a caller's transaction and returns its number.
     static func insert(_ entry: OutboxEntry, claimedBy sender: OutboxSender? = nil, db: Database) throws -> Int64 {
-        try db.execute(
-            sql: """
-                INSERT INTO outbox(created_at, updated_at, counter, kind, object_id, item_id, label, base_version,
-                                   changes, payload, idempotency_key, status, reason, attempts, claim, claimed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
-                """,
-            arguments: [
-                entry.createdAt, entry.updatedAt, entry.counter, entry.kind.rawValue, entry.objectID,
-                entry.itemID, entry.label, entry.baseVersion, OutboxEntry.encode(entry.changes),
-                HistoryEntry.encode(entry.payload), entry.idempotencyKey, entry.status.rawValue, entry.reason,
-                sender?.token, sender == nil ? nil : entry.createdAt,
-            ])
-        return db.lastInsertedRowID
+        var record = OutboxRecord(entry, claimedBy: sender)
+        record.id = nil
+        record.attempts = 0
+        try record.insert(db)
+        return record.id ?? db.lastInsertedRowID
     }
 
     /// Claims entry `id` for `sender` when its status is one of `statuses` and no other live sender holds
@@ -38,19 +30,18 @@ extension CatalogDatabase {
         id: Int64, statuses: Set<OutboxEntry.Status>, by sender: OutboxSender = .thisProcess
     ) async throws -> OutboxEntry? {
         try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id]) else {
-                return nil
-            }
-            let entry = try OutboxEntry(row: row)
+            guard var record = try OutboxRecord.fetchOne(db, key: id) else { return nil }
+            let entry = try OutboxEntry(record: record)
             guard statuses.contains(entry.status) else { return nil }
-            if let claim: String = row["claim"], claim != sender.token,
-                OutboxSender.holds(claim: claim, claimedAt: row["claimed_at"])
+            if let claim = record.claim, claim != sender.token,
+                OutboxSender.holds(claim: claim, claimedAt: record.claimedAt)
             {
                 return nil
             }
-            try db.execute(
-                sql: "UPDATE outbox SET claim = ?, claimed_at = ? WHERE id = ?",
-                arguments: [sender.token, self.clock.now().rfc3339, id])
+            try record.updateChanges(db) {
+                $0.claim = sender.token
+                $0.claimedAt = self.clock.now().rfc3339
+            }
             return entry
         }
     }
@@ -58,30 +49,26 @@ extension CatalogDatabase {
     /// Lets go of a claim without changing the entry (the sender stopped before deciding anything).
     public func releaseOutbox(id: Int64, by sender: OutboxSender = .thisProcess) async throws {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE outbox SET claim = NULL, claimed_at = NULL WHERE id = ? AND claim = ?",
-                arguments: [id, sender.token])
+            _ = try OutboxRecord.filter(key: id).filter(OutboxRecord.Columns.claim == sender.token).updateAll(
+                db, OutboxRecord.Columns.claim.set(to: nil), OutboxRecord.Columns.claimedAt.set(to: nil))
         }
     }
 
     /// Outbox entries in the order they were made, optionally only those with one of `statuses`.
     public func outboxEntries(statuses: Set<OutboxEntry.Status>? = nil) async throws -> [OutboxEntry] {
         try await read { db in
-            var sql = "SELECT * FROM outbox"
-            var arguments: [String] = []
+            var request = OutboxRecord.order(OutboxRecord.Columns.id)
             if let statuses {
-                let sorted = statuses.map(\.rawValue).sorted()
-                sql += " WHERE status IN (\(Array(repeating: "?", count: sorted.count).joined(separator: ", ")))"
-                arguments = sorted
+                request = request.filter(statuses.map(\.rawValue).sorted().contains(OutboxRecord.Columns.status))
             }
-            return try OutboxEntry.fetchAll(db, sql: sql + " ORDER BY id", arguments: StatementArguments(arguments))
+            return try request.fetchAll(db).map(OutboxEntry.init(record:))
         }
     }
 
     /// One outbox entry by its number.
     public func outboxEntry(id: Int64) async throws -> OutboxEntry? {
         try await read { db in
-            try OutboxEntry.fetchOne(db, sql: "SELECT * FROM outbox WHERE id = ?", arguments: [id])
+            try OutboxRecord.fetchOne(db, key: id).map(OutboxEntry.init(record:))
         }
     }
 
@@ -95,22 +82,18 @@ extension CatalogDatabase {
     /// entry, or else throws `StoreError.outboxEntryTaken` and the caller's transaction (with any history
     /// rows of the write) is rolled back. Every update lets go of the claim.
     static func update(_ update: OutboxUpdate, at now: String, db: Database) throws {
-        var remoteText: String?
-        if let remote = update.remote {
-            let object = JSONObject(remote.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
-            remoteText = String(decoding: JSONValue.object(object).serializedBytes(), as: UTF8.self)
-        }
-        try db.execute(
-            sql: """
-                UPDATE outbox SET status = ?, reason = ?, remote = COALESCE(?, remote),
-                    result_version = COALESCE(?, result_version), updated_at = ?, attempts = attempts + 1,
-                    claim = NULL, claimed_at = NULL
-                WHERE id = ? AND (? IS NULL OR claim = ?)
-                """,
-            arguments: [
-                update.status.rawValue, update.reason, remoteText, update.resultVersion, now,
-                update.id, update.sender?.token, update.sender?.token,
-            ])
-        if update.sender != nil, db.changesCount == 0 { throw StoreError.outboxEntryTaken(id: update.id) }
+        typealias Columns = OutboxRecord.Columns
+        var assignments = [
+            Columns.status.set(to: update.status.rawValue), Columns.reason.set(to: update.reason),
+            Columns.updatedAt.set(to: now), Columns.attempts += 1, Columns.claim.set(to: nil),
+            Columns.claimedAt.set(to: nil),
+        ]
+        // A value not given keeps the stored one.
+        if let remote = update.remote { assignments.append(Columns.remote.set(to: OutboxEntry.encode(remote: remote))) }
+        if let version = update.resultVersion { assignments.append(Columns.resultVersion.set(to: version)) }
+        var request = OutboxRecord.filter(key: update.id)
+        if let sender = update.sender { request = request.filter(Columns.claim == sender.token) }
+        let changed = try request.updateAll(db, assignments)
+        if update.sender != nil, changed == 0 { throw StoreError.outboxEntryTaken(id: update.id) }
     }
 }

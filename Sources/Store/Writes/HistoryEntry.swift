@@ -80,27 +80,12 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
         ]
     }
 
+    /// The entry a row of `history` holds (see `init(record:)`).
     public init(row: Row) throws {
-        id = row["id"]
-        at = row["at"]
-        counter = row["counter"]
-        action = try row.known("action", in: "history")
-        objectType = row["object_type"]
-        objectID = row["object_id"]
-        itemID = row["item_id"]
-        field = row["field"]
-        oldValue = Self.decode(row["old_value"])
-        newValue = Self.decode(row["new_value"])
-        version = row["version"]
-        source = row["source"]
+        try self.init(record: HistoryRecord(row: row))
     }
 
     static func encode(_ value: JSONValue?) -> String? {
         value.map { String(decoding: $0.serializedBytes(), as: UTF8.self) }
-    }
-
-    static func decode(_ text: String?) -> JSONValue? {
-        guard let text else { return nil }
-        return try? JSONValue.parse(text)
     }
 }

@@ -133,10 +133,12 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
     /// The stored changes; text that is not an array of changes means the row is damaged, and an entry
     /// is never replayed with its changes silently dropped.
     static func decodeChanges(_ text: String, id: Int64?) throws -> [Change] {
-        guard let array = (try? JSONValue.parse(text))?.arrayValue,
+        let row = id.map { String($0) } ?? "(new)"
+        guard let array = try StoredJSON.parse(text, table: "outbox", row: row, column: "changes").arrayValue,
             array.allSatisfy({ $0["field"]?.stringValue != nil })
         else {
-            throw CatalogDatabase.DamagedRow(detail: "the changes of outbox entry \(id ?? 0) are not readable")
+            throw CatalogDatabase.DamagedRow(
+                table: "outbox", row: row, column: "changes", problem: "is not a list of changes each with a field")
         }
         return array.map { value in
             Change(field: value["field"]?.stringValue ?? "", old: present(value["old"]), new: present(value["new"]))
@@ -149,31 +151,9 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
         return value
     }
 
+    /// The entry a row of `outbox` holds (see `init(record:)`).
     public init(row: Row) throws {
-        id = row["id"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        counter = row["counter"]
-        kind = try row.known("kind", in: "outbox")
-        objectID = row["object_id"]
-        itemID = row["item_id"]
-        label = row["label"]
-        baseVersion = row["base_version"]
-        changes = try Self.decodeChanges(row["changes"], id: row["id"])
-        payload = HistoryEntry.decode(row["payload"])
-        if payload == nil, (row["payload"] as String?) != nil {
-            throw CatalogDatabase.DamagedRow(detail: "the payload of outbox entry \(id ?? 0) is not readable")
-        }
-        idempotencyKey = row["idempotency_key"]
-        status = try row.known("status", in: "outbox")
-        reason = row["reason"]
-        if let remoteText: String = row["remote"], let object = (try? JSONValue.parse(remoteText))?.objectValue {
-            var remote: [String: JSONValue] = [:]
-            for (key, value) in object { remote[key] = value }
-            self.remote = remote
-        }
-        resultVersion = row["result_version"]
-        attempts = row["attempts"]
+        try self.init(record: OutboxRecord(row: row))
     }
 }
 

@@ -44,21 +44,6 @@ public struct ScanRecord: Sendable, Equatable {
         self.scanID = scanID
         self.counter = counter
     }
-
-    init(row: Row) {
-        id = row["id"]
-        at = row["at"]
-        device = row["device"]
-        code = row["code"]
-        gtin = row["gtin"]
-        symbology = row["symbology"]
-        variationID = row["variation_id"]
-        mode = row["mode"]
-        action = row["action"]
-        scanID = row["scan_id"]
-        counter = row["counter"]
-        answer = row["answer"]
-    }
 }
 
 extension CatalogDatabase {
@@ -66,48 +51,42 @@ extension CatalogDatabase {
     @discardableResult
     public func recordScan(_ scan: ScanRecord) async throws -> Int64 {
         try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO scans(at, device, code, gtin, symbology, variation_id, mode, action, scan_id, counter, answer)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    scan.at, scan.device, scan.code, scan.gtin, scan.symbology, scan.variationID, scan.mode,
-                    scan.action, scan.scanID, scan.counter, scan.answer,
-                ])
-            return db.lastInsertedRowID
+            var record = ScanLogRecord(scan)
+            record.id = nil
+            try record.insert(db)
+            return record.id ?? db.lastInsertedRowID
         }
     }
 
     /// Scans, newest first; `unknownOnly` keeps those that matched nothing.
     public func scans(unknownOnly: Bool = false, limit: Int = 100) async throws -> [ScanRecord] {
         try await read { db in
-            let filter = unknownOnly ? "WHERE variation_id IS NULL AND (action IS NULL OR action = 'unknown')" : ""
-            return try Row.fetchAll(
-                db, sql: "SELECT * FROM scans \(filter) ORDER BY id DESC LIMIT ?", arguments: [limit]
-            ).map(ScanRecord.init(row:))
+            typealias Columns = ScanLogRecord.Columns
+            var request = ScanLogRecord.order(Columns.id.desc).limit(limit)
+            if unknownOnly {
+                request = request.filter(
+                    Columns.variationID == nil && (Columns.action == nil || Columns.action == "unknown"))
+            }
+            return try request.fetchAll(db).map(ScanRecord.init(record:))
         }
     }
 
     /// The scan a counter posted under `scanID`, if the hub has it.
     public func scan(scanID: String) async throws -> ScanRecord? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM scans WHERE scan_id = ?", arguments: [scanID])
-                .map(ScanRecord.init(row:))
+            try ScanLogRecord.filter(ScanLogRecord.Columns.scanID == scanID).fetchOne(db).map(ScanRecord.init(record:))
         }
     }
 
     /// Keeps the answer the hub gave to the scan numbered `id`, to give again when it is posted again.
     public func recordAnswer(_ answer: String, scan id: Int64) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE scans SET answer = ? WHERE id = ?", arguments: [answer, id])
+            _ = try ScanLogRecord.filter(key: id).updateAll(db, ScanLogRecord.Columns.answer.set(to: answer))
         }
     }
 
     /// One scan by its number.
     public func scan(id: Int64) async throws -> ScanRecord? {
-        try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM scans WHERE id = ?", arguments: [id]).map(ScanRecord.init(row:))
-        }
+        try await read { db in try ScanLogRecord.fetchOne(db, key: id).map(ScanRecord.init(record:)) }
     }
 }
