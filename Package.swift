@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [
-                "CatalogTestSupport",
+                "CatalogTestSupport", "CatalogCLI", "CatalogApp",
                 "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -191,6 +191,8 @@ let package = Package(
             name: "HubTests",
             dependencies: [
                 "CatalogTestSupport", "Hub", "CatalogApp", "CatalogCore", "Store", "Sync", "Sandbox", "SquareAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

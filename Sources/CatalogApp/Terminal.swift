@@ -58,7 +58,7 @@ public enum Terminal {
     }
 
     /// `text` as `visible` shows it, keeping the line breaks between the lines a renderer joined.
-    private static func shown(_ text: String) -> String {
+    static func shown(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
             .joined(separator: "\n")
     }

@@ -15,7 +15,7 @@ struct CodesCommand: AsyncParsableCommand {
 }
 
 /// `catalog codes assign`: in-store EAN-13s for variations with no barcode, written to Square.
-struct CodesAssignCommand: AsyncParsableCommand {
+struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "assign",
         abstract: "Give variations without a barcode an in-store EAN-13 (a dry run unless --apply).",
@@ -68,84 +68,81 @@ struct CodesAssignCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let assignment = try CodeAssignment(context: context, prefix: prefix)
-            var selected: [VariationSummary] = []
-            if !codes.isEmpty || !categories.isEmpty {
-                // The same selection labels use: each code as catalog show finds it, each category's variations.
-                selected = try await LabelSelection(codes: codes, categories: categories).variations(
-                    in: database, at: nil)
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let assignment = try CodeAssignment(context: context, prefix: prefix)
+        var selected: [VariationSummary] = []
+        if !codes.isEmpty || !categories.isEmpty {
+            // The same selection labels use: each code as catalog show finds it, each category's variations.
+            selected = try await LabelSelection(codes: codes, categories: categories).variations(
+                in: database, at: nil)
+        }
+        var weighed = 0
+        if missing {
+            // Goods sold by weight get the scale's codes, never an in-store one.
+            let split = try await assignment.leavingOutSoldByWeight(try await database.variationsWithoutGTIN())
+            selected += split.kept
+            weighed = split.soldByWeight.count
+            if weighed > 0, !json {
+                output.note(
+                    "\(weighed) variation\(weighed == 1 ? " is" : "s are") sold by weight and left out: the "
+                        + "scale prints their codes.")
             }
-            var weighed = 0
-            if missing {
-                // Goods sold by weight get the scale's codes, never an in-store one.
-                let split = try await assignment.leavingOutSoldByWeight(try await database.variationsWithoutGTIN())
-                selected += split.kept
-                weighed = split.soldByWeight.count
-                if weighed > 0, !json {
-                    Terminal.note(
-                        "\(weighed) variation\(weighed == 1 ? " is" : "s are") sold by weight and left out: the "
-                            + "scale prints their codes.")
+        }
+        let planned = try await assignment.plan(selected)
+        let skipped = Set(selected.filter { $0.gtin != nil }.map(\.variationID)).count
+        guard !planned.isEmpty else {
+            output.out("Every variation selected already has a barcode; nothing to do.")
+            return
+        }
+        guard apply else {
+            for entry in planned {
+                if json {
+                    output.out(Self.json(entry, status: "planned"))
+                } else {
+                    output.out(Self.line(entry))
                 }
             }
-            let planned = try await assignment.plan(selected)
-            let skipped = Set(selected.filter { $0.gtin != nil }.map(\.variationID)).count
-            guard !planned.isEmpty else {
-                Terminal.out("Every variation selected already has a barcode; nothing to do.")
-                return
+            if !json {
+                output.out(
+                    "\(planned.count) variation\(planned.count == 1 ? "" : "s") would get an in-store EAN-13"
+                        + (skipped > 0 ? " (\(skipped) already have a barcode)" : "")
+                        + ". Nothing was written: run again with --apply to write them to Square.")
             }
-            guard apply else {
-                for entry in planned {
-                    if json {
-                        Terminal.out(Self.json(entry, status: "planned"))
-                    } else {
-                        Terminal.out(Self.line(entry))
-                    }
+            return
+        }
+        var queued = 0
+        var failed = 0
+        for (entry, result) in try await assignment.apply(planned) {
+            switch result {
+            case .success(let outcome):
+                if outcome.queued { queued += 1 }
+                let status = outcome.queued ? "queued" : "written"
+                if json {
+                    output.out(Self.json(entry, status: status))
+                } else {
+                    output.out(Self.line(entry) + (outcome.queued ? "  (waiting in the outbox)" : "  written"))
                 }
-                if !json {
-                    Terminal.out(
-                        "\(planned.count) variation\(planned.count == 1 ? "" : "s") would get an in-store EAN-13"
-                            + (skipped > 0 ? " (\(skipped) already have a barcode)" : "")
-                            + ". Nothing was written: run again with --apply to write them to Square.")
-                }
-                return
-            }
-            var queued = 0
-            var failed = 0
-            for (entry, result) in try await assignment.apply(planned) {
-                switch result {
-                case .success(let outcome):
-                    if outcome.queued { queued += 1 }
-                    let status = outcome.queued ? "queued" : "written"
-                    if json {
-                        Terminal.out(Self.json(entry, status: status))
-                    } else {
-                        Terminal.out(Self.line(entry) + (outcome.queued ? "  (waiting in the outbox)" : "  written"))
-                    }
-                case .failure(let error):
-                    failed += 1
-                    if json {
-                        var object = Self.json(entry, status: "failed")
-                        object["error"] = .string(error.description)
-                        Terminal.out(object)
-                    } else {
-                        Terminal.error("\(entry.variation.label): \(error.description)")
-                    }
+            case .failure(let error):
+                failed += 1
+                if json {
+                    var object = Self.json(entry, status: "failed")
+                    object["error"] = .string(error.description)
+                    output.out(object)
+                } else {
+                    output.error("\(entry.variation.label): \(error.description)")
                 }
             }
-            if failed > 0 {
-                throw AppError(
-                    "\(failed) of \(planned.count) codes could not be written (see above); the others were.",
-                    exitCode: .dataError)
-            }
-            if queued > 0 {
-                throw AppError(
-                    "\(queued) code\(queued == 1 ? "" : "s") could not reach Square and wait in the outbox; the next "
-                        + "catalog sync sends them.", exitCode: .tryLater)
-            }
+        }
+        if failed > 0 {
+            throw AppError(
+                "\(failed) of \(planned.count) codes could not be written (see above); the others were.",
+                exitCode: .dataError)
+        }
+        if queued > 0 {
+            throw AppError(
+                "\(queued) code\(queued == 1 ? "" : "s") could not reach Square and wait in the outbox; the next "
+                    + "catalog sync sends them.", exitCode: .tryLater)
         }
     }
 

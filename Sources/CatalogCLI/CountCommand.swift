@@ -44,7 +44,7 @@ struct CountSessionOptions: ParsableArguments {
 }
 
 /// `catalog count start`.
-struct CountStartCommand: AsyncParsableCommand {
+struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Open a count at a location, of some categories, vendors, everything, or open.")
 
@@ -68,22 +68,19 @@ struct CountStartCommand: AsyncParsableCommand {
     @Flag(help: "Print the count as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let session = try await CountWorkflow(context: context, database: try context.openDatabase()).start(
-                name: name, location: location, categories: category, vendors: vendor, everything: everything)
-            if json {
-                Terminal.out(session.json)
-            } else {
-                Terminal.out("Count \(session.id) is open: \(Terminal.visible(session.name)).")
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let session = try await CountWorkflow(context: context, database: try context.openDatabase()).start(
+            name: name, location: location, categories: category, vendors: vendor, everything: everything)
+        if json {
+            output.out(session.json)
+        } else {
+            output.out("Count \(session.id) is open: \(Terminal.visible(session.name)).")
         }
     }
 }
 
 /// `catalog count list`.
-struct CountListCommand: AsyncParsableCommand {
+struct CountListCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the counts: open ones, or every one with --all.")
 
@@ -95,33 +92,31 @@ struct CountListCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per count.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let database = try AppContext.live(options).openDatabase()
-            let sessions = try await database.countSessions(statuses: all ? nil : [.open])
-            if sessions.isEmpty, !json {
-                Terminal.out(all ? "No counts yet: start one with catalog count start." : "No count is open.")
-            }
-            for session in sessions {
-                let totals = try await database.countTotals(sessionID: session.id)
-                if json {
-                    var object = session.json
-                    object["lines"] = .int(totals.lines)
-                    object["units"] = .number(Quantity.text(totals.units))
-                    Terminal.out(object)
-                } else {
-                    Terminal.out(
-                        "\(session.id)  \(session.status.rawValue)  \(Terminal.visible(session.name))  "
-                            + "\(totals.lines) lines, \(Terminal.quantity(totals.units)) units  started \(session.startedAt) by "
-                            + Terminal.visible(session.counter))
-                }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let sessions = try await database.countSessions(statuses: all ? nil : [.open])
+        if sessions.isEmpty, !json {
+            output.out(all ? "No counts yet: start one with catalog count start." : "No count is open.")
+        }
+        for session in sessions {
+            let totals = try await database.countTotals(sessionID: session.id)
+            if json {
+                var object = session.json
+                object["lines"] = .int(totals.lines)
+                object["units"] = .number(Quantity.text(totals.units))
+                output.out(object)
+            } else {
+                output.out(
+                    "\(session.id)  \(session.status.rawValue)  \(Terminal.visible(session.name))  "
+                        + "\(totals.lines) lines, \(Terminal.quantity(totals.units)) units  started \(session.startedAt) by "
+                        + Terminal.visible(session.counter))
             }
         }
     }
 }
 
 /// `catalog count show`.
-struct CountShowCommand: AsyncParsableCommand {
+struct CountShowCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show what a count holds so far, line by line.")
 
@@ -131,30 +126,27 @@ struct CountShowCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per line.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let session = try await CountWorkflow(context: context, database: database).session(
-                which.session, location: which.location)
-            let lines = try await database.countLines(sessionID: session.id)
-            if !json {
-                Terminal.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
-            }
-            for line in lines {
-                let variation = try await database.variations(objectID: line.variationID).first
-                if json {
-                    Terminal.out(CountOutput.json(line, variation: variation))
-                } else {
-                    Terminal.out(
-                        "  \(Terminal.column(Terminal.quantity(line.counted), 9)) "
-                            + Terminal.visible(variation?.label ?? line.variationID)
-                            + (line.expected.map { "  (Square expected \($0))" } ?? "")
-                            + Self.posting(line))
-                }
-            }
-            if lines.isEmpty, !json { Terminal.out("  nothing counted yet") }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let session = try await CountWorkflow(context: context, database: database).session(
+            which.session, location: which.location)
+        let lines = try await database.countLines(sessionID: session.id)
+        if !json {
+            output.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
         }
+        for line in lines {
+            let variation = try await database.variations(objectID: line.variationID).first
+            if json {
+                output.out(CountOutput.json(line, variation: variation))
+            } else {
+                output.out(
+                    "  \(Terminal.column(Terminal.quantity(line.counted), 9)) "
+                        + Terminal.visible(variation?.label ?? line.variationID)
+                        + (line.expected.map { "  (Square expected \($0))" } ?? "")
+                        + Self.posting(line))
+            }
+        }
+        if lines.isEmpty, !json { output.out("  nothing counted yet") }
     }
 }
 
@@ -172,7 +164,7 @@ extension CountShowCommand {
 }
 
 /// `catalog count add CODE [--qty N] [--set]`.
-struct CountAddCommand: AsyncParsableCommand {
+struct CountAddCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Count a variation by hand: add to its count, or set it (--set).")
 
@@ -195,31 +187,28 @@ struct CountAddCommand: AsyncParsableCommand {
     @Flag(help: "Print the line as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
-            let session = try await workflow.openSession(which.session, location: which.location)
-            guard let amount = Quantity.parse(quantity) else {
-                throw AppError(
-                    "--qty \(Terminal.echo(quantity)) is not a number: give a whole number such as 12, or a weight "
-                        + "with a point and up to five decimals such as 1.250.", exitCode: .usage)
-            }
-            let counted = try await workflow.count(code, quantity: amount, replacing: replacing, in: session)
-            if json {
-                var object = CountOutput.json(counted.line, variation: counted.variation)
-                object["session_lines"] = .int(counted.totals.lines)
-                object["session_units"] = .number(Quantity.text(counted.totals.units))
-                Terminal.out(object)
-            } else {
-                Terminal.out(CountOutput.text(counted))
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let session = try await workflow.openSession(which.session, location: which.location)
+        guard let amount = Quantity.parse(quantity) else {
+            throw AppError(
+                "--qty \(Terminal.echo(quantity)) is not a number: give a whole number such as 12, or a weight "
+                    + "with a point and up to five decimals such as 1.250.", exitCode: .usage)
+        }
+        let counted = try await workflow.count(code, quantity: amount, replacing: replacing, in: session)
+        if json {
+            var object = CountOutput.json(counted.line, variation: counted.variation)
+            object["session_lines"] = .int(counted.totals.lines)
+            object["session_units"] = .number(Quantity.text(counted.totals.units))
+            output.out(object)
+        } else {
+            output.out(CountOutput.text(counted))
         }
     }
 }
 
 /// `catalog count review`.
-struct CountReviewCommand: AsyncParsableCommand {
+struct CountReviewCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
         abstract: "Set a count against what Square expects: variance per line in units and at cost, and totals.",
@@ -236,20 +225,17 @@ struct CountReviewCommand: AsyncParsableCommand {
     @Flag(help: "Print the review as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let workflow = CountWorkflow(context: context, database: database)
-            let session = try await workflow.session(which.session, location: which.location)
-            let review = try await workflow.review(session)
-            Terminal.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let workflow = CountWorkflow(context: context, database: database)
+        let session = try await workflow.session(which.session, location: which.location)
+        let review = try await workflow.review(session)
+        output.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))
     }
 }
 
 /// `catalog count post`.
-struct CountPostCommand: AsyncParsableCommand {
+struct CountPostCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "post",
         abstract: "Post a count to Square: each counted line as a physical count, once.",
@@ -280,26 +266,24 @@ struct CountPostCommand: AsyncParsableCommand {
     @Flag(help: "Print the outcome as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
-            let session = try await workflow.session(which.session, location: which.location)
-            let posting = try await workflow.post(
-                session, zeroUncounted: zeroUncounted, track: track,
-                progress: { done, total in Terminal.status("Posting count \(session.id): \(done) of \(total) lines") })
-            Terminal.clearStatus()
-            Terminal.out(json ? CountOutput.json(posting).jsonString : CountOutput.text(posting))
-            if posting.waitingReason != nil { throw ExitCode(ExitStatus.tryLater.rawValue) }
-            if !posting.lines(.refused).isEmpty || !posting.lines(.untracked).isEmpty {
-                throw ExitCode(ExitStatus.dataError.rawValue)
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let session = try await workflow.session(which.session, location: which.location)
+        let posting = try await workflow.post(
+            session, zeroUncounted: zeroUncounted, track: track,
+            progress: { done, total in context.progress.status("Posting count \(session.id): \(done) of \(total) lines")
+            })
+        context.progress.clearStatus()
+        output.out(json ? CountOutput.json(posting).jsonString : CountOutput.text(posting))
+        if posting.waitingReason != nil { throw ExitCode(ExitStatus.tryLater.rawValue) }
+        if !posting.lines(.refused).isEmpty || !posting.lines(.untracked).isEmpty {
+            throw ExitCode(ExitStatus.dataError.rawValue)
         }
     }
 }
 
 /// `catalog count export`: the review as a file.
-struct CountExportCommand: AsyncParsableCommand {
+struct CountExportCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a count's review to a file: CSV, JSON or a PDF report.",
@@ -324,71 +308,68 @@ struct CountExportCommand: AsyncParsableCommand {
             "PDF paper: letter or a4 (default: reorder.paper in the config, else letter).", valueName: "paper"))
     var paper: String?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write; - or none for standard output."))
-    var output: String?
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("The file to write; - or none for standard output."))
+    var outputFile: String?
 
     @Flag(help: "CSV for Excel: a UTF-8 byte-order mark, ; between fields, formula-safe cells.")
     var excel = false
 
-    func run() async throws {
-        try await reportingErrors {
-            guard ["csv", "json", "pdf"].contains(format.lowercased()) else {
-                throw AppError("--format \(format) is not known: use csv, json or pdf.", exitCode: .usage)
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        guard ["csv", "json", "pdf"].contains(format.lowercased()) else {
+            throw AppError("--format \(format) is not known: use csv, json or pdf.", exitCode: .usage)
+        }
+        if format.lowercased() == "pdf", outputFile == nil || outputFile == "-", output.columns != nil {
+            throw AppError(
+                "A PDF is not for the terminal: give --output FILE.pdf (or pipe it somewhere).", exitCode: .usage)
+        }
+        try OutputFile.refuseOverwriting(
+            outputFile.map(context.path), option: "--output", inputs: context.settings.keptFiles)
+        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
+        let bytes: [UInt8]
+        switch format.lowercased() {
+        case "json": bytes = Array((CountOutput.json(review).jsonString + "\n").utf8)
+        case "pdf":
+            let name = (paper ?? context.settings.reorder.paper ?? "letter").lowercased()
+            guard let sheet = PurchaseList.Paper(rawValue: name) else {
+                throw AppError("--paper \(name) is not known: use letter or a4.", exitCode: .usage)
             }
-            if format.lowercased() == "pdf", output == nil || output == "-", Terminal.stdoutColumns != nil {
-                throw AppError(
-                    "A PDF is not for the terminal: give --output FILE.pdf (or pipe it somewhere).", exitCode: .usage)
+            do {
+                bytes = try PurchaseListRenderer.pdf(
+                    CountOutput.report(review, paper: sheet, at: context.clock.now()))
+            } catch {
+                throw AppError("Cannot draw the count report: \(error)", exitCode: .internalError)
             }
-            let context = try AppContext.live(options)
-            try OutputFile.refuseOverwriting(output, option: "--output", inputs: context.settings.keptFiles)
-            let workflow = CountWorkflow(context: context, database: try context.openDatabase())
-            let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
-            let bytes: [UInt8]
-            switch format.lowercased() {
-            case "json": bytes = Array((CountOutput.json(review).jsonString + "\n").utf8)
-            case "pdf":
-                let name = (paper ?? context.settings.reorder.paper ?? "letter").lowercased()
-                guard let sheet = PurchaseList.Paper(rawValue: name) else {
-                    throw AppError("--paper \(name) is not known: use letter or a4.", exitCode: .usage)
-                }
-                do {
-                    bytes = try PurchaseListRenderer.pdf(
-                        CountOutput.report(review, paper: sheet, at: context.clock.now()))
-                } catch {
-                    throw AppError("Cannot draw the count report: \(error)", exitCode: .internalError)
-                }
-            default: bytes = CountOutput.csv(review, excel: excel)
-            }
-            if let output, output != "-" {
-                try OutputFile.replace(output, with: bytes)
-                Terminal.error(
-                    "Wrote count \(review.session.id) (\(review.counted.count) counted, "
-                        + "\(review.notCounted.count) not counted) to \(output).")
-            } else {
-                FileHandle.standardOutput.write(Data(bytes))
-            }
+        default: bytes = CountOutput.csv(review, excel: excel)
+        }
+        if let outputFile, outputFile != "-" {
+            try OutputFile.replace(context.path(outputFile), with: bytes)
+            output.error(
+                "Wrote count \(review.session.id) (\(review.counted.count) counted, "
+                    + "\(review.notCounted.count) not counted) to \(outputFile).")
+        } else {
+            output.write(bytes)
         }
     }
 }
 
 /// `catalog count cancel`.
-struct CountCancelCommand: AsyncParsableCommand {
+struct CountCancelCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "cancel", abstract: "Cancel an open count; nothing of it goes to Square.")
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var which: CountSessionOptions
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let session = try await CountWorkflow(context: context, database: database).openSession(
-                which.session, location: which.location)
-            guard try await database.cancelCountSession(session.id) else {
-                throw AppError("Count \(session.id) was closed meanwhile.", exitCode: .dataError)
-            }
-            Terminal.out("Count \(session.id) (\(Terminal.visible(session.name))) is cancelled; nothing was posted.")
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let session = try await CountWorkflow(context: context, database: database).openSession(
+            which.session, location: which.location)
+        guard try await database.cancelCountSession(session.id) else {
+            throw AppError("Count \(session.id) was closed meanwhile.", exitCode: .dataError)
         }
+        output.out("Count \(session.id) (\(Terminal.visible(session.name))) is cancelled; nothing was posted.")
     }
 }

@@ -25,7 +25,7 @@ struct DevicesCommand: AsyncParsableCommand {
         return try context.openDatabase()
     }
 
-    struct Pair: AsyncParsableCommand {
+    struct Pair: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "pair",
             abstract: "Make a pairing code for a new device: valid once, for ten minutes.",
@@ -40,25 +40,22 @@ struct DevicesCommand: AsyncParsableCommand {
         @Flag(help: "Print {\"code\", \"expires_at\"} as JSON.")
         var json = false
 
-        func run() async throws {
-            try await reportingErrors {
-                let context = try AppContext.live(options)
-                let database = try DevicesCommand.hubDatabase(context)
-                let now = context.clock.now()
-                let code = try await DeviceKeys.makePairingCode(in: database, now: now)
-                let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
-                if json {
-                    Terminal.out(["code": .string(code), "expires_at": .string(expires.rfc3339)] as JSONValue)
-                } else {
-                    Terminal.out("Pairing code: \(code)")
-                    Terminal.out(
-                        "Type it on the new device at the hub's /pair page before \(expires.rfc3339); it works once.")
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let database = try DevicesCommand.hubDatabase(context)
+            let now = context.clock.now()
+            let code = try await DeviceKeys.makePairingCode(in: database, now: now)
+            let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
+            if json {
+                output.out(["code": .string(code), "expires_at": .string(expires.rfc3339)] as JSONValue)
+            } else {
+                output.out("Pairing code: \(code)")
+                output.out(
+                    "Type it on the new device at the hub's /pair page before \(expires.rfc3339); it works once.")
             }
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the paired devices.")
 
@@ -70,30 +67,28 @@ struct DevicesCommand: AsyncParsableCommand {
         @Flag(help: "One JSON array.")
         var json = false
 
-        func run() async throws {
-            try await reportingErrors {
-                let devices = try await DevicesCommand.hubDatabase(AppContext.live(options)).devices(
-                    includeRevoked: all)
-                if json {
-                    Terminal.out(JSONValue.array(devices.map(\.json)))
-                    return
-                }
-                if devices.isEmpty {
-                    Terminal.out("No devices are paired. Pair one with catalog devices pair.")
-                    return
-                }
-                for device in devices {
-                    var line = "\(device.id)  \(Terminal.visible(device.name))  paired \(device.pairedAt)"
-                    if let from = device.pairedFrom { line += " from \(from)" }
-                    if let seen = device.lastSeenAt { line += ", last seen \(seen)" }
-                    if let revoked = device.revokedAt { line += ", REVOKED \(revoked)" }
-                    Terminal.out(line)
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let devices = try await DevicesCommand.hubDatabase(context).devices(
+                includeRevoked: all)
+            if json {
+                output.out(JSONValue.array(devices.map(\.json)))
+                return
+            }
+            if devices.isEmpty {
+                output.out("No devices are paired. Pair one with catalog devices pair.")
+                return
+            }
+            for device in devices {
+                var line = "\(device.id)  \(Terminal.visible(device.name))  paired \(device.pairedAt)"
+                if let from = device.pairedFrom { line += " from \(from)" }
+                if let seen = device.lastSeenAt { line += ", last seen \(seen)" }
+                if let revoked = device.revokedAt { line += ", REVOKED \(revoked)" }
+                output.out(line)
             }
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke",
             abstract: "Revoke a device: its next request is refused, and it must pair again.")
@@ -106,21 +101,18 @@ struct DevicesCommand: AsyncParsableCommand {
         @Flag(help: "Print the revoked devices as one JSON array.")
         var json = false
 
-        func run() async throws {
-            try await reportingErrors {
-                let context = try AppContext.live(options)
-                let revoked = try await DevicesCommand.hubDatabase(context).revokeDevices(
-                    device, now: context.clock.now())
-                guard !revoked.isEmpty else {
-                    throw AppError(
-                        "No paired device has the id or name “\(Terminal.echo(device))”; see catalog devices list.",
-                        exitCode: .notFound)
-                }
-                if json {
-                    Terminal.out(JSONValue.array(revoked.map(\.json)))
-                } else {
-                    for device in revoked { Terminal.out("Revoked \(device.id)  \(Terminal.visible(device.name))") }
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let revoked = try await DevicesCommand.hubDatabase(context).revokeDevices(
+                device, now: context.clock.now())
+            guard !revoked.isEmpty else {
+                throw AppError(
+                    "No paired device has the id or name “\(Terminal.echo(device))”; see catalog devices list.",
+                    exitCode: .notFound)
+            }
+            if json {
+                output.out(JSONValue.array(revoked.map(\.json)))
+            } else {
+                for device in revoked { output.out("Revoked \(device.id)  \(Terminal.visible(device.name))") }
             }
         }
     }

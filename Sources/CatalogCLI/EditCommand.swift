@@ -4,7 +4,7 @@ import CatalogCore
 import CommandSupport
 
 /// `catalog edit CODE --price 4.99 ...`: change a variation and its item in Square, safely.
-struct EditCommand: AsyncParsableCommand {
+struct EditCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a variation (and its item) in Square without touching anything else.",
@@ -111,29 +111,27 @@ struct EditCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            for (value, field) in [
-                (name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin"),
-            ]
-                + categories.map({ ($0, "--category") })
-            {
-                try AppError.refuseControlCharacters(in: value, field: field)
-            }
-            try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
-            let request = EditRequest(
-                price: price, name: name, variationName: variationName, sku: sku, gtin: gtin,
-                description: description, archived: archive ? true : unarchive ? false : nil, categories: categories,
-                createCategories: createCategory, allowDuplicate: allowDuplicate, location: location,
-                available: available.flatMap(Self.yesNo))
-            let outcome = try await EditWorkflow(context: .live(options)).edit(code, request)
-            if json {
-                Terminal.out(EditOutput.json(outcome.result))
-            } else {
-                Terminal.out(
-                    EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
-            }
-            if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        for (value, field) in [
+            (name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin"),
+        ]
+            + categories.map({ ($0, "--category") })
+        {
+            try AppError.refuseControlCharacters(in: value, field: field)
         }
+        try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
+        let request = EditRequest(
+            price: price, name: name, variationName: variationName, sku: sku, gtin: gtin,
+            description: description, archived: archive ? true : unarchive ? false : nil, categories: categories,
+            createCategories: createCategory, allowDuplicate: allowDuplicate, location: location,
+            available: available.flatMap(Self.yesNo))
+        let outcome = try await EditWorkflow(context: context).edit(code, request)
+        if json {
+            output.out(EditOutput.json(outcome.result))
+        } else {
+            output.out(
+                EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
+        }
+        if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
     }
 }

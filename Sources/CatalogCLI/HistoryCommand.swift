@@ -5,7 +5,7 @@ import CommandSupport
 import Store
 
 /// `catalog history [CODE]`: every write this tool made to Square.
-struct HistoryCommand: AsyncParsableCommand {
+struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show the changes this tool wrote to Square: when, from which counter, old and new values.",
@@ -38,17 +38,15 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let database = try AppContext.live(options).openDatabase()
-            let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, database: database)
-            if json {
-                for entry in entries { Terminal.out(entry.json) }
-            } else if entries.isEmpty {
-                Terminal.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
-            } else {
-                for entry in entries { Terminal.out(Self.text(entry)) }
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, database: database)
+        if json {
+            for entry in entries { output.out(entry.json) }
+        } else if entries.isEmpty {
+            output.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
+        } else {
+            for entry in entries { output.out(Self.text(entry)) }
         }
     }
 

@@ -15,7 +15,7 @@ struct ImportCommand: AsyncParsableCommand {
     )
 
     /// `catalog import prices FILE`: set prices from a CSV file.
-    struct Prices: AsyncParsableCommand {
+    struct Prices: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "prices",
             abstract: "Set prices in Square from a CSV file (a dry run unless --apply).",
@@ -83,21 +83,18 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
 
-        func run() async throws {
-            try await reportingErrors {
-                let context = try AppContext.live(options)
-                try OutputFile.refuseOverwriting(
-                    report, option: "--report",
-                    inputs: [OutputFile.Input(path: file, what: "the price file being imported")]
-                        + context.settings.keptFiles)
-                if let status = try await perform(PriceImportWorkflow(context: context)) {
-                    throw ExitCode(status.rawValue)
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            try OutputFile.refuseOverwriting(
+                report.map(context.path), option: "--report",
+                inputs: [OutputFile.Input(path: context.path(file), what: "the price file being imported")]
+                    + context.settings.keptFiles)
+            if let status = try await perform(PriceImportWorkflow(context: context), output) {
+                throw ExitCode(status.rawValue)
             }
         }
 
         /// Plans the file, applies it when asked, prints and writes the report; returns how it ends.
-        func perform(_ workflow: PriceImportWorkflow) async throws -> ExitStatus? {
+        func perform(_ workflow: PriceImportWorkflow, _ output: CommandOutput) async throws -> ExitStatus? {
             var place: CounterLocation?
             if let location { place = try await workflow.context.location(location, in: workflow.database) }
             let choices = PriceImportOptions(
@@ -105,9 +102,9 @@ struct ImportCommand: AsyncParsableCommand {
                 currency: currency,
                 location: place)
             if apply { _ = try workflow.context.makeClient() }
-            let plan = try await workflow.plan(file: file, options: choices)
+            let plan = try await workflow.plan(file: workflow.context.path(file), options: choices)
             let toStderr = report == "-"
-            let say: (String) -> Void = { line in toStderr ? Terminal.error(line) : Terminal.out(line) }
+            let say: (String) -> Void = { line in toStderr ? output.error(line) : output.out(line) }
             if !json { say(Self.columnsLine(plan, file: file)) }
             var rows = plan.rows
             var stopReason: String?
@@ -119,20 +116,20 @@ struct ImportCommand: AsyncParsableCommand {
             if let report {
                 let bytes = PriceImportWorkflow.report(rows, separator: plan.separator, excel: excel)
                 if report == "-" {
-                    FileHandle.standardOutput.write(Data(bytes))
+                    output.write(bytes)
                 } else {
-                    try OutputFile.replace(report, with: bytes)
+                    try OutputFile.replace(workflow.context.path(report), with: bytes)
                 }
             }
             if json {
-                for row in rows where report != "-" { Terminal.out(row.json) }
+                for row in rows where report != "-" { output.out(row.json) }
             } else {
                 for line in Self.table(rows, applied: apply) { say(line) }
                 say(Self.summary(rows, applied: apply))
             }
             if let stopReason {
-                Terminal.error("catalog: \(stopReason)")
-                Terminal.error("catalog: rows marked not_sent were not sent; run the same command again to finish.")
+                output.error("catalog: \(stopReason)")
+                output.error("catalog: rows marked not_sent were not sent; run the same command again to finish.")
             }
             return PriceImportWorkflow.exitStatus(rows, stopped: stopReason != nil)
         }

@@ -14,7 +14,7 @@ struct ItemCommand: AsyncParsableCommand {
     )
 
     /// `catalog item create --name N --price P ...`.
-    struct Create: AsyncParsableCommand {
+    struct Create: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "create",
             abstract: "Create an item with its variations in Square, in one write.",
@@ -103,26 +103,24 @@ struct ItemCommand: AsyncParsableCommand {
             }
         }
 
-        func run() async throws {
-            try await reportingErrors {
-                let fields: [(String?, String)] =
-                    [(name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin")]
-                    + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
-                for (value, field) in fields { try AppError.refuseControlCharacters(in: value, field: field) }
-                try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
-                let workflow = try ItemCreationWorkflow(context: .live(options))
-                let request = NewItemRequest(
-                    name: name, description: description, variationName: variationName, price: price, sku: sku,
-                    gtin: gtin, categories: categories, createCategories: createCategory, variations: variations,
-                    allowDuplicate: allowDuplicate, fromScan: fromScan, currency: currency)
-                let creation = try await workflow.create(try await workflow.draft(request))
-                if json { Terminal.out(creation.json) } else { Terminal.out(Self.text(creation)) }
-                if case .queued(let outboxID, let reason) = creation.status {
-                    Terminal.error(
-                        "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
-                            + "\(outboxID); the next catalog sync sends it. See catalog outbox.")
-                    throw ExitCode(ExitStatus.tryLater.rawValue)
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let fields: [(String?, String)] =
+                [(name, "--name"), (variationName, "--variation-name"), (sku, "--sku"), (gtin, "--gtin")]
+                + categories.map { ($0, "--category") } + variations.map { ($0, "--variation") }
+            for (value, field) in fields { try AppError.refuseControlCharacters(in: value, field: field) }
+            try AppError.refuseControlCharacters(in: description, field: "--description", lineBreaks: true)
+            let workflow = try ItemCreationWorkflow(context: context)
+            let request = NewItemRequest(
+                name: name, description: description, variationName: variationName, price: price, sku: sku,
+                gtin: gtin, categories: categories, createCategories: createCategory, variations: variations,
+                allowDuplicate: allowDuplicate, fromScan: fromScan, currency: currency)
+            let creation = try await workflow.create(try await workflow.draft(request))
+            if json { output.out(creation.json) } else { output.out(Self.text(creation)) }
+            if case .queued(let outboxID, let reason) = creation.status {
+                output.error(
+                    "catalog: Square could not be reached (\(reason)). The item waits in the outbox as entry "
+                        + "\(outboxID); the next catalog sync sends it. See catalog outbox.")
+                throw ExitCode(ExitStatus.tryLater.rawValue)
             }
         }
 

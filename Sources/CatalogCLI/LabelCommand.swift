@@ -24,24 +24,22 @@ struct LabelCommand: AsyncParsableCommand {
 }
 
 /// `catalog label templates`.
-struct LabelTemplatesCommand: AsyncParsableCommand {
+struct LabelTemplatesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates", abstract: "List the label templates, where they come from and their size.")
 
     @Flag(help: "Print one JSON object per template.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let entries = TemplateLibrary().list()
-            guard !entries.isEmpty else {
-                throw AppError(
-                    "No label templates found. Put .yaml files in ~/.config/catalog/labels or set CATALOG_LABELS_DIR.",
-                    exitCode: .notFound)
-            }
-            for entry in entries {
-                if json { Terminal.out(entry.json) } else { Terminal.out(Self.text(entry)) }
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let entries = TemplateLibrary().list()
+        guard !entries.isEmpty else {
+            throw AppError(
+                "No label templates found. Put .yaml files in ~/.config/catalog/labels or set CATALOG_LABELS_DIR.",
+                exitCode: .notFound)
+        }
+        for entry in entries {
+            if json { output.out(entry.json) } else { output.out(Self.text(entry)) }
         }
     }
 
@@ -70,7 +68,7 @@ struct LabelTemplatesCommand: AsyncParsableCommand {
 }
 
 /// `catalog label render CODE --output FILE`: a preview (PNG), a PDF, or ZPL, without printing.
-struct LabelRenderCommand: AsyncParsableCommand {
+struct LabelRenderCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw labels to a file: .png (a preview of one label at the printer's resolution), .pdf or .zpl.",
@@ -85,35 +83,34 @@ struct LabelRenderCommand: AsyncParsableCommand {
     @OptionGroup var selection: LabelSelectionOptions
     @OptionGroup var label: LabelOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .png, .pdf or .zpl.", valueName: "file"))
-    var output: String
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("The file to write: .png, .pdf or .zpl.", valueName: "file"))
+    var outputFile: String
 
     func validate() throws {
-        guard [".png", ".pdf", ".zpl"].contains(where: { output.lowercased().hasSuffix($0) }) else {
-            throw ValidationError("--output must end in .png, .pdf or .zpl, not “\(Terminal.echo(output))”.")
+        guard [".png", ".pdf", ".zpl"].contains(where: { outputFile.lowercased().hasSuffix($0) }) else {
+            throw ValidationError("--output must end in .png, .pdf or .zpl, not “\(Terminal.echo(outputFile))”.")
         }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let settings = context.settings
-            let templateFile = try label.request.templateFile(settings: settings)
-            try OutputFile.refuseOverwriting(
-                output, option: "--output",
-                inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
-            let template = try label.request.loadTemplate(file: templateFile)
-            let variations = try await selection.variations(context: context, database: try context.openDatabase())
-            let labels = try await label.request.labelData(for: variations, context: context)
-            let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: output))
-            try OutputFile.replace(output, with: bytes)
-            Terminal.out("\(output): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let settings = context.settings
+        let templateFile = try label.request.templateFile(settings: settings)
+        try OutputFile.refuseOverwriting(
+            context.path(outputFile), option: "--output",
+            inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
+        let template = try label.request.loadTemplate(file: templateFile)
+        let variations = try await selection.variations(context: context, database: try context.openDatabase())
+        let labels = try await label.request.labelData(for: variations, context: context)
+        let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: outputFile))
+        try OutputFile.replace(context.path(outputFile), with: bytes)
+        output.out("\(outputFile): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")
     }
 }
 
 /// `catalog label stale`: shelf tags whose price changed since they were printed.
-struct LabelStaleCommand: AsyncParsableCommand {
+struct LabelStaleCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "stale",
         abstract: "List the tags on the shelves whose price has changed since they were printed.",
@@ -124,19 +121,17 @@ struct LabelStaleCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per stale tag.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let stale = try await StaleTags.list(context: .live(options))
-            if json {
-                for tag in stale { Terminal.out(StaleTags.json(tag)) }
-                return
-            }
-            guard !stale.isEmpty else {
-                Terminal.out("No stale tags: every printed price is still the catalog's.")
-                return
-            }
-            for tag in stale { Terminal.out(StaleTags.text(tag)) }
-            Terminal.out("\(stale.count) stale: catalog label print --stale --template NAME reprints them.")
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let stale = try await StaleTags.list(context: context)
+        if json {
+            for tag in stale { output.out(StaleTags.json(tag)) }
+            return
         }
+        guard !stale.isEmpty else {
+            output.out("No stale tags: every printed price is still the catalog's.")
+            return
+        }
+        for tag in stale { output.out(StaleTags.text(tag)) }
+        output.out("\(stale.count) stale: catalog label print --stale --template NAME reprints them.")
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 import Labels
 
 /// `catalog label commands`: a sheet of command barcodes that switch `catalog scan`'s mode at the counter.
-struct LabelCommandsCommand: AsyncParsableCommand {
+struct LabelCommandsCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "commands",
         abstract: "Draw a US Letter sheet of the command barcodes catalog scan understands (mode and quantity).",
@@ -18,8 +18,9 @@ struct LabelCommandsCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write.", valueName: "file"))
-    var output: String
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PDF to write.", valueName: "file"))
+    var outputFile: String
 
     /// The commands on the sheet, with the words printed above each barcode.
     static let commands: [(code: String, title: String)] =
@@ -56,19 +57,17 @@ struct LabelCommandsCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard output.lowercased().hasSuffix(".pdf") else { throw ValidationError("--output must be a .pdf file.") }
+        guard outputFile.lowercased().hasSuffix(".pdf") else { throw ValidationError("--output must be a .pdf file.") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let labels = Self.commands.map { command in
-                LabelData(
-                    itemID: command.code, variationID: command.code, itemName: command.title, price: nil,
-                    sku: command.code, date: LabelRequest.today(at: SystemClock().now()))
-            }
-            let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
-            try OutputFile.replace(output, with: pdf)
-            Terminal.out("\(output): \(labels.count) command barcodes for catalog scan")
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let labels = Self.commands.map { command in
+            LabelData(
+                itemID: command.code, variationID: command.code, itemName: command.title, price: nil,
+                sku: command.code, date: LabelRequest.today(at: context.clock.now()))
         }
+        let pdf = try LabelOutput.render(Self.template, labels: labels, format: .pdf)
+        try OutputFile.replace(context.path(outputFile), with: pdf)
+        output.out("\(outputFile): \(labels.count) command barcodes for catalog scan")
     }
 }

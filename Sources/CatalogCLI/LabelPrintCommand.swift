@@ -8,7 +8,7 @@ import Printing
 import Store
 
 /// `catalog label print`: render labels and send them to a CUPS printer, logging what was printed.
-struct LabelPrintCommand: AsyncParsableCommand {
+struct LabelPrintCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "print",
         abstract: "Print labels through CUPS and remember what each one showed.",
@@ -45,18 +45,15 @@ struct LabelPrintCommand: AsyncParsableCommand {
         guard (1...999).contains(copies) else { throw ValidationError("--copies must be 1 to 999, not \(copies).") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let template = try label.request.loadTemplate(settings: context.settings)
-            let labels = try await label.request.labelData(
-                for: try await selection.variations(context: context, database: database), context: context)
-            let outcome = try await LabelPrinting.print(
-                labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
-                wait: wait, database: database, context: context)
-            if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
-            if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let template = try label.request.loadTemplate(settings: context.settings)
+        let labels = try await label.request.labelData(
+            for: try await selection.variations(context: context, database: database), context: context)
+        let outcome = try await LabelPrinting.print(
+            labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
+            wait: wait, database: database, context: context)
+        if json { output.out(outcome.json) } else { output.out(outcome.text) }
+        if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
     }
 }

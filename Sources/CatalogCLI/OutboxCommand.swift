@@ -23,7 +23,7 @@ struct OutboxCommand: AsyncParsableCommand {
 }
 
 /// `catalog outbox list`.
-struct OutboxListCommand: AsyncParsableCommand {
+struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List outbox entries: pending, conflicts and failures, then recent ones.")
 
@@ -35,24 +35,22 @@ struct OutboxListCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per entry.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let database = try AppContext.live(options).openDatabase()
-            let entries = try await OutboxReview.entries(all: all, database: database)
-            if json {
-                for entry in entries { Terminal.out(entry.json) }
-                return
-            }
-            guard !entries.isEmpty else {
-                Terminal.out("The outbox is empty: every edit has reached Square.")
-                return
-            }
-            for entry in entries { Terminal.out(Self.text(entry)) }
-            let waiting = entries.filter { $0.status == .pending }.count
-            let conflicts = entries.filter { $0.status == .conflict }.count
-            if waiting > 0 { Terminal.out("\(waiting) waiting: catalog sync (or catalog outbox send) sends them.") }
-            if conflicts > 0 { Terminal.out("\(conflicts) to decide: catalog outbox resolve N --keep local|remote") }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let entries = try await OutboxReview.entries(all: all, database: database)
+        if json {
+            for entry in entries { output.out(entry.json) }
+            return
         }
+        guard !entries.isEmpty else {
+            output.out("The outbox is empty: every edit has reached Square.")
+            return
+        }
+        for entry in entries { output.out(Self.text(entry)) }
+        let waiting = entries.filter { $0.status == .pending }.count
+        let conflicts = entries.filter { $0.status == .conflict }.count
+        if waiting > 0 { output.out("\(waiting) waiting: catalog sync (or catalog outbox send) sends them.") }
+        if conflicts > 0 { output.out("\(conflicts) to decide: catalog outbox resolve N --keep local|remote") }
     }
 
     static func text(_ entry: OutboxEntry) -> String {
@@ -78,7 +76,7 @@ struct OutboxListCommand: AsyncParsableCommand {
 }
 
 /// `catalog outbox resolve N --keep local|remote`.
-struct OutboxResolveCommand: AsyncParsableCommand {
+struct OutboxResolveCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Decide a conflict: keep this counter's values (local) or Square's (remote).")
@@ -98,33 +96,27 @@ struct OutboxResolveCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let resolution = try await OutboxReview.resolve(
-                id, keepLocal: keep == .local, context: context, database: try context.openDatabase())
-            if json {
-                Terminal.out(resolution.json)
-            } else if let entry = resolution.entry {
-                Terminal.out(OutboxListCommand.text(entry))
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let resolution = try await OutboxReview.resolve(
+            id, keepLocal: keep == .local, context: context, database: try context.openDatabase())
+        if json {
+            output.out(resolution.json)
+        } else if let entry = resolution.entry {
+            output.out(OutboxListCommand.text(entry))
         }
     }
 }
 
 /// `catalog outbox send`: send what waits, without pulling.
-struct OutboxSendCommand: AsyncParsableCommand {
+struct OutboxSendCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "send", abstract: "Send the waiting edits to Square now (catalog sync does this too).")
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let editor = Editor(
-                database: try context.openDatabase(), client: try context.makeClient(), counter: context.counter)
-            Terminal.out(SyncWorkflow.line(try await editor.sendOutbox()))
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let editor = Editor(
+            database: try context.openDatabase(), client: try context.makeClient(), counter: context.counter)
+        output.out(SyncWorkflow.line(try await editor.sendOutbox()))
     }
 }

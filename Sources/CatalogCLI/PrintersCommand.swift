@@ -5,7 +5,7 @@ import CommandSupport
 import Printing
 
 /// `catalog printers`: the CUPS destinations, their state and media.
-struct PrintersCommand: AsyncParsableCommand {
+struct PrintersCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "printers",
         abstract: "List the CUPS printers with their state and the media they take.",
@@ -14,19 +14,17 @@ struct PrintersCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per printer.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let printers = try await PrintDestinations.list()
-            if json {
-                for printer in printers { Terminal.out(printer.json) }
-                return
-            }
-            guard !printers.isEmpty else {
-                Terminal.out("CUPS has no printers. Add one with lpadmin or the CUPS web page (http://localhost:631).")
-                return
-            }
-            for printer in printers { Terminal.out(Self.text(printer)) }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let printers = try await context.printing.destinations()
+        if json {
+            for printer in printers { output.out(printer.json) }
+            return
         }
+        guard !printers.isEmpty else {
+            output.out("CUPS has no printers. Add one with lpadmin or the CUPS web page (http://localhost:631).")
+            return
+        }
+        for printer in printers { output.out(Self.text(printer)) }
     }
 
     static func text(_ printer: PrintDestination) -> String {

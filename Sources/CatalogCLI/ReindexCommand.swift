@@ -5,7 +5,7 @@ import CommandSupport
 import Store
 
 /// `catalog reindex`: rebuild the search index from the local catalog.
-struct ReindexCommand: AsyncParsableCommand {
+struct ReindexCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "reindex",
         abstract: "Rebuild the search index from the local catalog.",
@@ -22,27 +22,24 @@ struct ReindexCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            // A new index over a damaged file would hide the damage: check the whole file first.
-            try await database.quickCheck()
-            let summary = try await database.reindex { done, total in
-                Terminal.status("reindexing: \(Terminal.count(done)) of \(Terminal.count(total)) items")
-            }
-            Terminal.clearStatus()
-            if json {
-                let value: JSONValue = [
-                    "items": .int(summary.items), "vocabulary": .int(summary.vocabulary),
-                    "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
-                ]
-                Terminal.out(value)
-            } else {
-                Terminal.out(
-                    "reindexed \(Terminal.count(summary.items)) items (\(Terminal.count(summary.vocabulary)) words) in "
-                        + String(format: "%.2fs", summary.elapsed))
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        // A new index over a damaged file would hide the damage: check the whole file first.
+        try await database.quickCheck()
+        let summary = try await database.reindex { done, total in
+            context.progress.status("reindexing: \(Terminal.count(done)) of \(Terminal.count(total)) items")
+        }
+        context.progress.clearStatus()
+        if json {
+            let value: JSONValue = [
+                "items": .int(summary.items), "vocabulary": .int(summary.vocabulary),
+                "elapsed_seconds": .number(String(format: "%.3f", summary.elapsed)),
+            ]
+            output.out(value)
+        } else {
+            output.out(
+                "reindexed \(Terminal.count(summary.items)) items (\(Terminal.count(summary.vocabulary)) words) in "
+                    + String(format: "%.2fs", summary.elapsed))
         }
     }
 }

@@ -4,7 +4,7 @@ import CatalogCore
 import CommandSupport
 
 /// `catalog reorder add CODE|TEXT [--qty N]`: put a variation on the reorder list (adding up).
-struct ReorderAddCommand: AsyncParsableCommand {
+struct ReorderAddCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a variation to the reorder list; adding it again adds to its quantity.",
@@ -32,22 +32,20 @@ struct ReorderAddCommand: AsyncParsableCommand {
     @Flag(help: "Print the line as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let quantity = try ReorderWorkflow.quantity(quantity, field: "--qty")
-            let line = try await ReorderWorkflow(context: .live(options)).add(
-                what, quantity: quantity, note: note, takeFirst: first)
-            if json {
-                Terminal.out(ReorderOutput.json(line))
-            } else {
-                Terminal.out("Added \(quantity) × \(line.label): \(line.quantity) now on the list.")
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let quantity = try ReorderWorkflow.quantity(quantity, field: "--qty")
+        let line = try await ReorderWorkflow(context: context).add(
+            what, quantity: quantity, note: note, takeFirst: first)
+        if json {
+            output.out(ReorderOutput.json(line))
+        } else {
+            output.out("Added \(quantity) × \(line.label): \(line.quantity) now on the list.")
         }
     }
 }
 
 /// `catalog reorder set-qty CODE N`: change how many of a listed variation are wanted.
-struct ReorderSetQtyCommand: AsyncParsableCommand {
+struct ReorderSetQtyCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-qty", abstract: "Set how many of a listed variation are wanted (0 takes it off).")
 
@@ -62,21 +60,19 @@ struct ReorderSetQtyCommand: AsyncParsableCommand {
     @Flag(help: "Print the line as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let line = try await ReorderWorkflow(context: .live(options)).setQuantity(what, to: quantity)
-            if json {
-                Terminal.out(ReorderOutput.json(line))
-            } else {
-                Terminal.out(
-                    quantity == 0 ? "Removed \(line.label) from the list." : "\(line.label): \(quantity) wanted.")
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let line = try await ReorderWorkflow(context: context).setQuantity(what, to: quantity)
+        if json {
+            output.out(ReorderOutput.json(line))
+        } else {
+            output.out(
+                quantity == 0 ? "Removed \(line.label) from the list." : "\(line.label): \(quantity) wanted.")
         }
     }
 }
 
 /// `catalog reorder remove CODE`: take a variation off the list (kept in its history).
-struct ReorderRemoveCommand: AsyncParsableCommand {
+struct ReorderRemoveCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Take a variation off the reorder list (its history keeps it).")
 
@@ -85,16 +81,14 @@ struct ReorderRemoveCommand: AsyncParsableCommand {
     @Argument(help: "A barcode, SKU, variation id, or words from the name.")
     var what: String
 
-    func run() async throws {
-        try await reportingErrors {
-            let variation = try await ReorderWorkflow(context: .live(options)).remove(what)
-            Terminal.out("Removed \(variation.label) from the list.")
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let variation = try await ReorderWorkflow(context: context).remove(what)
+        output.out("Removed \(variation.label) from the list.")
     }
 }
 
 /// `catalog reorder clear --vendor V | --all`: take every wanted line (of one vendor) off the list.
-struct ReorderClearCommand: AsyncParsableCommand {
+struct ReorderClearCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Take every wanted line of a vendor (or, with --all, every wanted line) off the list.",
@@ -114,10 +108,8 @@ struct ReorderClearCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let removed = try await ReorderWorkflow(context: .live(options)).clear(vendor: vendor)
-            Terminal.out("Cleared \(Terminal.count(removed)) line\(removed == 1 ? "" : "s") from the list.")
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let removed = try await ReorderWorkflow(context: context).clear(vendor: vendor)
+        output.out("Cleared \(Terminal.count(removed)) line\(removed == 1 ? "" : "s") from the list.")
     }
 }

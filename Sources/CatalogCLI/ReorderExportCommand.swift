@@ -7,7 +7,7 @@ import Labels
 import Store
 
 /// `catalog reorder export`: the list for suppliers as CSV, JSON or a printable PDF.
-struct ReorderExportCommand: AsyncParsableCommand {
+struct ReorderExportCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the reorder list for suppliers: CSV, JSON or a PDF purchase list per vendor.",
@@ -30,14 +30,11 @@ struct ReorderExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only the lines of this order reference (with --status ordered).", valueName: "ref"))
     var reference: String?
 
-    func run() async throws {
-        try await reportingErrors {
-            let statuses = try ReorderWorkflow.statuses(status)
-            let context = try AppContext.live(options)
-            let lines = try await ReorderWorkflow(context: context).lines(
-                statuses: statuses, vendor: export.vendor, reference: reference, location: export.location)
-            try export.write(lines, context: context, reference: reference)
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let statuses = try ReorderWorkflow.statuses(status)
+        let lines = try await ReorderWorkflow(context: context).lines(
+            statuses: statuses, vendor: export.vendor, reference: reference, location: export.location)
+        try export.write(lines, context: context, output: output, reference: reference)
     }
 }
 
@@ -46,8 +43,10 @@ struct ReorderExportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("csv (default), json or pdf.", valueName: "format"))
     var format = "csv"
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write; - or none for standard output."))
-    var output: String?
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("The file to write; - or none for standard output."))
+    var outputFile: String?
 
     @Option(help: ArgumentHelp("Only this vendor's lines (\"No vendor\" for lines without one).", valueName: "name"))
     var vendor: String?
@@ -69,19 +68,19 @@ struct ReorderExportOptions: ParsableArguments {
     var location: String?
 
     /// Writes `lines` in the chosen format to the output (or standard output).
-    func write(_ lines: [ReorderLine], context: AppContext, reference: String?) throws {
+    func write(_ lines: [ReorderLine], context: AppContext, output: CommandOutput, reference: String?) throws {
         let settings = context.settings
-        if format.lowercased() == "pdf", output == nil || output == "-" {
+        if format.lowercased() == "pdf", outputFile == nil || outputFile == "-" {
             throw AppError("A PDF needs a file: give --output FILE.pdf.", exitCode: .usage)
         }
-        try OutputFile.refuseOverwriting(output, option: "--output", inputs: settings.keptFiles)
+        try OutputFile.refuseOverwriting(outputFile.map(context.path), option: "--output", inputs: settings.keptFiles)
         let bytes = try export.encode(
             lines, defaultPaper: settings.reorder.paper, reference: reference, at: context.clock.now())
-        if let output, output != "-" {
-            try OutputFile.replace(output, with: bytes)
-            Terminal.error("Wrote \(Terminal.count(lines.count)) line\(lines.count == 1 ? "" : "s") to \(output).")
+        if let outputFile, outputFile != "-" {
+            try OutputFile.replace(context.path(outputFile), with: bytes)
+            output.error("Wrote \(Terminal.count(lines.count)) line\(lines.count == 1 ? "" : "s") to \(outputFile).")
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            output.write(bytes)
         }
     }
 

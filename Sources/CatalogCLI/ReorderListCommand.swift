@@ -5,7 +5,7 @@ import CommandSupport
 import Store
 
 /// `catalog reorder list`: the list grouped by vendor, with totals.
-struct ReorderListCommand: AsyncParsableCommand {
+struct ReorderListCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the reorder list grouped by vendor, with each vendor's units and total cost.",
@@ -30,24 +30,22 @@ struct ReorderListCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let statuses = try ReorderWorkflow.statuses(status)
-            let lines = try await ReorderWorkflow(context: .live(options)).lines(
-                statuses: statuses, vendor: vendor, location: location)
-            if json {
-                for line in ReorderOutput.sorted(lines) { Terminal.out(ReorderOutput.json(line)) }
-            } else if lines.isEmpty {
-                Terminal.out("The reorder list is empty" + (vendor.map { " for \($0)" } ?? "") + ".")
-            } else {
-                Terminal.out(ReorderOutput.table(lines))
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let statuses = try ReorderWorkflow.statuses(status)
+        let lines = try await ReorderWorkflow(context: context).lines(
+            statuses: statuses, vendor: vendor, location: location)
+        if json {
+            for line in ReorderOutput.sorted(lines) { output.out(ReorderOutput.json(line)) }
+        } else if lines.isEmpty {
+            output.out("The reorder list is empty" + (vendor.map { " for \($0)" } ?? "") + ".")
+        } else {
+            output.out(ReorderOutput.table(lines))
         }
     }
 }
 
 /// `catalog reorder history [CODE]`: every change to the list, oldest first.
-struct ReorderHistoryCommand: AsyncParsableCommand {
+struct ReorderHistoryCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Show every change to the reorder list: adds, orders, receipts, removals.")
 
@@ -66,17 +64,15 @@ struct ReorderHistoryCommand: AsyncParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let events = try await ReorderWorkflow(context: .live(options)).history(of: what, limit: limit)
-            for (event, label) in events {
-                if json {
-                    Terminal.out(ReorderOutput.json(event, label: label))
-                } else {
-                    Terminal.out(ReorderOutput.text(event, label: label))
-                }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let events = try await ReorderWorkflow(context: context).history(of: what, limit: limit)
+        for (event, label) in events {
+            if json {
+                output.out(ReorderOutput.json(event, label: label))
+            } else {
+                output.out(ReorderOutput.text(event, label: label))
             }
-            if events.isEmpty && !json { Terminal.out("No changes to the reorder list yet.") }
         }
+        if events.isEmpty && !json { output.out("No changes to the reorder list yet.") }
     }
 }

@@ -7,7 +7,7 @@ import Store
 import Sync
 
 /// `catalog reorder order --vendor V`: send a vendor's wanted lines as an order and mark them ordered.
-struct ReorderOrderCommand: AsyncParsableCommand {
+struct ReorderOrderCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "order",
         abstract: "Mark a vendor's wanted lines as ordered, writing the order as CSV, JSON or PDF.",
@@ -28,23 +28,20 @@ struct ReorderOrderCommand: AsyncParsableCommand {
         guard export.vendor != nil else { throw ValidationError("Give the vendor to order from: --vendor NAME.") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let order = try await ReorderWorkflow(context: context).order(
-                vendor: export.vendor ?? "", location: export.location, reference: reference
-            ) { lines, reference in
-                try export.write(lines, context: context, reference: reference)
-            }
-            Terminal.error(
-                "Order \(order.reference): \(Terminal.count(order.ordered.count)) line\(order.ordered.count == 1 ? "" : "s") "
-                    + "from \(order.vendor) marked ordered.")
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let order = try await ReorderWorkflow(context: context).order(
+            vendor: export.vendor ?? "", location: export.location, reference: reference
+        ) { lines, reference in
+            try export.write(lines, context: context, output: output, reference: reference)
         }
+        output.error(
+            "Order \(order.reference): \(Terminal.count(order.ordered.count)) line\(order.ordered.count == 1 ? "" : "s") "
+                + "from \(order.vendor) marked ordered.")
     }
 }
 
 /// `catalog reorder receive CODE [--qty N]`: stock arrived; add it in Square and close the line.
-struct ReorderReceiveCommand: AsyncParsableCommand {
+struct ReorderReceiveCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "receive",
         abstract: "Receive stock: add it to Square's count at the location and book it against the list.",
@@ -71,15 +68,13 @@ struct ReorderReceiveCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            if let quantity { _ = try ReorderWorkflow.quantity(quantity, field: "--qty") }
-            guard
-                let receipt = try await ReorderWorkflow(context: .live(options)).receive(
-                    what, quantity: quantity, location: location)
-            else { return }
-            if json { Terminal.out(ReorderOutput.json(receipt)) } else { Terminal.out(ReorderOutput.text(receipt)) }
-            if receipt.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
-        }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        if let quantity { _ = try ReorderWorkflow.quantity(quantity, field: "--qty") }
+        guard
+            let receipt = try await ReorderWorkflow(context: context).receive(
+                what, quantity: quantity, location: location)
+        else { return }
+        if json { output.out(ReorderOutput.json(receipt)) } else { output.out(ReorderOutput.text(receipt)) }
+        if receipt.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
     }
 }

@@ -3,7 +3,7 @@ import CatalogApp
 import CommandSupport
 
 /// `catalog reorder suggest`: what is at or below its low-stock threshold, and how many to order.
-struct ReorderSuggestCommand: AsyncParsableCommand {
+struct ReorderSuggestCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Propose what to order from Square's stock counts and each variation's low-stock threshold.",
@@ -32,21 +32,19 @@ struct ReorderSuggestCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per proposal.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            guard
-                let found = try await ReorderWorkflow(context: .live(options)).suggest(
-                    location: location, factor: factor, apply: apply)
-            else { return }
-            for suggestion in found.report.suggestions {
-                if json {
-                    Terminal.out(ReorderOutput.json(suggestion))
-                } else {
-                    Terminal.out(ReorderOutput.text(suggestion))
-                }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        guard
+            let found = try await ReorderWorkflow(context: context).suggest(
+                location: location, factor: factor, apply: apply)
+        else { return }
+        for suggestion in found.report.suggestions {
+            if json {
+                output.out(ReorderOutput.json(suggestion))
+            } else {
+                output.out(ReorderOutput.text(suggestion))
             }
-            let summary = ReorderOutput.summary(found)
-            if json { Terminal.error(summary) } else { Terminal.out(summary) }
         }
+        let summary = ReorderOutput.summary(found)
+        if json { output.error(summary) } else { output.out(summary) }
     }
 }

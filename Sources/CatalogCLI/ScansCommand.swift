@@ -5,7 +5,7 @@ import CommandSupport
 import Store
 
 /// `catalog scans`: the scan log, or the codes scanned that the catalog does not have.
-struct ScansCommand: AsyncParsableCommand {
+struct ScansCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "scans",
         abstract: "Show the scan log, newest first; --unknown lists the codes that matched nothing.",
@@ -30,27 +30,25 @@ struct ScansCommand: AsyncParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let scans = try await AppContext.live(options).openDatabase().scans(unknownOnly: unknown, limit: limit)
-            if json {
-                for scan in scans { Terminal.out(Self.json(scan)) }
-                return
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let scans = try await context.openDatabase().scans(unknownOnly: unknown, limit: limit)
+        if json {
+            for scan in scans { output.out(Self.json(scan)) }
+            return
+        }
+        guard !scans.isEmpty else {
+            output.out(unknown ? "No unknown codes in the scan log." : "The scan log is empty.")
+            return
+        }
+        for scan in scans {
+            var line = "#\(scan.id ?? 0)  \(scan.at)  \(Terminal.visible(scan.code))"
+            if let symbology = scan.symbology { line += " (\(symbology))" }
+            line += scan.variationID.map { "  → \($0)" } ?? "  UNKNOWN"
+            if let mode = scan.mode {
+                line += "  [\(mode)\(scan.action.map { ": \(Terminal.visible($0))" } ?? "")]"
             }
-            guard !scans.isEmpty else {
-                Terminal.out(unknown ? "No unknown codes in the scan log." : "The scan log is empty.")
-                return
-            }
-            for scan in scans {
-                var line = "#\(scan.id ?? 0)  \(scan.at)  \(Terminal.visible(scan.code))"
-                if let symbology = scan.symbology { line += " (\(symbology))" }
-                line += scan.variationID.map { "  → \($0)" } ?? "  UNKNOWN"
-                if let mode = scan.mode {
-                    line += "  [\(mode)\(scan.action.map { ": \(Terminal.visible($0))" } ?? "")]"
-                }
-                if let device = scan.device { line += "  \(device)" }
-                Terminal.out(line)
-            }
+            if let device = scan.device { line += "  \(device)" }
+            output.out(line)
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 import Store
 
 /// `catalog search WORDS...`: find items from a few letters, a typo, a SKU or a barcode.
-struct SearchCommand: AsyncParsableCommand {
+struct SearchCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find items by words, a SKU or a barcode, best match first.",
@@ -49,43 +49,40 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...most).contains(limit) else { throw ValidationError("--limit must be between 1 and \(most).") }
     }
 
-    func run() async throws {
-        try await reportingErrors {
-            let text = query.joined(separator: " ")
-            let parsed = SearchQuery(text)
-            guard !parsed.isEmpty else {
-                throw AppError(
-                    "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
-                    exitCode: .usage)
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let text = query.joined(separator: " ")
+        let parsed = SearchQuery(text)
+        guard !parsed.isEmpty else {
+            throw AppError(
+                "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
+                exitCode: .usage)
+        }
+        let database = try context.openDatabase()
+        let shop = try await ShopLocations.load(location, context: context, database: database)
+        if here, shop.here == nil {
+            throw AppError(
+                "--here needs the counter's location: give --location NAME or set CATALOG_LOCATION.",
+                exitCode: .usage)
+        }
+        let found = try await ShopSearch.run(
+            parsed, limit: limit, onlyHere: here, shop: shop, database: database, at: context.clock.now())
+        let outcome = found.outcome
+        if json {
+            output.out(found.json)
+        } else if !outcome.hits.isEmpty {
+            for line in Self.table(outcome.hits, prices: found.prices, width: output.columns) {
+                output.out(line)
             }
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let shop = try await ShopLocations.load(location, context: context, database: database)
-            if here, shop.here == nil {
-                throw AppError(
-                    "--here needs the counter's location: give --location NAME or set CATALOG_LOCATION.",
-                    exitCode: .usage)
-            }
-            let found = try await ShopSearch.run(
-                parsed, limit: limit, onlyHere: here, shop: shop, database: database, at: context.clock.now())
-            let outcome = found.outcome
-            if json {
-                Terminal.out(found.json)
-            } else if !outcome.hits.isEmpty {
-                for line in Self.table(outcome.hits, prices: found.prices, width: Terminal.stdoutColumns) {
-                    Terminal.out(line)
-                }
-            }
-            if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
-                Terminal.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
-            }
-            if outcome.hits.isEmpty {
-                try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
-                // A code of an object a sync held back: syncing again will not help until Square's copy is fixed.
-                if let held = try await database.heldBack(mentioning: text) { throw held.notStoredError(code: text) }
-                if let note = found.notSoldHereNote(at: shop.here) { throw AppError(note, exitCode: .notFound) }
-                throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
-            }
+        }
+        if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
+            output.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
+        }
+        if outcome.hits.isEmpty {
+            try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
+            // A code of an object a sync held back: syncing again will not help until Square's copy is fixed.
+            if let held = try await database.heldBack(mentioning: text) { throw held.notStoredError(code: text) }
+            if let note = found.notSoldHereNote(at: shop.here) { throw AppError(note, exitCode: .notFound) }
+            throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
         }
     }
 

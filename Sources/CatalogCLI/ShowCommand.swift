@@ -5,7 +5,7 @@ import CommandSupport
 import Store
 
 /// `catalog show CODE`: one variation by barcode, SKU or id.
-struct ShowCommand: AsyncParsableCommand {
+struct ShowCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the variation a barcode, SKU or Square id names.",
@@ -39,40 +39,37 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Print each match as one JSON object per line.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            let database = try context.openDatabase()
-            let shop = try await ShopLocations.load(location, context: context, database: database)
-            let reports = try await VariationReport.load(
-                code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
-                at: context.clock.now())
-            let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            for report in reports {
-                if json {
-                    Terminal.out(report.json)
-                    continue
-                }
-                let match = report.variation
-                var lines = [Self.text(match, shop: shop, shelf: report.shelf)]
-                if let embedded = report.embedded { lines.append("  scale     " + embedded.text) }
-                if !report.stock.isEmpty {
-                    // The counter's own location first, then the others by name.
-                    let counts = report.stock.map {
-                        (here: $0.key == shop.here?.id, name: places[$0.key] ?? $0.key, quantity: $0.value)
-                    }
-                    .sorted { ($0.here ? 0 : 1, $0.name) < ($1.here ? 0 : 1, $1.name) }
-                    .map { "\($0.name) \($0.quantity)" }
-                    lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
-                }
-                if let held = report.heldBack {
-                    lines.append(
-                        "  HELD BACK Square's newer copy of \(held.id == match.variationID ? "it" : "its item") could not "
-                            + "be stored: \(Terminal.visible(held.reason)) (since \(held.firstSeenAt)). This is the last "
-                            + "good copy; fix it in Square and sync.")
-                }
-                Terminal.out((lines + report.outbox.map(Self.outboxLine)).joined(separator: "\n"))
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let shop = try await ShopLocations.load(location, context: context, database: database)
+        let reports = try await VariationReport.load(
+            code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
+            at: context.clock.now())
+        let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for report in reports {
+            if json {
+                output.out(report.json)
+                continue
             }
+            let match = report.variation
+            var lines = [Self.text(match, shop: shop, shelf: report.shelf)]
+            if let embedded = report.embedded { lines.append("  scale     " + embedded.text) }
+            if !report.stock.isEmpty {
+                // The counter's own location first, then the others by name.
+                let counts = report.stock.map {
+                    (here: $0.key == shop.here?.id, name: places[$0.key] ?? $0.key, quantity: $0.value)
+                }
+                .sorted { ($0.here ? 0 : 1, $0.name) < ($1.here ? 0 : 1, $1.name) }
+                .map { "\($0.name) \($0.quantity)" }
+                lines.append("  stock     " + counts.joined(separator: ", ") + " (as last read from Square)")
+            }
+            if let held = report.heldBack {
+                lines.append(
+                    "  HELD BACK Square's newer copy of \(held.id == match.variationID ? "it" : "its item") could not "
+                        + "be stored: \(Terminal.visible(held.reason)) (since \(held.firstSeenAt)). This is the last "
+                        + "good copy; fix it in Square and sync.")
+            }
+            output.out((lines + report.outbox.map(Self.outboxLine)).joined(separator: "\n"))
         }
     }
 

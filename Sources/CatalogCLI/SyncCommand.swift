@@ -7,7 +7,7 @@ import Store
 import Sync
 
 /// `catalog sync`: bring the local database up to date with Square.
-struct SyncCommand: AsyncParsableCommand {
+struct SyncCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Bring the local catalog up to date with Square.",
@@ -33,37 +33,35 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary (or with --problems, each object held back) as JSON.")
     var json = false
 
-    func run() async throws {
-        try await reportingErrors {
-            if problems {
-                try await listProblems()
-                return
-            }
-            let summary = try await SyncWorkflow(context: .live(options)).run(full: full, report: Terminal.error)
-            if json { Terminal.out(SyncWorkflow.json(summary)) } else { Terminal.out(SyncWorkflow.line(summary)) }
-            if let line = SyncWorkflow.problemsLine(summary) {
-                if !json { Terminal.error(line) }
-                throw ExitCode(ExitStatus.dataError.rawValue)
-            }
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        if problems {
+            try await listProblems(context, output)
+            return
+        }
+        let summary = try await SyncWorkflow(context: context).run(full: full, report: { output.error($0) })
+        if json { output.out(SyncWorkflow.json(summary)) } else { output.out(SyncWorkflow.line(summary)) }
+        if let line = SyncWorkflow.problemsLine(summary) {
+            if !json { output.error(line) }
+            throw ExitCode(ExitStatus.dataError.rawValue)
         }
     }
 
     /// `catalog sync --problems`: the objects held back, without syncing.
-    func listProblems() async throws {
-        let held = try await AppContext.live(options).openDatabase().syncProblems()
+    func listProblems(_ context: AppContext, _ output: CommandOutput) async throws {
+        let held = try await context.openDatabase().syncProblems()
         if json {
-            for problem in held { Terminal.out(problem.summaryJSON) }
+            for problem in held { output.out(problem.summaryJSON) }
             return
         }
         guard !held.isEmpty else {
-            Terminal.out("Nothing is held back: every object Square sent is stored.")
+            output.out("Nothing is held back: every object Square sent is stored.")
             return
         }
         for problem in held {
-            Terminal.out(
+            output.out(
                 "\(Terminal.visible(problem.label))  \(Terminal.visible(problem.reason))  (since \(problem.firstSeenAt), "
                     + "tried \(problem.attempts) time\(problem.attempts == 1 ? "" : "s"))")
         }
-        Terminal.out("Fix them in Square; every catalog sync tries them again.")
+        output.out("Fix them in Square; every catalog sync tries them again.")
     }
 }

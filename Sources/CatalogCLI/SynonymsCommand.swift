@@ -19,7 +19,7 @@ struct SynonymsCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct Add: AsyncParsableCommand {
+    struct Add: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Make WORD also find each SYNONYM.")
 
@@ -31,25 +31,23 @@ struct SynonymsCommand: AsyncParsableCommand {
         @Argument(help: "What it also means: one or more words or phrases.")
         var synonyms: [String]
 
-        func run() async throws {
-            try await reportingErrors {
-                try SynonymsCommand.checkWord(word)
-                let values = synonyms.filter { !CatalogDatabase.synonymKey($0).isEmpty }
-                guard !values.isEmpty else {
-                    throw AppError(
-                        "Give at least one synonym with a letter or digit in it.", exitCode: .usage)
-                }
-                let database = try AppContext.live(options).openDatabase()
-                let added = try await database.addSynonyms(word: word, synonyms: values)
-                let key = CatalogDatabase.synonymKey(word)
-                Terminal.out(
-                    "\(key): \(values.map(CatalogDatabase.synonymKey).joined(separator: ", "))"
-                        + (added == 0 ? " (already known)" : ""))
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            try SynonymsCommand.checkWord(word)
+            let values = synonyms.filter { !CatalogDatabase.synonymKey($0).isEmpty }
+            guard !values.isEmpty else {
+                throw AppError(
+                    "Give at least one synonym with a letter or digit in it.", exitCode: .usage)
             }
+            let database = try context.openDatabase()
+            let added = try await database.addSynonyms(word: word, synonyms: values)
+            let key = CatalogDatabase.synonymKey(word)
+            output.out(
+                "\(key): \(values.map(CatalogDatabase.synonymKey).joined(separator: ", "))"
+                    + (added == 0 ? " (already known)" : ""))
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the shop's synonyms.")
 
         @OptionGroup var options: GlobalOptions
@@ -57,23 +55,21 @@ struct SynonymsCommand: AsyncParsableCommand {
         @Flag(help: "Print them as one JSON object: word -> [synonyms].")
         var json = false
 
-        func run() async throws {
-            try await reportingErrors {
-                let entries = try await AppContext.live(options).openDatabase().synonymEntries()
-                if json {
-                    var object = JSONObject()
-                    for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }
-                    Terminal.out(JSONValue.object(object))
-                } else if entries.isEmpty {
-                    Terminal.error("No synonyms yet. Add one with: catalog synonyms add lrg large")
-                } else {
-                    for entry in entries { Terminal.out("\(entry.word): " + entry.synonyms.joined(separator: ", ")) }
-                }
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let entries = try await context.openDatabase().synonymEntries()
+            if json {
+                var object = JSONObject()
+                for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }
+                output.out(JSONValue.object(object))
+            } else if entries.isEmpty {
+                output.error("No synonyms yet. Add one with: catalog synonyms add lrg large")
+            } else {
+                for entry in entries { output.out("\(entry.word): " + entry.synonyms.joined(separator: ", ")) }
             }
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove WORD's synonyms: the ones named, or all of them.")
@@ -86,19 +82,17 @@ struct SynonymsCommand: AsyncParsableCommand {
         @Argument(help: "Only these synonyms (default: all of WORD's).")
         var synonyms: [String] = []
 
-        func run() async throws {
-            try await reportingErrors {
-                try SynonymsCommand.checkWord(word)
-                let database = try AppContext.live(options).openDatabase()
-                let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
-                guard removed > 0 else {
-                    throw AppError(
-                        "“\(Terminal.echo(word))” has no such synonyms; see catalog synonyms list.",
-                        exitCode: .notFound)
-                }
-                Terminal.out(
-                    "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            try SynonymsCommand.checkWord(word)
+            let database = try context.openDatabase()
+            let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
+            guard removed > 0 else {
+                throw AppError(
+                    "“\(Terminal.echo(word))” has no such synonyms; see catalog synonyms list.",
+                    exitCode: .notFound)
             }
+            output.out(
+                "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
         }
     }
 

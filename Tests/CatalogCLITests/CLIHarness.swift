@@ -3,6 +3,8 @@ import Foundation
 import Sandbox
 import SquareAPI
 
+@testable import CatalogCLI
+
 /// What a run of the real `catalog` binary printed and how it exited.
 struct CLIResult {
     var status: Int32
@@ -11,7 +13,8 @@ struct CLIResult {
     var all: String { stdout + stderr }
 }
 
-/// Runs the built `catalog` executable, as a person or a script would.
+/// Runs `catalog` as a person or a script would: in this process when the command can (`InProcess`), with
+/// the same parsing, output and exit status as the binary, else by launching the built executable.
 enum CLI {
     /// The binary under test: `CATALOG_BIN`, else the debug build next to this package.
     static var binary: String {
@@ -32,7 +35,20 @@ enum CLI {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], folder: URL, binary: String = CLI.binary
     ) async throws -> CLIResult {
-        try await launch(arguments, environment: environment, folder: folder, binary: binary).finish()
+        if binary == CLI.binary,
+            let ran = await InProcess.run(
+                arguments, environment: Self.environment(folder: folder, adding: environment), directory: folder.path)
+        {
+            return CLIResult(status: ran.status, stdout: ran.stdout, stderr: ran.stderr)
+        }
+        return try await launch(arguments, environment: environment, folder: folder, binary: binary).finish()
+    }
+
+    /// The environment a run sees: HOME in the scratch folder, a bare PATH, then `environment`.
+    static func environment(folder: URL, adding environment: [String: String]) -> [String: String] {
+        var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        return env
     }
 
     /// Starts `catalog` without waiting for it: for tests that run several at once or kill one.
@@ -44,9 +60,7 @@ enum CLI {
         process.arguments = arguments
         // Relative paths (an --output FILE, a CSV to import) land in the scratch folder.
         process.currentDirectoryURL = folder
-        var env = ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"]
-        env.merge(environment) { $1 }
-        process.environment = env
+        process.environment = Self.environment(folder: folder, adding: environment)
         let out = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
         let err = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path, contents: nil)

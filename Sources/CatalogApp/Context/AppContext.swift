@@ -22,8 +22,14 @@ public struct AppContext: Sendable {
     public var prompter: (any Prompter)?
     /// Where progress lines and notes go.
     public var progress: any ProgressSink
+    /// The folder relative paths a person gives (an --output file, a CSV to import) are relative to.
+    public var directory: String
     /// The printers and their jobs (by default the CUPS server the environment's `CUPS_SERVER` names).
     public var printing: any PrintService
+
+    /// Whose claim the outbox entries this context sends carry: one per context (and its copies), so two
+    /// runs in one process hold their entries apart as two processes would.
+    public let sender = OutboxSender.inThisProcess()
 
     private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
     private let clientMaker: @Sendable (AppContext) throws -> SquareClient
@@ -36,6 +42,7 @@ public struct AppContext: Sendable {
         settings: Settings, clock: any CatalogClock = SystemClock(),
         environment: [String: String] = ProcessInfo.processInfo.environment, prompter: (any Prompter)? = nil,
         progress: any ProgressSink = SilentProgress(), printing: (any PrintService)? = nil,
+        directory: String = FileManager.default.currentDirectoryPath,
         openDatabase: (@Sendable (AppContext) throws -> CatalogDatabase)? = nil,
         makeClient: (@Sendable (AppContext) throws -> SquareClient)? = nil
     ) {
@@ -44,6 +51,7 @@ public struct AppContext: Sendable {
         self.environment = environment
         self.prompter = prompter
         self.progress = progress
+        self.directory = directory
         self.printing = printing ?? CUPSPrintService(server: PrintServer(environment: environment))
         self.databaseOpener =
             openDatabase ?? { context in
@@ -59,6 +67,13 @@ public struct AppContext: Sendable {
     /// (a hub's requests, a counter's sessions), so the process holds one pool of connections per file.
     public func openDatabase() throws -> CatalogDatabase {
         try opened.database(at: settings.databasePath) { try databaseOpener(self) }
+    }
+
+    /// `given` as a path to open: an absolute path (and `-`, stdin or stdout) as it is, a relative one
+    /// inside `directory`.
+    public func path(_ given: String) -> String {
+        guard !given.hasPrefix("/"), given != "-", !given.isEmpty else { return given }
+        return URL(fileURLWithPath: directory).appendingPathComponent(given).path
     }
 
     /// A Square client; fails with exit 69 when there is no token.

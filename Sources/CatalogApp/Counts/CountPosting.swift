@@ -48,7 +48,7 @@ extension CountWorkflow {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) async throws -> CountPosting {
         let client = try context.makeClient()
-        let editor = Editor(database: database, client: client, counter: context.counter)
+        let editor = Editor(database: database, client: client, counter: context.counter, sender: context.sender)
         let place = try await location(of: session)
         switch session.status {
         case .cancelled:
@@ -131,7 +131,9 @@ extension CountWorkflow {
         where waiting.kind == .count && waiting.payload?["session_id"]?.int64Value == session.id
             && !batches.contains(where: { $0.entry.id == waiting.id })
         {
-            guard let id = waiting.id, let claimed = try await database.claimOutbox(id: id, statuses: [.pending]) else {
+            guard let id = waiting.id,
+                let claimed = try await database.claimOutbox(id: id, statuses: [.pending], by: editor.sender)
+            else {
                 heldElsewhere = true
                 continue
             }
@@ -184,8 +186,8 @@ extension CountWorkflow {
             where entry.kind == .count && entry.payload?["session_id"]?.int64Value == sessionID {
                 guard let id = entry.id else { continue }
                 // A batch this process can claim is no longer being sent: let it go again at once.
-                if try await database.claimOutbox(id: id, statuses: [.pending]) != nil {
-                    try await database.releaseOutbox(id: id)
+                if try await database.claimOutbox(id: id, statuses: [.pending], by: context.sender) != nil {
+                    try await database.releaseOutbox(id: id, by: context.sender)
                 } else {
                     held = true
                 }

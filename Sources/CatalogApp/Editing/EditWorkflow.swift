@@ -83,7 +83,8 @@ public struct EditWorkflow: Sendable {
     /// conflict and nothing is written.
     public func edit(_ code: String, _ request: EditRequest, seenPrice: JSONValue? = nil) async throws -> Outcome {
         let match = try await Lookup.single(code, in: database, itemFieldsOnly: request.itemFieldsOnly)
-        let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
+        let editor = Editor(
+            database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         var edits = try await fieldEdits(request, for: match)
         if !request.categories.isEmpty {
             let resolution = try await CategoryResolver(database: database).resolve(

@@ -101,7 +101,8 @@ public struct ItemCreationWorkflow: Sendable {
 
     /// Writes the draft to Square (or the outbox, when Square cannot be reached).
     public func create(_ draft: ItemDraft) async throws -> ItemCreation {
-        let creator = ItemCreator(database: database, client: try context.makeClient(), counter: context.counter)
+        let creator = ItemCreator(
+            database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         return try await creator.create(draft)
     }
 

@@ -36,7 +36,8 @@ public enum OutboxReview {
     public static func resolve(_ id: Int64, keepLocal: Bool, context: AppContext, database: CatalogDatabase)
         async throws -> Resolution
     {
-        let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
+        let editor = Editor(
+            database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         let result = try await editor.resolve(outboxID: id, keepLocal: keepLocal)
         return Resolution(entry: try await database.outboxEntry(id: id), result: result)
     }

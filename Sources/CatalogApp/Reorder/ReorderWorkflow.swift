@@ -236,7 +236,8 @@ public struct ReorderWorkflow: Sendable {
             throw AppError(
                 "\(variation.label) is not on order; say how many arrived with --qty N.", exitCode: .usage)
         }
-        let editor = Editor(database: database, client: try context.makeClient(), counter: context.counter)
+        let editor = Editor(
+            database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
         return Receipt(variation: variation, location: place, quantity: count, outstanding: outstanding, result: result)
     }

@@ -17,7 +17,8 @@ public struct SyncWorkflow: Sendable {
 
     /// Sends the edits waiting in the outbox; answers what that did, nil when none were waiting.
     public func sendOutbox() async throws -> OutboxReplaySummary? {
-        let editor = Editor(database: engine.database, client: engine.client, counter: context.counter)
+        let editor = Editor(
+            database: engine.database, client: engine.client, counter: context.counter, sender: context.sender)
         guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return nil }
         return try await editor.sendOutbox()
     }

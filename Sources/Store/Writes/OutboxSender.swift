@@ -17,9 +17,17 @@ public struct OutboxSender: Sendable, Equatable {
     /// How long a claim holds when its process cannot be checked (another host sharing the file).
     public static let leaseSeconds: Int64 = 600
 
-    /// The one sender of this process.
-    public static let thisProcess = OutboxSender(
-        token: "\(ProcessInfo.processInfo.hostName) \(getpid()) \(UUID().uuidString.prefix(8).lowercased())")
+    /// The sender for code that has no context of its own (tests of the Sync module, the bench).
+    public static let thisProcess = inThisProcess()
+
+    /// A new sender in this process, distinct from every other: each command or hub run (`AppContext`) has
+    /// its own, so two of them at once in one process (two posts of a count on the hub, two commands a test
+    /// runs side by side) hold their entries apart as two processes would. A claim by another sender of a
+    /// live process holds, this process's included.
+    public static func inThisProcess() -> OutboxSender {
+        OutboxSender(
+            token: "\(ProcessInfo.processInfo.hostName) \(getpid()) \(UUID().uuidString.prefix(8).lowercased())")
+    }
 
     public init(token: String) {
         self.token = token

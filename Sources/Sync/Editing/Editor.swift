@@ -20,14 +20,17 @@ public struct Editor: Sendable {
     /// Runs after each fetch, before the upsert (a seam for tests that play a second writer).
     public var afterFetch: (@Sendable (_ attempt: Int) async -> Void)?
 
-    public init(database: CatalogDatabase, client: SquareClient, counter: String) {
+    public init(
+        database: CatalogDatabase, client: SquareClient, counter: String, sender: OutboxSender = .thisProcess
+    ) {
         self.database = database
         self.client = client
         self.counter = counter
+        self.sender = sender
     }
 
-    /// The process's claim on the outbox entries it sends.
-    public var sender: OutboxSender = .thisProcess
+    /// Whose claim the outbox entries it sends carry.
+    public var sender: OutboxSender
 
     /// What one round is for: a fresh edit, an outbox entry being sent, or a conflict resolved.
     struct Purpose: Sendable {

@@ -18,14 +18,17 @@ public struct ItemCreator: Sendable {
     public let counter: String
 
     /// A creator writing through `client` and recording in `database` as `counter`.
-    public init(database: CatalogDatabase, client: SquareClient, counter: String) {
+    public init(
+        database: CatalogDatabase, client: SquareClient, counter: String, sender: OutboxSender = .thisProcess
+    ) {
         self.database = database
         self.client = client
         self.counter = counter
+        self.sender = sender
     }
 
-    /// The process's claim on the outbox entry of a creation being sent.
-    public var sender: OutboxSender = .thisProcess
+    /// Whose claim the outbox entry of a creation being sent carries.
+    public var sender: OutboxSender
 
     /// Checks `draft`, sends it as one batch with `idempotencyKey`, and records the result (or queues it).
     ///
