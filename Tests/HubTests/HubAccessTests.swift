@@ -133,7 +133,7 @@ import Testing
                 guard let (method, path) = Self.request(route) else { continue }
                 if route == "GET /api/v1/events" {
                     let reader = EventReader(
-                        url: URL(string: shop.hub.baseURL.absoluteString + path)!, token: device.token)
+                        url: URL(string: try shop.baseURL.absoluteString + path)!, token: device.token)
                     try await reader.waitUntilConnected()
                     reader.stop()
                     continue
@@ -169,8 +169,7 @@ import Testing
     }
 
     @Test func aPairingCodePairsOnceAndOnlyForTenMinutes() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let code = try await shop.pairingCode()
             let paired = try await shop.request(
                 "POST", "/api/v1/pair", body: ["code": .string(code.lowercased()), "device_name": "Till 1"])
@@ -216,8 +215,7 @@ import Testing
     }
 
     @Test func guessingPairingCodesIsSlowedDown() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             for guess in 0..<5 {
                 let answer = try await shop.request(
                     "POST", "/api/v1/pair", body: ["code": .string("AAAA-AAA\(guess)"), "device_name": "guesser"])
@@ -239,8 +237,7 @@ import Testing
     }
 
     @Test func aChangeWithoutTheDevicesCSRFTokenChangesNothing() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let body: JSONValue = ["code": .string(Self.widget), "quantity": 3]
             for csrf in ["", "0123456789abcdef0123456789abcdef"] {

@@ -16,8 +16,7 @@ import Testing
     static let widget = "0012345678905"
 
     @Test func aCountersModeIsSwitchedThroughTheAPIAndItsNextScanFollowsIt() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let switched = try await shop.request(
                 "POST", "/api/v1/counters/till-4/mode", body: ["mode": "reorder"], device: device)
@@ -44,8 +43,7 @@ import Testing
     }
 
     @Test func aTagPreviewIsAPNGOfALibraryTemplateOnly() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let templates = try await shop.request("GET", "/api/v1/labels/templates", device: device)
             #expect(templates.json.arrayValue?.contains { $0["name"] == "shelf-2x1" } == true)
@@ -66,8 +64,7 @@ import Testing
     }
 
     @Test func aPriceChangedInSquareSinceItWasSeenIsAConflictAndNothingIsWritten() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let shown = try await shop.request("GET", "/api/v1/variations/\(Self.widget)", device: device).json[0]
             let base = try #require(shown?["base_price"])

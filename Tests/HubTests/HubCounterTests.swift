@@ -20,8 +20,7 @@ import Testing
     @Test func searchAndLookupGiveTheSameJSONAsTheCommandLine() async throws {
         // The hub and the built `catalog` binary read one database file at one location, at the same time of
         // day (a sale runs by the date).
-        let shop = try await HubShop.start(liveClock: true)
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory(liveClock: true) { shop in
             let device = try await shop.pair()
             var codes = [Self.widget]
             for (query, limit) in [("hamer", 5), ("ballpoint pens", 6), (Self.widget, 20)] {
@@ -61,8 +60,7 @@ import Testing
     }
 
     @Test func aScanPostedTwiceIsAnsweredTwiceAndCountedOnce() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let mode = try await shop.request(
                 "POST", "/api/v1/scans", body: ["id": "m1", "code": "CATALOG:MODE:REORDER", "counter": "till-2"],
@@ -99,8 +97,7 @@ import Testing
     }
 
     @Test func aScanOfAnItemASyncHeldBackSaysSoAndWhy() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let widget = try #require(try await Lookup.matches(Self.widget, in: shop.database).first)
             // A new item in Square, and both it and the widget's item damaged in Square's answers.
@@ -150,9 +147,9 @@ import Testing
         try await cleaningUp({ await shop.stop() }) {
             let device = try await shop.pair()
             let first = EventReader(
-                url: URL(string: shop.hub.baseURL.absoluteString + "/api/v1/events")!, token: device.token)
+                url: URL(string: try shop.baseURL.absoluteString + "/api/v1/events")!, token: device.token)
             let second = EventReader(
-                url: URL(string: shop.hub.baseURL.absoluteString + "/api/v1/events")!, token: device.token)
+                url: URL(string: try shop.baseURL.absoluteString + "/api/v1/events")!, token: device.token)
             try await first.waitUntilConnected()
             try await second.waitUntilConnected()
             for index in 1...5 {

@@ -10,8 +10,7 @@ import Testing
 /// does not have is not blamed on another hub.
 @Suite struct HubMessageTests {
     @Test func aControlCharacterInAScansCounterIsABadRequest() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let answer = try await shop.request(
                 "POST", "/api/v1/scans", body: ["id": "s1", "code": "4006381333931", "counter": "Till\u{1B}[2J"],
@@ -43,7 +42,7 @@ import Testing
         let shop = try await HubShop.start()
         try await cleaningUp({ await shop.stop() }) {
             do {
-                _ = try await HubClient(hub: shop.hub.baseURL).pair(code: "WRNG-CODE", name: "Till 9")
+                _ = try await HubClient(hub: try shop.baseURL).pair(code: "WRNG-CODE", name: "Till 9")
                 Issue.record("a wrong code paired")
             } catch let error as AppError {
                 // The hub's sentence ends by saying what to do; it must reach the person whole.

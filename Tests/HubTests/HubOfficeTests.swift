@@ -30,8 +30,7 @@ import Testing
     }
 
     @Test func theReorderListIsListedEditedAndExportedAsTheCommandLineDoes() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             for (code, quantity) in [(Self.widget, 3), (Self.cableTies, 2)] {
                 let added = try await shop.request(
@@ -101,8 +100,7 @@ import Testing
     }
 
     @Test func aVendorIsOrderedAndItsStockReceivedAtTheHubsLocation() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let (id, added) = try await Self.addFiveWidgets(shop, device)
             let vendor = try #require(added["vendor"]?.stringValue)
@@ -136,20 +134,18 @@ import Testing
     }
 
     @Test func suggestionsComeFromSquareAndNeedAToken() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let suggested = try await shop.request(
                 "POST", "/api/v1/reorder/suggest", body: ["apply": true], device: device)
-            #expect(suggested.status == 200)
+            #expect(suggested.status == 200, "\(suggested.text)")
             #expect(suggested.json["location"] == "High Street")
             let count = try #require(suggested.json["suggestions"]?.arrayValue?.count)
             #expect(suggested.json["added"] == .int(count))
             #expect(try await shop.database.reorderLines(statuses: [.wanted]).count == count)
             #expect(suggested.json["summary"]?.stringValue?.hasPrefix("High Street: ") == true)
 
-            let offline = try await HubShop.start(squareToken: false)
-            try await cleaningUp({ await offline.stop() }) {
+            try await HubShop.inMemory(squareToken: false) { offline in
                 let other = try await offline.pair()
                 let refused = try await offline.request("POST", "/api/v1/reorder/suggest", body: [:], device: other)
                 #expect(refused.status == 503)
@@ -159,8 +155,7 @@ import Testing
     }
 
     @Test func staleTagsAreThoseOfTheHubsLocationAndOnlyTheyAreReprinted() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let here = try #require(
                 try await ShopLocations.load("High Street", context: shop.context, database: shop.database).here)
@@ -196,8 +191,7 @@ import Testing
     }
 
     @Test func anOutboxConflictIsListedAndDecidedAsCatalogOutboxDoes() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let widget = try await Lookup.single(Self.widget, in: shop.database)
             // The counter changes the price while Square cannot be reached; then someone changes it in Square.
@@ -266,8 +260,7 @@ import Testing
     }
 
     @Test func everyChangeNeedsTheCSRFTokenAndEveryPageAPairedDevice() async throws {
-        let shop = try await HubShop.start()
-        try await cleaningUp({ await shop.stop() }) {
+        try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             let (id, added) = try await Self.addFiveWidgets(shop, device)
             let withoutToken = HubShop.Device(token: device.token, csrf: "")

@@ -3,6 +3,8 @@ import CatalogCore
 import CatalogTestSupport
 import Foundation
 import Hub
+import Hummingbird
+import HummingbirdTesting
 import Sandbox
 import Store
 import Sync
@@ -11,24 +13,83 @@ import Sync
     import FoundationNetworking
 #endif
 
-/// The demo shop in the sandbox, synced into a scratch database, and a hub serving it on 127.0.0.1 (a free
-/// port), with a clock the test moves. Requests go over real HTTP.
-struct HubShop {
+/// The demo shop in the sandbox, synced into a scratch database, and a hub over it, with a clock the test
+/// moves. `inMemory` hands requests straight to the hub's router (HummingbirdTesting's `.router`); `start`
+/// serves the hub on 127.0.0.1 (a free port) and requests go over real HTTP, for what needs a socket: event
+/// streams, HEAD, the remote counter's client.
+struct HubShop: Sendable {
     static let token = "hub-test-token-7c1d"
     let server: SandboxServer
-    let hub: HubServer
+    /// The hub's routes, events, counters and sync.
+    let hub: HubApplication
+    /// How requests reach the hub: its listening server, or its router in memory.
+    let transport: Transport
     let folder: URL
     let clock: TestClock
     let database: CatalogDatabase
     let context: AppContext
 
-    /// `squareToken: false` starts the hub with no Square token (the replica is still synced first); `webhook`
-    /// has it take Square's webhooks; `liveClock: true` has the hub and the database read the system clock, as
-    /// a `catalog` command run beside it does (`clock` then moves nothing).
+    enum Transport: Sendable {
+        case listening(HubServer)
+        case inMemory(any TestClientProtocol)
+    }
+
+    /// The listening hub's address; only a hub `start` started has one.
+    var baseURL: URL {
+        get throws {
+            guard case .listening(let server) = transport else { throw HubTestError("an in-memory hub has no URL") }
+            return server.baseURL
+        }
+    }
+
+    /// Runs `body` with the shop's hub answering in memory, through its router, then cleans up. The options
+    /// are `start`'s.
+    static func inMemory(
+        location: String? = "High Street", squareToken: Bool = true,
+        webhook: (notificationURL: String, signatureKey: String)? = nil, liveClock: Bool = false,
+        _ body: @Sendable (HubShop) async throws -> Void
+    ) async throws {
+        let (parts, configuration) = try await prepare(
+            location: location, squareToken: squareToken, webhook: webhook, liveClock: liveClock)
+        let hub = try await HubApplication.make(configuration, context: parts.hubContext)
+        let shop = { @Sendable (client: any TestClientProtocol) in
+            HubShop(
+                server: parts.server, hub: hub, transport: .inMemory(client), folder: parts.folder,
+                clock: parts.clock, database: parts.database, context: parts.context)
+        }
+        try await cleaningUp({ await removing(parts.server, parts.folder) }) {
+            try await Application(responder: hub.responder).test(.router) { client in try await body(shop(client)) }
+        }
+    }
+
+    /// The shop with its hub listening on 127.0.0.1. `squareToken: false` starts the hub with no Square token
+    /// (the replica is still synced first); `webhook` has it take Square's webhooks; `liveClock: true` has the
+    /// hub and the database read the system clock, as a `catalog` command run beside it does (`clock` then
+    /// moves nothing).
     static func start(
         location: String? = "High Street", squareToken: Bool = true,
         webhook: (notificationURL: String, signatureKey: String)? = nil, liveClock: Bool = false
     ) async throws -> HubShop {
+        let (parts, configuration) = try await prepare(
+            location: location, squareToken: squareToken, webhook: webhook, liveClock: liveClock)
+        let hub = try await HubApplication.make(configuration, context: parts.hubContext)
+        return HubShop(
+            server: parts.server, hub: hub,
+            transport: .listening(try await HubServer.start(hub, configuration: configuration)), folder: parts.folder,
+            clock: parts.clock, database: parts.database, context: parts.context)
+    }
+
+    /// What both ways share: the sandbox, the synced database, the contexts and the hub's configuration.
+    private static func prepare(
+        location: String?, squareToken: Bool, webhook: (notificationURL: String, signatureKey: String)?,
+        liveClock: Bool
+    ) async throws -> (
+        parts: (
+            server: SandboxServer, folder: URL, clock: TestClock, database: CatalogDatabase, context: AppContext,
+            hubContext: AppContext
+        ),
+        configuration: HubConfiguration
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: token, seed: .demo))
@@ -48,12 +109,9 @@ struct HubShop {
                 SettingsOverrides(database: path, squareBaseURL: server.baseURL.absoluteString),
                 environment: ["HOME": folder.path, "CATALOG_COUNTER": "hub-test"])
         }
-        let hub = try await HubServer.start(
-            HubConfiguration(
-                host: "127.0.0.1", port: 0, location: location, syncInterval: nil, webhook: webhook, syncOnStart: false),
-            context: hubContext)
-        return HubShop(
-            server: server, hub: hub, folder: folder, clock: clock, database: database, context: context)
+        let configuration = HubConfiguration(
+            host: "127.0.0.1", port: 0, location: location, syncInterval: nil, webhook: webhook, syncOnStart: false)
+        return ((server, folder, clock, database, context, hubContext), configuration)
     }
 
     /// A new pairing code, as `catalog devices pair` makes one.
@@ -93,24 +151,29 @@ struct HubShop {
         _ method: String, _ path: String, body: JSONValue? = nil, device: Device? = nil, cookie: String? = nil,
         csrf: String? = nil, accept: String = "application/json", seconds: Int = 30
     ) async throws -> Answer {
-        var request = URLRequest(url: URL(string: hub.baseURL.absoluteString + path)!)
-        request.httpMethod = method
-        request.setValue(accept, forHTTPHeaderField: "Accept")
-        if let device { request.setValue("Bearer \(device.token)", forHTTPHeaderField: "Authorization") }
-        if let cookie { request.setValue("catalog_device=\(cookie)", forHTTPHeaderField: "Cookie") }
-        if let csrf = csrf ?? device?.csrf { request.setValue(csrf, forHTTPHeaderField: "X-CSRF-Token") }
-        if let body {
-            request.httpBody = body.jsonData
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        // An answer that never ends (an event stream the hub should have refused) fails the test instead of
-        // holding it: the request is cancelled after `seconds`.
-        let (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) { [request] group in
-            group.addTask { try await session.data(for: request) }
+        var headers = ["Accept": accept]
+        if let device { headers["Authorization"] = "Bearer \(device.token)" }
+        if let cookie { headers["Cookie"] = "catalog_device=\(cookie)" }
+        if let csrf = csrf ?? device?.csrf { headers["X-CSRF-Token"] = csrf }
+        if body != nil { headers["Content-Type"] = "application/json" }
+        return try await send(method, path, headers: headers, body: body.map { [UInt8]($0.jsonData) }, seconds: seconds)
+    }
+
+    /// `method path` with exactly `headers` and `body` (a body that is not JSON, say), answered within
+    /// `seconds` (an answer that never ends, such as an event stream the hub should have refused, fails the
+    /// test instead of holding it).
+    func send(
+        _ method: String, _ path: String, headers: [String: String], body: [UInt8]?, seconds: Int = 30
+    ) async throws -> Answer {
+        try await withThrowingTaskGroup(of: Answer.self) { group in
+            group.addTask {
+                switch transport {
+                case .listening(let server):
+                    try await Self.overHTTP(method, server.baseURL.absoluteString + path, headers: headers, body: body)
+                case .inMemory(let client):
+                    try await Self.inMemory(client, method, path, headers: headers, body: body)
+                }
+            }
             group.addTask {
                 try await Task.sleep(for: .seconds(seconds))
                 throw HubTestError("\(method) \(path) was not answered within \(seconds) seconds")
@@ -118,10 +181,37 @@ struct HubShop {
             defer { group.cancelAll() }
             return try await group.next()!
         }
+    }
+
+    private static func overHTTP(_ method: String, _ url: String, headers: [String: String], body: [UInt8]?)
+        async throws -> Answer
+    {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
-        return Answer(status: http.statusCode, headers: headers, bytes: [UInt8](data))
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
+        return Answer(status: http.statusCode, headers: fields, bytes: [UInt8](data))
+    }
+
+    private static func inMemory(
+        _ client: any TestClientProtocol, _ method: String, _ path: String, headers: [String: String],
+        body: [UInt8]?
+    ) async throws -> Answer {
+        var fields = HTTPFields()
+        for (name, value) in headers { fields[HTTPFields.Element.Name(name)!] = value }
+        let answer = try await client.execute(
+            uri: path, method: HTTPRequest.Method(method)!, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
+        var named: [String: String] = [:]
+        for field in answer.headers { named[field.name.rawName] = field.value }
+        return Answer(status: Int(answer.status.code), headers: named, bytes: Array(answer.body.readableBytesView))
     }
 
     /// The database file (its write-ahead log is beside it, with `-wal`).
@@ -155,7 +245,12 @@ struct HubShop {
     }
 
     func stop() async {
-        await hub.stop()
+        if case .listening(let hub) = transport { await hub.stop() }
+        await Self.removing(server, folder)
+    }
+
+    /// Stops the sandbox and removes the shop's folder.
+    private static func removing(_ server: SandboxServer, _ folder: URL) async {
         await server.stop()
         try? FileManager.default.removeItem(at: folder)
     }
