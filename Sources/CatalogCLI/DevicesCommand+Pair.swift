@@ -1,0 +1,37 @@
+import ArgumentParser
+import CatalogApp
+import CatalogCore
+import CommandSupport
+import Hub
+
+extension DevicesCommand {
+    struct Pair: ContextCommand, GlobalOptionsCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pair",
+            abstract: "Make a pairing code for a new device: valid once, for ten minutes.",
+            discussion: """
+                Open the hub's /pair page on the new device (a counter screen, tablet or phone) and type the code \
+                with a name for the device, or have a program POST it to /api/v1/pair. Run this on the hub's \
+                computer, with the hub's database.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Print {\"code\", \"expires_at\"} as JSON.")
+        var json = false
+
+        func run(_ context: AppContext, _ output: CommandOutput) async throws {
+            let database = try DevicesCommand.hubDatabase(context)
+            let now = context.clock.now()
+            let code = try await DeviceKeys.makePairingCode(in: database, now: now)
+            let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
+            if json {
+                output.out(["code": .string(code), "expires_at": .string(expires.rfc3339)] as JSONValue)
+            } else {
+                output.out("Pairing code: \(code)")
+                output.out(
+                    "Type it on the new device at the hub's /pair page before \(expires.rfc3339); it works once.")
+            }
+        }
+    }
+}
