@@ -1,0 +1,58 @@
+import ArgumentParser
+import CatalogApp
+import CatalogCore
+import CommandSupport
+import Store
+
+/// `catalog outbox list`.
+struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List outbox entries: pending, conflicts and failures, then recent ones.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show every entry, also those applied or resolved long ago.")
+    var all = false
+
+    @Flag(help: "Print one JSON object per entry.")
+    var json = false
+
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
+        let database = try context.openDatabase()
+        let entries = try await OutboxReview.entries(all: all, database: database)
+        if json {
+            for entry in entries { output.out(entry.json) }
+            return
+        }
+        guard !entries.isEmpty else {
+            output.out("The outbox is empty: every edit has reached Square.")
+            return
+        }
+        for entry in entries { output.out(Self.text(entry)) }
+        let waiting = entries.filter { $0.status == .pending }.count
+        let conflicts = entries.filter { $0.status == .conflict }.count
+        if waiting > 0 { output.out("\(waiting) waiting: catalog sync (or catalog outbox send) sends them.") }
+        if conflicts > 0 { output.out("\(conflicts) to decide: catalog outbox resolve N --keep local|remote") }
+    }
+
+    static func text(_ entry: OutboxEntry) -> String {
+        var lines = [
+            "#\(entry.id ?? 0)  \(entry.status.rawValue.uppercased())  \(Terminal.visible(entry.label))  (\(entry.createdAt))"
+        ]
+        for change in entry.changes {
+            func show(_ value: JSONValue?) -> String { Terminal.visible(EditFieldName.show(change.field, value)) }
+            // Field names are padded to a column, never cut (a location id makes them long).
+            var line =
+                "    " + Terminal.column(change.field, 14) + " "
+            // Stock posted to Square (a receipt, a count) changes a quantity by its own rule: no old value.
+            let posting = entry.kind == .inventory || entry.kind == .count
+            line += posting && change.old == nil ? show(change.new) : "\(show(change.old)) → \(show(change.new))"
+            if let remote = entry.remote?[change.field] {
+                line += "   Square now: \(show(remote == .null ? nil : remote))"
+            }
+            lines.append(line)
+        }
+        if let reason = entry.reason { lines.append("    " + Terminal.visible(reason)) }
+        return lines.joined(separator: "\n")
+    }
+}
