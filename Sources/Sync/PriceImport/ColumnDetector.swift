@@ -114,7 +114,7 @@ public enum ColumnDetector {
             } else {
                 continue
             }
-            if best == nil || score > best!.score { best = (index, score) }
+            if best.map({ score > $0.score }) ?? true { best = (index, score) }
         }
         return best?.index
     }

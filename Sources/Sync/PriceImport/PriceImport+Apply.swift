@@ -12,6 +12,19 @@ extension PriceImport {
         var rows: [PriceImportRow]
         /// The base price, or one location's own price.
         let field: EditField
+
+        /// The variation row `index` changes: every `change` row of a plan names one, so a row without
+        /// one is a plan that was not made by `PriceImport.plan`.
+        func variationID(_ index: Int) throws -> String {
+            guard let id = rows[index].variationID else { throw RowWithoutVariation(line: rows[index].line) }
+            return id
+        }
+    }
+
+    /// A row to be changed that names no variation, so there is nothing to send it to.
+    struct RowWithoutVariation: Error, CustomStringConvertible {
+        let line: Int
+        var description: String { "Row \(line) of the price file is to be changed but names no variation." }
     }
 
     /// Square stayed unreachable (or kept refusing with a retryable error) after the client's retries.
@@ -59,7 +72,7 @@ extension PriceImport {
 
     /// One batch: batch-retrieve, compare, batch-upsert what differs; object by object after a refusal.
     func applyBatch(_ batch: [Int], run: inout ApplyRun) async throws {
-        let ids = batch.map { run.rows[$0].variationID! }
+        let ids = try batch.map { try run.variationID($0) }
         var fetched: [String: JSONValue] = [:]
         do {
             for object in try await run.client.batchRetrieveCatalogObjects(ids: ids).objects {
@@ -73,7 +86,7 @@ extension PriceImport {
         }
         var sending: [(index: Int, before: JSONValue, after: JSONValue)] = []
         for index in batch {
-            guard let object = fetched[run.rows[index].variationID!] else {
+            guard let object = try fetched[run.variationID(index)] else {
                 Self.fail(&run.rows[index], Self.goneMessage)
                 continue
             }
@@ -85,7 +98,7 @@ extension PriceImport {
             try await database.recordWrite(objects: Array(fetched.values), history: [])
             return
         }
-        try await afterBatchRetrieve?(sending.map { run.rows[$0.index].variationID! })
+        try await afterBatchRetrieve?(sending.map { try run.variationID($0.index) })
         let objects = sending.map(\.after)
         let answer: BatchUpsertResult
         do {
@@ -107,7 +120,7 @@ extension PriceImport {
         for object in answer { if let id = object["id"]?.stringValue { returned[id] = object } }
         var history: [HistoryEntry] = []
         for (index, before) in sent {
-            let id = run.rows[index].variationID!
+            let id = try run.variationID(index)
             let version = returned[id]?["version"]?.int64Value
             run.rows[index].status = .updated
             run.rows[index].version = version

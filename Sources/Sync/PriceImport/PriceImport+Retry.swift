@@ -6,7 +6,7 @@ extension PriceImport {
     /// Settles one row on its own after its batch was refused: retrieve, compare, set, upsert, up to
     /// `attemptsPerObject` times while Square reports a version conflict.
     func applyOne(_ index: Int, run: inout ApplyRun) async throws {
-        let id = run.rows[index].variationID!
+        let id = try run.variationID(index)
         for attempt in 1...Self.attemptsPerObject {
             let fetched: JSONValue
             do {

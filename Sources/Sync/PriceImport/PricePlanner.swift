@@ -141,7 +141,9 @@ struct PricePlanner {
         var rows = rows
         var byVariation: [String: [Int]] = [:]
         for (index, row) in rows.enumerated() where [.change, .unchanged].contains(row.status) {
-            byVariation[row.variationID!, default: []].append(index)
+            // A changed or unchanged row was matched to its variation.
+            guard let variationID = row.variationID else { continue }
+            byVariation[variationID, default: []].append(index)
         }
         for indices in byVariation.values where indices.count > 1 {
             let prices = Set(indices.compactMap { rows[$0].newPrice })
