@@ -56,7 +56,7 @@ public enum BarcodeEncoder {
                 symbology: symbology.displayName, data: data,
                 reason: "it takes \(lengths[0]) or \(full) digits")
         }
-        let values = digits.map { Int($0.asciiValue! - 48) }
+        let values = digits.utf8.map { Int($0) - 48 }
         let body = values.prefix(full - 1)
         let check = Barcode.gs1CheckDigit(body)
         if values.count == full, values[full - 1] != check {
@@ -85,15 +85,16 @@ public enum BarcodeEncoder {
         let bytes = Array(data.utf8)
         let status = ZBarcode_Encode(symbol, bytes, Int32(bytes.count))
         if status >= ZINT_ERROR {
-            let reason = cString(field(symbol, \.errtxt), capacity: 100)
+            let reason = cString(try field(symbol, \.errtxt, encoding: symbology, data), capacity: 100)
             throw LabelRenderError.invalidBarcodeData(
                 symbology: symbology.displayName, data: data, reason: "libzint says “\(reason)”")
         }
         let rows = Int(symbol.pointee.rows)
         let width = Int(symbol.pointee.width)
-        let encoded = UnsafeRawBufferPointer(start: field(symbol, \.encoded_data), count: 200 * 144)
+        let encoded = UnsafeRawBufferPointer(
+            start: try field(symbol, \.encoded_data, encoding: symbology, data), count: 200 * 144)
         let modules = moduleRows(encoded, rows: min(rows, 200), width: min(width, 144 * 8))
-        let text = cString(field(symbol, \.text), capacity: 128)
+        let text = cString(try field(symbol, \.text, encoding: symbology, data), capacity: 128)
         let readable = symbology.isLinear ? (text.isEmpty ? data : text) : data
         return BarcodeSymbol(symbology: symbology, data: data, modules: modules, humanReadable: readable)
     }
@@ -115,11 +116,17 @@ public enum BarcodeEncoder {
     }
 
     /// The address of a field of the symbol. (Reading libzint's big array fields by value would copy
-    /// a 28,800-element tuple, which the Swift compiler takes minutes over.)
+    /// a 28,800-element tuple, which the Swift compiler takes minutes over.) Every field asked for is
+    /// stored, so it has an offset; one without is an error naming the code being encoded.
     private static func field<Value>(
-        _ symbol: UnsafeMutablePointer<zint_symbol>, _ path: KeyPath<zint_symbol, Value>
-    ) -> UnsafeRawPointer {
-        UnsafeRawPointer(symbol) + MemoryLayout<zint_symbol>.offset(of: path)!
+        _ symbol: UnsafeMutablePointer<zint_symbol>, _ path: KeyPath<zint_symbol, Value>,
+        encoding symbology: BarcodeElement.Symbology, _ data: String
+    ) throws -> UnsafeRawPointer {
+        guard let offset = MemoryLayout<zint_symbol>.offset(of: path) else {
+            throw LabelRenderError.invalidBarcodeData(
+                symbology: symbology.displayName, data: data, reason: "libzint's symbol has no field \(path)")
+        }
+        return UnsafeRawPointer(symbol) + offset
     }
 
     private static func cString(_ start: UnsafeRawPointer, capacity: Int) -> String {

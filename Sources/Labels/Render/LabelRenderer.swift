@@ -13,8 +13,14 @@ public struct LabelRenderer: Sendable {
         let output = CairoOutput()
         let pageWidth = template.pageWidth.points
         let pageHeight = template.pageHeight.points
-        let surface = cairo_pdf_surface_create_for_stream(CairoOutput.write, output.closure, pageWidth, pageHeight)!
-        let context = cairo_create(surface)!
+        guard
+            let surface = cairo_pdf_surface_create_for_stream(
+                CairoOutput.write, output.closure, pageWidth, pageHeight)
+        else { throw LabelRenderError.cairo("no PDF surface") }
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw LabelRenderError.cairo("no drawing context")
+        }
         let measurer = CairoTextMeasurer()
         let builder = LabelLayoutBuilder(template: template, measurer: measurer)
         let painter = CairoPainter(context: context)
@@ -46,9 +52,11 @@ public struct LabelRenderer: Sendable {
         try Self.checkSize(template)
         let widthDots = Int(template.width.dots(at: template.dpi).rounded())
         let heightDots = Int(template.height.dots(at: template.dpi).rounded())
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(widthDots), Int32(heightDots))!
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(widthDots), Int32(heightDots)) else {
+            throw LabelRenderError.cairo("no image surface")
+        }
         defer { cairo_surface_destroy(surface) }
-        let context = cairo_create(surface)!
+        guard let context = cairo_create(surface) else { throw LabelRenderError.cairo("no drawing context") }
         defer { cairo_destroy(context) }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
