@@ -44,8 +44,9 @@ extension Barcode {
         return ascii >= 0x30 && ascii <= 0x39
     }
 
+    /// The values of characters already checked to be ASCII digits.
     private static func digitValues(_ characters: ArraySlice<Character>) -> [Int] {
-        characters.map { Int($0.asciiValue! - 0x30) }
+        characters.map { $0.wholeNumberValue ?? 0 }
     }
 
     private static func digitCharacter(_ value: Int) -> Character { Character(String(value)) }
@@ -76,22 +77,23 @@ extension Barcode {
             let character = digitCharacter(check)
             return [Candidate(kind: .upcA, expected: character, found: character, gtin14: padded(body + [check]))]
         case 12:
-            return [gs1Candidate(kind: .upcA, digits: digitValues(all))]
+            return [gs1Candidate(kind: .upcA, digits: digitValues(all))].compactMap { $0 }
         case 13:
-            return [gs1Candidate(kind: .ean13, digits: digitValues(all))]
+            return [gs1Candidate(kind: .ean13, digits: digitValues(all))].compactMap { $0 }
         case 14:
-            return [gs1Candidate(kind: .gtin14, digits: digitValues(all))]
+            return [gs1Candidate(kind: .gtin14, digits: digitValues(all))].compactMap { $0 }
         default:
             return []
         }
     }
 
-    /// A GS1 code whose last digit is its check digit.
-    private static func gs1Candidate(kind: Kind, digits: [Int]) -> Candidate {
+    /// A GS1 code whose last digit is its check digit (none for no digits).
+    private static func gs1Candidate(kind: Kind, digits: [Int]) -> Candidate? {
+        guard let found = digits.last else { return nil }
         let body = Array(digits.dropLast())
         let expected = gs1CheckDigit(body)
         return Candidate(
-            kind: kind, expected: digitCharacter(expected), found: digitCharacter(digits.last!),
+            kind: kind, expected: digitCharacter(expected), found: digitCharacter(found),
             gtin14: padded(body + [expected]))
     }
 

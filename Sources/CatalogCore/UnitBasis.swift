@@ -27,7 +27,7 @@ public enum UnitBasis: String, Sendable, CaseIterable {
     public var size: Decimal {
         switch self {
         case .kilogram, .litre, .metre: return 1
-        case .hundredGrams, .hundredMillilitres: return Decimal(string: "0.1")!
+        case .hundredGrams, .hundredMillilitres: return Decimal(sign: .plus, exponent: -1, significand: 1)
         }
     }
 

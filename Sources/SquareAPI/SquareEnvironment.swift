@@ -10,8 +10,13 @@ public enum SquareEnvironment: Sendable, Equatable {
     /// The scheme and host every request path is appended to.
     public var baseURL: URL {
         switch self {
-        case .production: URL(string: "https://connect.squareup.com")!
-        case .sandbox: URL(string: "https://connect.squareupsandbox.com")!
+        case .production: Self.productionURL
+        case .sandbox: Self.sandboxURL
         }
     }
+
+    // Fixed addresses that always parse; were one not to, every request would fail on a file URL
+    // instead of the process stopping.
+    private static let productionURL = URL(string: "https://connect.squareup.com") ?? URL(fileURLWithPath: "/")
+    private static let sandboxURL = URL(string: "https://connect.squareupsandbox.com") ?? URL(fileURLWithPath: "/")
 }

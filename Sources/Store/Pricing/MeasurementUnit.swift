@@ -21,7 +21,6 @@ public struct MeasurementUnit: Sendable, Equatable {
 
     /// Reads Square's `MeasurementUnit` (`{"weight_unit": "METRIC_KILOGRAM"}` and the like).
     public init(json: JSONValue) {
-        func decimal(_ text: String) -> Decimal { Decimal(string: text)! }
         if let name = json["weight_unit"]?.stringValue {
             let known: [String: (String, String)] = [
                 "METRIC_MILLIGRAM": ("mg", "0.000001"), "METRIC_GRAM": ("g", "0.001"), "METRIC_KILOGRAM": ("kg", "1"),
@@ -29,7 +28,7 @@ public struct MeasurementUnit: Sendable, Equatable {
                 "IMPERIAL_STONE": ("st", "6.35029318"),
             ]
             let (symbol, size) = known[name] ?? (name.lowercased(), "")
-            self.init(dimension: .weight, symbol: symbol, size: size.isEmpty ? nil : decimal(size))
+            self.init(dimension: .weight, symbol: symbol, size: size.isEmpty ? nil : Decimal(string: size))
         } else if let name = json["volume_unit"]?.stringValue {
             let known: [String: (String, String)] = [
                 "METRIC_MILLILITER": ("ml", "0.001"), "METRIC_LITER": ("l", "1"),
@@ -39,7 +38,7 @@ public struct MeasurementUnit: Sendable, Equatable {
                 "GENERIC_QUART": ("quart", ""), "GENERIC_GALLON": ("gallon", ""),
             ]
             let (symbol, size) = known[name] ?? (name.lowercased(), "")
-            self.init(dimension: .volume, symbol: symbol, size: size.isEmpty ? nil : decimal(size))
+            self.init(dimension: .volume, symbol: symbol, size: size.isEmpty ? nil : Decimal(string: size))
         } else if let name = json["length_unit"]?.stringValue {
             let known: [String: (String, String)] = [
                 "METRIC_MILLIMETER": ("mm", "0.001"), "METRIC_CENTIMETER": ("cm", "0.01"), "METRIC_METER": ("m", "1"),
@@ -48,7 +47,7 @@ public struct MeasurementUnit: Sendable, Equatable {
                 "IMPERIAL_YARD": ("yd", "0.9144"), "IMPERIAL_MILE": ("mi", "1609.344"),
             ]
             let (symbol, size) = known[name] ?? (name.lowercased(), "")
-            self.init(dimension: .length, symbol: symbol, size: size.isEmpty ? nil : decimal(size))
+            self.init(dimension: .length, symbol: symbol, size: size.isEmpty ? nil : Decimal(string: size))
         } else if let custom = json["custom_unit"] {
             let symbol = custom["abbreviation"]?.stringValue ?? custom["name"]?.stringValue ?? "unit"
             self.init(dimension: .other, symbol: symbol, size: nil)
@@ -69,11 +68,14 @@ public struct MeasurementUnit: Sendable, Equatable {
 
     /// The units a net quantity in a name may be written in, by the search normaliser's short forms.
     static let written: [String: MeasurementUnit] = [
-        "mg": MeasurementUnit(dimension: .weight, symbol: "mg", size: Decimal(string: "0.000001")!),
-        "g": MeasurementUnit(dimension: .weight, symbol: "g", size: Decimal(string: "0.001")!),
+        "mg": MeasurementUnit(
+            dimension: .weight, symbol: "mg", size: Decimal(sign: .plus, exponent: -6, significand: 1)),
+        "g": MeasurementUnit(dimension: .weight, symbol: "g", size: Decimal(sign: .plus, exponent: -3, significand: 1)),
         "kg": MeasurementUnit(dimension: .weight, symbol: "kg", size: 1),
-        "ml": MeasurementUnit(dimension: .volume, symbol: "ml", size: Decimal(string: "0.001")!),
-        "cl": MeasurementUnit(dimension: .volume, symbol: "cl", size: Decimal(string: "0.01")!),
+        "ml": MeasurementUnit(
+            dimension: .volume, symbol: "ml", size: Decimal(sign: .plus, exponent: -3, significand: 1)),
+        "cl": MeasurementUnit(
+            dimension: .volume, symbol: "cl", size: Decimal(sign: .plus, exponent: -2, significand: 1)),
         "l": MeasurementUnit(dimension: .volume, symbol: "l", size: 1),
         "m": MeasurementUnit(dimension: .length, symbol: "m", size: 1),
     ]

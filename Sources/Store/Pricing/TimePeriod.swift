@@ -143,7 +143,7 @@ public enum TimePeriod: Sendable, Equatable {
             })
         else { return nil }
         func number(_ from: Int, _ count: Int) -> Int {
-            Int(String(decoding: bytes[from..<from + count], as: UTF8.self))!
+            bytes[from..<from + count].reduce(0) { $0 * 10 + Int($1) - Int(UInt8(ascii: "0")) }
         }
         if bytes.count == 8 {
             return LocalTime(year: number(0, 4), month: number(4, 2), day: number(6, 2)).map { ($0, true) }
