@@ -17,17 +17,21 @@ public final class WebhookListener: Sendable {
     public let host: String
     /// The receiver that judges each delivery (and counts verdicts).
     public let receiver: WebhookReceiver
+    /// `http://HOST:PORT`, where the listener can be reached directly.
+    public let baseURL: URL
     private let running: RunningServer
 
-    private init(host: String, receiver: WebhookReceiver, running: RunningServer) {
+    private init(host: String, baseURL: URL, receiver: WebhookReceiver, running: RunningServer) {
         self.host = host
         self.port = running.port
+        self.baseURL = baseURL
         self.receiver = receiver
         self.running = running
     }
 
-    /// `http://HOST:PORT`, where the listener can be reached directly.
-    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
+    /// The header Square signs each delivery in; a name that did not parse would leave every delivery
+    /// unsigned (refused), never a crash.
+    static let signatureHeader = HTTPFields.Element.Name(WebhookSignature.headerName)
 
     /// Starts listening and returns once the port is open; events ask `coalescer` for syncs, and inventory
     /// events' counts go straight into `database` when one is given.
@@ -48,7 +52,15 @@ public final class WebhookListener: Sendable {
         do {
             let running = try await RunningServer.start(
                 responder: responder, host: configuration.host, port: configuration.port, logger: serverLogger)
-            return WebhookListener(host: configuration.host, receiver: receiver, running: running)
+            let host = configuration.host
+            guard let baseURL = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(running.port)") else {
+                await running.stop()
+                throw WebhookListenerError.notListening(
+                    host: host, port: running.port, reason: "“\(host)” cannot be the host of a URL")
+            }
+            return WebhookListener(host: host, baseURL: baseURL, receiver: receiver, running: running)
+        } catch let error as WebhookListenerError {
+            throw error
         } catch {
             throw WebhookListenerError.notListening(
                 host: configuration.host, port: configuration.port, reason: "\(error)")
@@ -77,7 +89,7 @@ public final class WebhookListener: Sendable {
             let reply = await receiver.rejectTooLarge(limit: limit)
             return json(reply.status, reply.body)
         }
-        let signature = request.headers[.init(WebhookSignature.headerName)!]
+        let signature = signatureHeader.flatMap { request.headers[$0] }
         let reply = await receiver.receive(signature: signature, body: Array(body.readableBytesView))
         return json(reply.status, reply.body)
     }
