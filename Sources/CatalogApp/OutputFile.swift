@@ -13,8 +13,10 @@ public enum OutputFile {
         var written = 0
         var status: Int32 = 0
         bytes.withUnsafeBytes { buffer in
+            // An empty buffer has no address and nothing to write.
+            guard let base = buffer.baseAddress else { return }
             while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = write(descriptor, base + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     status = errno

@@ -78,10 +78,12 @@ struct BenchCountCommand: AsyncParsableCommand {
                 }
                 var started = ContinuousClock.now
                 let reviewed = try await workflow.review(session)
-                review.append((ContinuousClock.now - started).seconds)
+                let reviewSeconds = (ContinuousClock.now - started).seconds
+                review.append(reviewSeconds)
                 started = ContinuousClock.now
                 let posting = try await workflow.post(session)
-                post.append((ContinuousClock.now - started).seconds)
+                let postSeconds = (ContinuousClock.now - started).seconds
+                post.append(postSeconds)
                 let posted = posting.lines(.posted).count
                 guard reviewed.counted.count == lines, reviewed.expectedReadNow, posted == lines,
                     posting.session.status == .posted
@@ -100,7 +102,7 @@ struct BenchCountCommand: AsyncParsableCommand {
                 }
                 Terminal.error(
                     "bench: count \(run)/\(runs): \(Terminal.count(lines)) lines "
-                        + String(format: "reviewed in %.3fs, posted in %.2fs", review.last!, post.last!)
+                        + String(format: "reviewed in %.3fs, posted in %.2fs", reviewSeconds, postSeconds)
                         + "; Square holds every count")
             }
             report(review: review, post: post, tracked: tracked.count)

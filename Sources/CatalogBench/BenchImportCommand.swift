@@ -68,8 +68,11 @@ struct BenchImportCommand: AsyncParsableCommand {
                 seconds.append(elapsed)
                 lastPlan = plan
             }
+            guard let lastPlan else {
+                throw AppError("No import ran, so there is nothing to run again.", exitCode: .internalError)
+            }
             let started = ContinuousClock.now
-            let rerun = try await importer.apply(lastPlan!, client: client, counter: "bench", source: "bench.csv")
+            let rerun = try await importer.apply(lastPlan, client: client, counter: "bench", source: "bench.csv")
             let rerunSeconds = (ContinuousClock.now - started).seconds
             let unchanged = rerun.counts[.unchanged, default: 0]
             report(seconds: seconds, rerunSeconds: rerunSeconds, rerunUnchanged: unchanged)
@@ -82,10 +85,11 @@ struct BenchImportCommand: AsyncParsableCommand {
 
     /// A CSV of `prices` changes for random variations with a price, codes of every kind.
     static func file(prices: Int, database: CatalogDatabase, generator: inout SplitMix64) async throws -> [UInt8] {
-        let candidates = try await database.activeVariations().filter { $0.price != nil }
+        let candidates = try await database.activeVariations().compactMap { variation in
+            variation.price.map { (variation: variation, price: $0) }
+        }
         var rows = [["code", "name", "price"]]
-        for (index, variation) in candidates.shuffled(using: &generator).prefix(prices).enumerated() {
-            let price = variation.price!
+        for (index, (variation, price)) in candidates.shuffled(using: &generator).prefix(prices).enumerated() {
             let code: String
             switch index % 3 {
             case 0: code = variation.upc ?? variation.variationID

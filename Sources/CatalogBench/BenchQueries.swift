@@ -108,12 +108,12 @@ struct BenchQueryGenerator {
     mutating func queries(count: Int) -> [BenchQuery] {
         guard !items.isEmpty else { return [] }
         var queries: [BenchQuery] = []
-        for kind in BenchQuery.Kind.allCases {
+        for (position, kind) in BenchQuery.Kind.allCases.enumerated() {
             var made = 0
             var tries = 0
             // The later kinds fit fewer items (a misspelling that makes another item match, a number with
             // decimals), so they may look further, and never ask the same query twice.
-            let later = BenchQuery.Kind.allCases.firstIndex(of: kind)! >= 5
+            let later = position >= 5
             var asked: Set<String> = []
             while made < count && tries < count * (later ? 1000 : 20) {
                 tries += 1

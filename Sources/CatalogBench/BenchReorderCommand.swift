@@ -57,11 +57,12 @@ struct BenchReorderCommand: AsyncParsableCommand {
             for run in 1...runs {
                 let started = ContinuousClock.now
                 let report = try await suggester.suggest(locationID: locationID)
-                suggest.append((ContinuousClock.now - started).seconds)
+                let elapsed = (ContinuousClock.now - started).seconds
+                suggest.append(elapsed)
                 Terminal.error(
                     "bench: suggest \(run)/\(runs): \(Terminal.count(report.tracked)) tracked, "
                         + "\(Terminal.count(report.countsRead)) counts, \(Terminal.count(report.suggestions.count)) "
-                        + String(format: "proposals in %.2fs", suggest.last!))
+                        + String(format: "proposals in %.2fs", elapsed))
                 last = report
             }
             let ids = try await database.variationIDs()

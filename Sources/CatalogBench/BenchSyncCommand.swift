@@ -64,8 +64,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
             var engine: SyncEngine?
             for run in 1...runs {
                 let database = try CatalogDatabase(path: folder.appendingPathComponent("full-\(run).sqlite").path)
-                engine = SyncEngine(database: database, client: client)
-                let summary = try await engine!.run(full: false)
+                let fullEngine = SyncEngine(database: database, client: client)
+                engine = fullEngine
+                let summary = try await fullEngine.run(full: false)
                 Terminal.error("bench: full sync \(run)/\(runs): " + SyncWorkflow.line(summary))
                 full.append(summary)
             }
@@ -79,14 +80,18 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 for try await page in client.searchAllCatalogObjects(SyncEngine.request(beginTime: nil)) {
                     objects += page.objects.count
                 }
-                download.append((ContinuousClock.now - started).seconds)
-                Terminal.error(String(format: "bench: download only: %d objects in %.2fs", objects, download.last!))
+                let elapsed = (ContinuousClock.now - started).seconds
+                download.append(elapsed)
+                Terminal.error(String(format: "bench: download only: %d objects in %.2fs", objects, elapsed))
             }
 
+            guard let engine else {
+                throw AppError("No full sync ran, so there is nothing to sync incrementally.", exitCode: .internalError)
+            }
             var incremental: [SyncSummary] = []
             for run in 1...runs {
-                try await Self.changePrices(count: changes, round: run, database: engine!.database, client: client)
-                let summary = try await engine!.run(full: false)
+                try await Self.changePrices(count: changes, round: run, database: engine.database, client: client)
+                let summary = try await engine.run(full: false)
                 Terminal.error("bench: incremental sync \(run)/\(runs): " + SyncWorkflow.line(summary))
                 incremental.append(summary)
             }

@@ -61,7 +61,10 @@ struct HubBenchClient: Sendable {
     func send(_ method: String, _ path: String, body: JSONValue? = nil, accept: String = "application/json")
         async throws -> Answer
     {
-        var request = URLRequest(url: URL(string: base.absoluteString + path)!)
+        guard let url = URL(string: base.absoluteString + path) else {
+            throw AppError("“\(base.absoluteString + path)” is not a URL.", exitCode: .internalError)
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue(accept, forHTTPHeaderField: "Accept")
         if !token.isEmpty {

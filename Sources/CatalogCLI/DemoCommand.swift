@@ -59,10 +59,11 @@ struct DemoCommand: AsyncParsableCommand {
 
         // Pick a variation with a barcode and show it by every spelling.
         let sample = try await database.sampleVariations(limit: 40)
-        guard let withBarcode = sample.first(where: { $0.gtin != nil && $0.sku != nil }), let gtin = withBarcode.gtin
+        guard let withBarcode = sample.first(where: { $0.gtin != nil && $0.sku != nil }), let gtin = withBarcode.gtin,
+            let sku = withBarcode.sku
         else { return }
         Terminal.out("\n2. Looking one item up by barcode, SKU and id (catalog show ...):")
-        for code in Array(Set([withBarcode.upc ?? gtin, gtin, withBarcode.sku!.lowercased(), withBarcode.variationID]))
+        for code in Array(Set([withBarcode.upc ?? gtin, gtin, sku.lowercased(), withBarcode.variationID]))
             .sorted()
         {
             let found = try await Lookup.lookUp(code, in: database)
@@ -92,11 +93,16 @@ struct DemoCommand: AsyncParsableCommand {
         let typo = letters.count >= 5 && letters[1] != letters[2]
         if typo { letters.swapAt(1, 2) }
         let query = String(letters) + " new lab"
-        let outcome = try await database.search(SearchQuery(query), limit: 3)
+        let found = try await ShopSearch.run(
+            SearchQuery(query), limit: 3, onlyHere: false,
+            shop: try await ShopLocations.load(nil, context: context, database: database), database: database,
+            at: context.clock.now())
         Terminal.out(
             "\n4. catalog search \(query)   (\(typo ? "a typo, " : "")a half-typed word, the name the last sync brought)"
         )
-        for line in SearchCommand.table(outcome.hits, width: nil) { Terminal.out("   " + line) }
+        for line in SearchCommand.table(found.outcome.hits, priceShown: found.priceShown, width: nil) {
+            Terminal.out("   " + line)
+        }
 
         // Edit a price the safe way: fetch, change one field, write back with its version.
         let current = after[0]
@@ -133,7 +139,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await countStep(context: context, database: database)
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
-        Terminal.out("   catalog sync && catalog show \(withBarcode.sku!)")
+        Terminal.out("   catalog sync && catalog show \(sku)")
     }
 }
 

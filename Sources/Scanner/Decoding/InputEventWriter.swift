@@ -30,7 +30,9 @@ public struct InputEventWriter: Sendable {
             let outcome = bytes.withUnsafeBytes { raw in
                 Result { () throws(Errno) -> Int in
                     try systemCall("write") {
-                        Glibc.write(fileDescriptor, raw.baseAddress! + written, raw.count - written)
+                        // Not empty here (written < count), so the buffer has an address.
+                        guard let base = raw.baseAddress else { return 0 }
+                        return Glibc.write(fileDescriptor, base + written, raw.count - written)
                     }
                 }
             }

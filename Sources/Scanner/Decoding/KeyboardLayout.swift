@@ -92,7 +92,7 @@ public struct KeyboardLayout: Sendable, Hashable {
                 let entry = table[Int(code) * 4 + level]
                 guard entry & ~Self.deadFlag == scalar.value, entry != 0 else { continue }
                 let rank = (KeyCode.isKeypad(code) ? 100 : 0) + (entry & Self.deadFlag != 0 ? 10 : 0) + level
-                if best == nil || rank < best!.rank {
+                if best.map({ rank < $0.rank }) ?? true {
                     best = (rank, KeyChord(code: code, shift: level & 1 != 0, altGr: level & 2 != 0))
                 }
             }

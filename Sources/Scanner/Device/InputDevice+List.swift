@@ -18,8 +18,9 @@ extension InputDevice {
     ) -> [InputDeviceInfo] {
         let fileManager = FileManager.default
         let names = (try? fileManager.contentsOfDirectory(atPath: root)) ?? []
-        let events = names.filter { $0.hasPrefix("event") && Int($0.dropFirst(5)) != nil }
-            .sorted { Int($0.dropFirst(5))! < Int($1.dropFirst(5))! }
+        let events = names.filter { $0.hasPrefix("event") }
+            .compactMap { name in Int(name.dropFirst(5)).map { (name: name, number: $0) } }
+            .sorted { $0.number < $1.number }.map(\.name)
         var byID: [String: String] = [:]
         let byIDFolder = root + "/by-id"
         for link in ((try? fileManager.contentsOfDirectory(atPath: byIDFolder)) ?? []).sorted() {
