@@ -155,34 +155,30 @@ public struct CounterSession: Sendable {
             outcome.failed = true
             return outcome
         case .code(let code):
-            let scale = ScaleCode(code, layouts: scaleLayouts)
-            let matches: [VariationSummary]
-            if let scale {
-                matches = try await scale.variations(in: database)
-            } else {
-                matches = try await Lookup.matches(code, in: database)
-            }
-            // A code several variations share names none of them: acting on one would be a guess.
-            let found = matches.count == 1 ? matches.first?.at(location) : nil
-            outcome.match = found
-            if matches.count > 1 {
+            var found: VariationSummary?
+            switch try await CodeResolution.resolve(code, scaleLayouts: scaleLayouts, in: database) {
+            case .found(let variation, let scale):
+                let here = variation.at(location)
+                found = here
+                outcome.match = here
+                outcome.shelf = try await ShelfPrices.load(for: [here], database: database, at: database.clock.now())
+                    .shelf(here)
+                outcome.embedded = scale?.embedded(here, shelf: outcome.shelf)
+                (outcome.action, outcome.failed) = await act(on: here)
+                let status = try await database.variationStatus(variationID: here.variationID, itemID: here.itemID)
+                if let location { outcome.stock = status.stock[location.id] }
+                outcome.heldBack = status.heldBack
+            case .ambiguous(let matches, _):
+                // A code several variations share names none of them: acting on one would be a guess.
                 let names = matches.prefix(5).map(\.label).joined(separator: "; ")
                 outcome.action = "refused: \(code) names \(matches.count) variations (\(names)); scan their barcode"
                 outcome.failed = true
-            } else if let found {
-                outcome.shelf = try await ShelfPrices.load(for: [found], database: database, at: database.clock.now())
-                    .shelf(found)
-                outcome.embedded = scale?.embedded(found, shelf: outcome.shelf)
-                (outcome.action, outcome.failed) = await act(on: found)
-                let status = try await database.variationStatus(variationID: found.variationID, itemID: found.itemID)
-                if let location { outcome.stock = status.stock[location.id] }
-                outcome.heldBack = status.heldBack
-            } else if matches.isEmpty, scale == nil, let held = try await database.heldBack(mentioning: code) {
+            case .heldBack(let held):
                 // In Square but held back by a sync: not an unknown code to create an item from.
                 outcome.heldBack = held
                 outcome.action = "held back"
                 outcome.failed = true
-            } else {
+            case .scaleCodeWithoutItem, .badCheckDigit, .unknown:
                 outcome.action = "unknown"
                 outcome.failed = true
             }

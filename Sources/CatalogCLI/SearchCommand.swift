@@ -70,43 +70,20 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
         if json {
             output.out(found.json)
         } else if !outcome.hits.isEmpty {
-            for line in Self.table(outcome.hits, prices: found.prices, width: output.columns) {
+            for line in Self.table(outcome.hits, priceShown: found.priceShown, width: output.columns) {
                 output.out(line)
             }
         }
         if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
             output.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
         }
-        if outcome.hits.isEmpty {
-            try Lookup.explainBadCheckDigit(text.trimmingCharacters(in: .whitespaces))
-            // A code of an object a sync held back: syncing again will not help until Square's copy is fixed.
-            if let held = try await database.heldBack(mentioning: text) { throw held.notStoredError(code: text) }
-            if let note = found.notSoldHereNote(at: shop.here) { throw AppError(note, exitCode: .notFound) }
-            throw AppError(Self.nothingFound(parsed), exitCode: .notFound)
-        }
-    }
-
-    static func nothingFound(_ query: SearchQuery) -> String {
-        let shown = Terminal.echo(query.text)
-        switch query.route {
-        case .barcode:
-            return "No item has the barcode “\(shown)”. If it is new in Square, run catalog sync."
-        default:
-            return "Nothing matches “\(shown)”. Try fewer or shorter words; if the item is new in Square, "
-                + "run catalog sync."
-        }
+        if let failure = found.nothingFound(parsed, at: shop.here) { throw failure }
     }
 
     /// The results as a table: item, variation, SKU, GTIN, price (a running Square sale's price, marked),
     /// category. An item's name is printed on its first row only. Columns shrink to fit `width` when it is
     /// known.
-    static func table(_ hits: [SearchHit], prices: ShelfPrices? = nil, width: Int?) -> [String] {
-        func price(_ variation: VariationSummary) -> String {
-            if !variation.isSold { return "not sold here" }
-            var shown = variation.price?.formatted ?? "variable"
-            if let sale = prices?.shelf(variation).sale { shown = "\(sale.price.formatted) sale" }
-            return variation.isSoldOut ? "\(shown) sold out" : shown
-        }
+    static func table(_ hits: [SearchHit], priceShown price: (VariationSummary) -> String, width: Int?) -> [String] {
         let header = ["ITEM", "VARIATION", "SKU", "GTIN", "PRICE", "CATEGORY"]
         var rows: [[String]] = []
         var previousItem: String?

@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import GRDB
+import Synchronization
 
 /// The local SQLite copy of the shop's Square catalog.
 ///
@@ -72,6 +73,7 @@ public final class CatalogDatabase: Sendable {
             let immutable = isReadOnly && !folderWritable && !FileManager.default.fileExists(atPath: path + "-wal")
             let opened = immutable ? "file:\(Self.uriEscaped(path))?immutable=1" : path
             pool = try DatabasePool(path: opened, configuration: configuration)
+            Self.openings.withLock { $0[path, default: 0] += 1 }
             if isReadOnly {
                 guard try pool.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
                     throw StoreError.readOnly(
@@ -90,6 +92,13 @@ public final class CatalogDatabase: Sendable {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
     }
+
+    /// How many connection pools this process has opened on each file.
+    private static let openings = Mutex<[String: Int]>([:])
+
+    /// How many connection pools this process has opened on the file at `path` (a long-running process, the
+    /// hub, opens one for its life).
+    public static func timesOpened(_ path: String) -> Int { openings.withLock { $0[path] ?? 0 } }
 
     /// `path` for a `file:` URI: the characters URIs reserve are percent-encoded.
     static func uriEscaped(_ path: String) -> String {

@@ -61,8 +61,10 @@ import Testing
             #expect(
                 Set(first.objectValue?.keys ?? []) == [
                     "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
-                    "location", "base_price", "available", "sold_out", "score", "sale",
+                    "location", "base_price", "available", "sold_out", "score", "sale", "price_shown",
                 ])
+            // The price cell the table and the hub's page both show.
+            #expect(first["price_shown"] == "12.99 USD")
             #expect(first["item_name"] == "Blue Widget")
             #expect(first["variation_name"] == "Large")
             #expect(first["sku"] == "AC-WDG-0042")

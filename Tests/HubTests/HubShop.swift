@@ -47,11 +47,17 @@ struct HubShop: Sendable {
     static func inMemory(
         location: String? = "High Street", squareToken: Bool = true,
         webhook: (notificationURL: String, signatureKey: String)? = nil, liveClock: Bool = false,
-        _ body: @Sendable (HubShop) async throws -> Void
+        opensItsDatabase: Bool = false, _ body: @Sendable (HubShop) async throws -> Void
     ) async throws {
         let (parts, configuration) = try await prepare(
             location: location, squareToken: squareToken, webhook: webhook, liveClock: liveClock)
-        let hub = try await HubApplication.make(configuration, context: parts.hubContext)
+        // `opensItsDatabase`: the hub opens the file itself, as `catalog serve` does, instead of being handed
+        // the test's database.
+        let hubContext =
+            opensItsDatabase
+            ? AppContext(settings: parts.hubContext.settings, clock: parts.clock, environment: [:])
+            : parts.hubContext
+        let hub = try await HubApplication.make(configuration, context: hubContext)
         let shop = { @Sendable (client: any TestClientProtocol) in
             HubShop(
                 server: parts.server, hub: hub, transport: .inMemory(client), folder: parts.folder,

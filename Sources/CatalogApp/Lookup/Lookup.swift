@@ -24,16 +24,24 @@ public enum Lookup {
         return try await database.variations(objectID: code)
     }
 
-    /// The variations `code` names, trying barcode, then SKU, then id; throws a not-found error.
-    public static func lookUp(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
+    /// The variations `code` names, trying a scale code (by `scaleLayouts`), barcode, SKU, then id; throws
+    /// why nothing is found (`CodeResolution.failure`).
+    public static func lookUp(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: CatalogDatabase)
+        async throws -> [VariationSummary]
+    {
+        try await resolution(of: code, scaleLayouts: scaleLayouts, in: database).matches
+    }
+
+    /// What `code` names, when it names something; throws why it does not (`CodeResolution.failure`), and a
+    /// usage error for an empty code.
+    public static func resolution(of code: String, scaleLayouts: [ScaleLayout] = [], in database: CatalogDatabase)
+        async throws -> CodeResolution
+    {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw AppError("Give a barcode, SKU or id to show.", exitCode: .usage) }
-        let found = try await matches(trimmed, in: database)
-        if !found.isEmpty { return found }
-        try explainBadCheckDigit(trimmed)
-        throw AppError(
-            "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
-            exitCode: .notFound)
+        let resolution = try await CodeResolution.resolve(trimmed, scaleLayouts: scaleLayouts, in: database)
+        if let failure = resolution.failure(for: trimmed) { throw failure }
+        return resolution
     }
 
     /// The one variation `code` names, for a write; a code several variations share is refused with the
@@ -66,7 +74,8 @@ public enum Lookup {
         if !matches.isEmpty { return try await single(trimmed, in: database) }
         let hits = try await database.search(SearchQuery(trimmed), limit: 5).hits.map(\.variation)
         guard let top = hits.first else {
-            try explainBadCheckDigit(trimmed)
+            let misread = CodeResolution.badCheckDigit(trimmed).map(CodeResolution.badCheckDigit)
+            if let failure = misread?.failure(for: trimmed) { throw failure }
             throw AppError(
                 "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU, id or name. If it is new in Square, run catalog sync.",
                 exitCode: .notFound)
@@ -82,19 +91,6 @@ public enum Lookup {
             hits.indices.contains(chosen)
         else { throw AppError("Nothing added.", exitCode: .notFound) }
         return hits[chosen]
-    }
-
-    /// For a code that matched nothing: when it is a barcode whose check digit is wrong (a misread or a
-    /// typo), says so (exit 65), the same answer from every command that looks codes up.
-    public static func explainBadCheckDigit(_ code: String) throws {
-        guard Barcode.interpretations(of: code).isEmpty else { return }
-        do {
-            _ = try Barcode(code)
-        } catch {
-            if case .badCheckDigit = error {
-                throw AppError(error.description + " No SKU or id matches it either.", exitCode: .dataError)
-            }
-        }
     }
 
     /// One variation as a person reads it: name, variation, SKU and barcode.

@@ -26,27 +26,9 @@ public struct VariationReport: Sendable {
         _ code: String, shop: ShopLocations, scaleLayouts: [ScaleLayout], database: CatalogDatabase,
         at moment: Timestamp
     ) async throws -> [VariationReport] {
-        let scale = ScaleCode(code, layouts: scaleLayouts)
-        var found: [VariationSummary] = []
-        if let scale {
-            found = try await scale.variations(in: database)
-            if found.isEmpty {
-                throw AppError(
-                    "“\(Terminal.echo(code))” is a scale code for PLU \(scale.reading.plu), but no variation has "
-                        + "that PLU as its SKU. Give the item the SKU \(scale.reading.pluNumber) in Square, then "
-                        + "run catalog sync.",
-                    exitCode: .notFound)
-            }
-        } else {
-            do {
-                found = try await Lookup.lookUp(code, in: database)
-            } catch let error as AppError where error.exitStatus == .notFound {
-                // Not stored, but perhaps in Square and held back by a sync: say so, and why.
-                guard let held = try await database.heldBack(mentioning: code) else { throw error }
-                throw held.notStoredError(code: code)
-            }
-        }
-        let matches = found.map(shop.local)
+        let resolution = try await Lookup.resolution(of: code, scaleLayouts: scaleLayouts, in: database)
+        let scale = resolution.scale
+        let matches = resolution.matches.map(shop.local)
         let prices = try await ShelfPrices.load(for: matches, database: database, at: moment)
         let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
         var reports: [VariationReport] = []
@@ -87,6 +69,8 @@ public struct ShopSearch: Sendable {
     /// When `onlyHere` left nothing: how many matches there are that are not sold at the counter's location
     /// (up to the limit), so "nothing found" is not said of a catalog that has them.
     public var notSoldHere = 0
+    /// When nothing was found: why (a barcode with a wrong check digit, a code a sync held back, or nothing).
+    public var missing: CodeResolution?
 
     /// Searches for `query` at `shop`'s location (see `ShopLocations.search`) and prices the hits at `moment`.
     public static func run(
@@ -99,17 +83,61 @@ public struct ShopSearch: Sendable {
         if onlyHere, outcome.hits.isEmpty, shop.here != nil {
             found.notSoldHere = try await shop.search(query, limit: limit, onlyHere: false, in: database).hits.count
         }
+        if outcome.hits.isEmpty {
+            found.missing = try await CodeResolution.missing(
+                query.text.trimmingCharacters(in: .whitespaces), in: database)
+        }
         return found
     }
 
-    /// The array `catalog search --json` prints: each hit with its running sale (or null).
+    /// When nothing was found because the query is a barcode with a wrong check digit or the code of an
+    /// object a sync held back: that, as the error to report (the hub answers it instead of an empty list).
+    public func misread(_ query: SearchQuery) -> AppError? {
+        guard outcome.hits.isEmpty else { return nil }
+        switch missing {
+        case .badCheckDigit, .heldBack: return missing?.failure(for: query.text.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    /// Why the search found nothing, as the error a command reports (nil when it found something): a wrong
+    /// check digit or a code a sync held back first, then matches not sold at `place`, then nothing.
+    public func nothingFound(_ query: SearchQuery, at place: CounterLocation?) -> AppError? {
+        guard outcome.hits.isEmpty else { return nil }
+        if let failure = misread(query) { return failure }
+        if let note = notSoldHereNote(at: place) { return AppError(note, exitCode: .notFound) }
+        let shown = Terminal.echo(query.text)
+        switch query.route {
+        case .barcode:
+            return AppError(
+                "No item has the barcode “\(shown)”. If it is new in Square, run catalog sync.", exitCode: .notFound)
+        default:
+            return AppError(
+                "Nothing matches “\(shown)”. Try fewer or shorter words; if the item is new in Square, run catalog sync.",
+                exitCode: .notFound)
+        }
+    }
+
+    /// The array `catalog search --json` prints: each hit with its running sale (or null) and `price_shown`,
+    /// the price cell of its row (`priceShown`).
     public var json: JSONValue {
         .array(
             outcome.hits.map { hit in
                 var object = hit.json
                 object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
+                object["price_shown"] = .string(priceShown(hit.variation))
                 return object
             })
+    }
+
+    /// The price a result row shows for `variation`, the one rule the command line's table and the counter
+    /// page's list both show: "not sold here", a running sale's price marked "sale", else the price at the
+    /// counter's location ("variable" without one), with "sold out" after it when it is.
+    public func priceShown(_ variation: VariationSummary) -> String {
+        if !variation.isSold { return "not sold here" }
+        var shown = variation.price?.formatted ?? "variable"
+        if let sale = prices.shelf(variation).sale { shown = "\(sale.price.formatted) sale" }
+        return variation.isSoldOut ? "\(shown) sold out" : shown
     }
 }
 

@@ -24,6 +24,8 @@ extension HubAPI {
                 let found = try await ShopSearch.run(
                     query, limit: limit, onlyHere: onlyHere, shop: try await services.shop(),
                     database: services.database, at: services.now)
+                // A misread barcode or a code a sync held back is said, as the command line says it.
+                if let failure = found.misread(query) { throw failure }
                 return HubResponse.json(found.json)
             }
         }

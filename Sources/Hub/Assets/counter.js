@@ -37,7 +37,7 @@ async function runSearch() {
 function renderResults() {
   results.replaceChildren(...hits.map((hit, index) => {
     const v = hit.variation || hit;
-    const price = v.available === false ? "not sold here" : hit.sale ? `${money(hit.sale.price)} sale` : money(v.price);
+    const price = hit.price_shown;
     const details = [v.variation_name, v.sku && `SKU ${v.sku}`, v.category].filter(Boolean).join(" · ");
     const row = element("li", {role: "option", id: `hit-${index}`, "aria-selected": String(index === selected),
       class: v.available === false ? "unsold" : ""},
