@@ -7,15 +7,24 @@ struct LabelStaleCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "stale",
         abstract: "List the tags on the shelves whose price has changed since they were printed.",
-        discussion: "Reprint them with: catalog label print --stale --template NAME --printer NAME")
+        discussion: """
+            The tags printed for the counter's location (--location, else CATALOG_LOCATION or location: in the \
+            config, else the shop's only location): the ones catalog label print --stale --template NAME \
+            --printer NAME reprints there.
+            """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Option(help: ArgumentHelp("The location whose tags to list (name or id).", valueName: "name"))
+    var location: String?
 
     @Flag(help: "Print one JSON object per stale tag.")
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let stale = try await StaleTags.list(context: context)
+        let database = try context.openDatabase()
+        let shop = try await ShopLocations.load(location, context: context, database: database)
+        let stale = try await StaleTags.list(at: shop.here, database: database)
         if json {
             for tag in stale { output.out(StaleTags.json(tag)) }
             return

@@ -89,6 +89,9 @@ struct LabelPrintTests {
                 #expect(lines.count == 1)
                 #expect(lines.first??["variation_id"]?.stringValue == id)
                 #expect(lines.first??["current"]?["price"]?["amount"] == .int(amount + 111))
+                // The tag was printed with the base price (no location chosen): another location has none.
+                let elsewhere = try await shop.catalog("label", "stale", "--json", "--location", "High Street")
+                #expect(elsewhere.status == 0 && elsewhere.stdout.isEmpty, "\(elsewhere.all)")
 
                 let reprinted = try await shop.catalog(
                     "label", "print", "--stale", "--template", "shelf-2x1", "--printer", "rawzebra", "--wait",

@@ -4,13 +4,9 @@ import Store
 /// The tags on the shelves whose price is no longer the catalog's: what `catalog label stale` lists
 /// and `label print --stale` reprints, and what a back-office page will show.
 public enum StaleTags {
-    /// Every stale tag, ordered by item name (see `CatalogDatabase.staleLabels`).
-    public static func list(context: AppContext) async throws -> [StaleLabel] {
-        try await context.openDatabase().staleLabels()
-    }
-
-    /// The stale tags printed for `location` (those printed with no location when it is nil): the ones
-    /// `label print --stale` reprints there, and the hub's back office lists for its location.
+    /// The stale tags printed for `location` (those printed with no location when it is nil), ordered by item
+    /// name: the ones `catalog label stale` lists and `label print --stale` reprints there, and the hub's back
+    /// office lists for its location.
     public static func list(at location: CounterLocation?, database: CatalogDatabase) async throws -> [StaleLabel] {
         try await database.staleLabels().filter { $0.printed.locationID == location?.id }
     }
