@@ -33,8 +33,7 @@ struct BenchCountCommand: AsyncParsableCommand {
     @Option(help: "Timed runs.")
     var runs = 3
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard runs > 0, lines > 0, variations >= lines * 5 else {
@@ -48,9 +47,7 @@ struct BenchCountCommand: AsyncParsableCommand {
             defer { workspace.close() }
             let client = workspace.client
             let (database, _) = try await workspace.syncedDatabase(named: "count.sqlite")
-            guard let locationID = try await database.locations().first?["id"]?.stringValue else {
-                throw AppError("The sandbox has no location.", exitCode: .internalError)
-            }
+            let locationID = try await BenchWorkspace.firstLocationID(in: database)
             let settings = try Settings.resolve(
                 SettingsOverrides(database: workspace.folder.appendingPathComponent("count.sqlite").path),
                 environment: ["HOME": workspace.folder.path, "CATALOG_COUNTER": "bench"])
@@ -113,7 +110,7 @@ struct BenchCountCommand: AsyncParsableCommand {
         let median = BenchSyncCommand.median
         let reviewMedian = median(review)
         let postMedian = median(post)
-        if json {
+        if output.json {
             Terminal.out(
                 [
                     "variations": .int(Int64(variations)), "tracked": .int(Int64(tracked)),

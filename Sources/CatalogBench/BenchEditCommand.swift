@@ -26,8 +26,7 @@ struct BenchEditCommand: AsyncParsableCommand {
     @Option(help: "Timed edits.")
     var runs = 21
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations >= runs, runs > 0 else {
@@ -89,7 +88,7 @@ struct BenchEditCommand: AsyncParsableCommand {
         let sorted = milliseconds.sorted()
         let median = BenchSyncCommand.median(sorted)
         let p90 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
-        if json {
+        if output.json {
             let value: JSONValue = [
                 "variations": .int(variations), "runs": .int(runs),
                 "edit_ms_median": .number(String(format: "%.1f", median)),

@@ -30,8 +30,7 @@ struct BenchImportCommand: AsyncParsableCommand {
     @Option(help: "Timed runs.")
     var runs = 3
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard prices > 0, runs > 0, variations >= prices else {
@@ -105,7 +104,7 @@ struct BenchImportCommand: AsyncParsableCommand {
     func report(seconds: [Double], rerunSeconds: Double, rerunUnchanged: Int) {
         let median = BenchSyncCommand.median(seconds)
         let rate = Double(prices) / median
-        if json {
+        if output.json {
             let value: JSONValue = [
                 "prices": .int(prices), "variations": .int(variations), "runs": .int(runs),
                 "seconds_median": .number(String(format: "%.3f", median)),

@@ -32,8 +32,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also time job submission to this CUPS printer.", valueName: "name"))
     var printer: String?
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard labels > 0, runs > 0 else { throw ValidationError("--labels and --runs must be positive.") }
@@ -155,7 +154,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
     }
 
     func report(_ figures: [(String, [Double])]) {
-        if json {
+        if output.json {
             var object = JSONObject()
             object["labels"] = .int(labels)
             object["runs"] = .int(runs)

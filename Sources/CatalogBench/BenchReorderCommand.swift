@@ -32,8 +32,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
     @Option(help: "Timed runs of each.")
     var runs = 3
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard runs > 0, lines > 0, variations >= lines else {
@@ -48,9 +47,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
             let client = workspace.client
             let folder = workspace.folder
             let (database, _) = try await workspace.syncedDatabase(named: "reorder.sqlite")
-            guard let locationID = try await database.locations().first?["id"]?.stringValue else {
-                throw AppError("The sandbox has no location.", exitCode: .internalError)
-            }
+            let locationID = try await BenchWorkspace.firstLocationID(in: database)
             let suggester = ReorderSuggester(database: database, client: client)
             var suggest: [Double] = []
             var last: ReorderSuggestions?
@@ -93,7 +90,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
 
     func report(suggest: [Double], tracked: Int, exports: [String: [Double]]) {
         let median = BenchSyncCommand.median
-        if json {
+        if output.json {
             var value: JSONValue = [
                 "variations": .int(Int64(variations)), "tracked": .int(Int64(tracked)), "lines": .int(Int64(lines)),
                 "runs": .int(Int64(runs)),

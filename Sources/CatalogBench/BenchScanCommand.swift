@@ -32,8 +32,7 @@ struct BenchScanCommand: AsyncParsableCommand {
     @Option(help: "Timed decoding runs.")
     var runs = 5
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations > 0, scans > 0, runs > 0 else {
@@ -91,7 +90,7 @@ struct BenchScanCommand: AsyncParsableCommand {
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         let rate = BenchSyncCommand.median(rates)
-        if json {
+        if output.json {
             let value: JSONValue = [
                 "variations": .int(variations), "scans": .int(latencies.count), "events": .int(events),
                 "decode_events_per_second_median": .int(Int(rate)),

@@ -68,8 +68,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             valueName: "file"))
     var database: String?
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations > 0, queries > 0, runs > 0, processes > 0 else {
@@ -139,7 +138,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
             }
             results.versionMS = try Self.timeProcesses(count: processes) { _ in ["--version"] }
             results.rebuildSeconds = rebuildSeconds
-            if json {
+            if output.json {
                 Terminal.out(results.json(variations: variations))
             } else {
                 Terminal.out(results.text(variations: variations, misses: misses))

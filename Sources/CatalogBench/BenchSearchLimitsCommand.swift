@@ -28,8 +28,7 @@ struct BenchSearchLimitsCommand: AsyncParsableCommand {
     @Option(help: "Timed passes of each kind.")
     var runs = 5
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations > 0, runs > 0 else { throw ValidationError("--variations and --runs must be positive.") }
@@ -74,7 +73,7 @@ struct BenchSearchLimitsCommand: AsyncParsableCommand {
     }
 
     func report(_ figures: [Figure]) {
-        if json {
+        if output.json {
             var value: JSONValue = ["variations": .int(variations), "runs": .int(runs)]
             for figure in figures {
                 value[figure.key + "_seconds_median"] = .number(String(format: "%.4f", figure.median))

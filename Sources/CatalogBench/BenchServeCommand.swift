@@ -57,8 +57,7 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: "How long the load lasts, in seconds.")
     var seconds = 120
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations > 0, queries > 0, runs > 0, loads > 0, clients > 0, counters > 0, rate > 0, seconds > 0,
@@ -69,8 +68,7 @@ struct BenchServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try BenchWorkspace.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("hub.sqlite").path
             let database = try await BenchSearchCommand.load(variations: variations, into: path)
@@ -118,7 +116,7 @@ struct BenchServeCommand: AsyncParsableCommand {
             try await measureLoad(
                 client: client, hub: hub, codes: codes, words: drawn.map(\.text), into: &results)
             try await measureSearchAfterLoad(client: client, text: drawn.first?.text ?? "a", into: &results)
-            if json { Terminal.out(results.json) } else { Terminal.out(results.text) }
+            if output.json { Terminal.out(results.json) } else { Terminal.out(results.text) }
         }
     }
 

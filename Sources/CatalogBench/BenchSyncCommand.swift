@@ -37,8 +37,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
     @Option(help: "Milliseconds the sandbox waits before every response (0: the loopback's own speed).")
     var wireMs = 0
 
-    @Flag(help: "Print the figures as one JSON object.")
-    var json = false
+    @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
         guard variations > 0, changes > 0, changes <= variations, runs > 0 else {
@@ -56,8 +55,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             defer { sandbox.stop() }
             let seedSeconds = (ContinuousClock.now - starting).seconds
             Terminal.error(String(format: "bench: the sandbox seeded its catalog and listened in %.2fs", seedSeconds))
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try BenchWorkspace.scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
 
             var full: [SyncSummary] = []
@@ -140,7 +138,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let incrementalMS = incremental.map { $0.elapsed * 1000 }
         let rate = Self.median(rates)
         let incrementalMedian = Self.median(incrementalMS)
-        if json {
+        if output.json {
             let value: JSONValue = [
                 "variations": .int(variations), "objects": .int(full.first?.fetched ?? 0), "runs": .int(runs),
                 "wire_ms": .int(wireMs),

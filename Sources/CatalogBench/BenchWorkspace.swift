@@ -31,6 +31,21 @@ final class BenchWorkspace {
         return (database, summary)
     }
 
+    /// The id of the sandbox's first location, where the benchmarks count and reorder.
+    static func firstLocationID(in database: CatalogDatabase) async throws -> String {
+        guard let locationID = try await database.locations().first?["id"]?.stringValue else {
+            throw AppError("The sandbox has no location.", exitCode: .internalError)
+        }
+        return locationID
+    }
+
+    /// A new scratch folder for a benchmark that starts its own servers; the caller removes it.
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Stops the sandbox and removes the folder.
     func close() {
         sandbox.stop()
