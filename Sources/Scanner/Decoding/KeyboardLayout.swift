@@ -116,6 +116,12 @@ public struct KeyboardLayout: Sendable, Hashable {
         }
     }
 
+    /// Assigns a run of keys from `first` on, unshifted and shifted (a `·` skips a key).
+    mutating func row(_ first: UInt16, _ characters: String, shifted: String) {
+        row(first, characters)
+        row(first, shift: true, shifted)
+    }
+
     /// Assigns one character to one key and level.
     mutating func set(
         _ code: UInt16, shift: Bool = false, altGr: Bool = false, _ scalar: Unicode.Scalar,
