@@ -1,5 +1,6 @@
 import CatalogApp
 import CatalogCore
+import Foundation
 import Hummingbird
 import Store
 
@@ -24,9 +25,16 @@ extension HubAPI {
                 let found = try await ShopSearch.run(
                     query, limit: limit, onlyHere: onlyHere, shop: try await services.shop(),
                     database: services.database, at: services.now)
-                // A misread barcode or a code a sync held back is said, as the command line says it.
-                if let failure = found.misread(query) { throw failure }
-                return HubResponse.json(found.json)
+                // Nothing found for a barcode with a wrong check digit or a code a sync held back: the list
+                // stays empty (typed digits pass through such codes on the way to a whole one), and the
+                // command line's words for it go in a header the page shows.
+                var headers = HTTPFields()
+                if let failure = found.misread(query), let name = HTTPFields.Element.Name("Catalog-Note"),
+                    let note = failure.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+                {
+                    headers[name] = note
+                }
+                return HubResponse.json(found.json, headers: headers)
             }
         }
         router.get("/api/v1/variations/:code") { _, context in

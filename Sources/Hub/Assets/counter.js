@@ -29,7 +29,7 @@ async function runSearch() {
     hits = found;
     selected = hits.length ? 0 : -1;
     renderResults();
-    note.textContent = hits.length ? "" : `Nothing matches “${text}”. Try fewer or shorter words.`;
+    note.textContent = hits.length ? "" : found.note || `Nothing matches “${text}”. Try fewer or shorter words.`;
   } catch (error) {
     if (error.name !== "AbortError") note.textContent = error.message;
   }

@@ -18,6 +18,9 @@ async function api(path, options = {}) {
   const answer = await response.json().catch(() => null);
   if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
   if (!response.ok) throw new Error((answer && answer.error) || `The hub answered ${response.status}.`);
+  // What the hub says about an answer (why a search found nothing), kept with it.
+  const note = response.headers.get("Catalog-Note");
+  if (note && answer && typeof answer === "object") answer.note = decodeURIComponent(note);
   return answer;
 }
 
