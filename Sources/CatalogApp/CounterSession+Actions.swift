@@ -7,12 +7,9 @@ extension CounterSession {
     /// reported before the first scan), on `printer` (nil: labels.printer, else the CUPS default).
     public mutating func printLabels(_ request: LabelRequest, printer: String?, context: AppContext) throws {
         let template = try request.loadTemplate(settings: context.settings)
-        let database = self.database
         printLabel = { variation, copies in
-            let labels = try await request.labelData(for: [variation], context: context)
             let outcome = try await LabelPrinting.print(
-                labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
-                wait: false, database: database, context: context)
+                [variation], request: request, template: template, printer: printer, copies: copies, context: context)
             return "label job \(outcome.job.id) on \(outcome.job.printer)"
         }
     }

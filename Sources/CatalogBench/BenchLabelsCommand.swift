@@ -59,7 +59,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                     (
                         "pdf sale tags priced now",
                         try Self.time(runs) {
-                            _ = try LabelRenderer().pdf(template, labels: Self.saleTags(pricing, variations, facts))
+                            _ = try LabelRenderer().pdf(template, labels: try Self.saleTags(pricing, variations, facts))
                         }
                     ))
             }
@@ -131,25 +131,15 @@ struct BenchLabelsCommand: AsyncParsableCommand {
         return (pricing, variations, facts)
     }
 
-    /// Sale tags as `LabelRequest` makes them: each variation's price now, the sale beside the regular price.
+    /// Sale tags by the product's own rule (`LabelRequest.tag`): each variation's price now, the sale beside
+    /// the regular price.
     static func saleTags(_ pricing: PricingCatalog, _ variations: [VariationSummary], _ facts: [PricingFacts])
-        -> [LabelData]
+        throws -> [LabelData]
     {
         let now = Timestamp(seconds: 1_795_600_000)
-        return zip(variations, facts).map { variation, facts in
-            let shelf = pricing.shelfPrice(for: variation, facts: facts, at: now)
-            var data = LabelData(
-                itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
-                variationName: variation.variationName, price: shelf.price, sku: variation.sku, gtin: variation.gtin,
-                category: variation.category, date: "2026-11-25")
-            if let sale = shelf.sale {
-                data.regularPrice = shelf.regular
-                data.saleEnds = sale.endsAt
-            }
-            let unit = shelf.unitPrice()
-            data.unitPrice = unit?.amount
-            data.unitPer = unit?.per
-            return data
+        return try zip(variations, facts).map { variation, facts in
+            try LabelRequest.tag(
+                for: variation, shelf: pricing.shelfPrice(for: variation, facts: facts, at: now), date: "2026-11-25")
         }
     }
 

@@ -120,12 +120,8 @@ struct DemoCommand: AsyncParsableCommand {
         // Draw the edited item's shelf label: the PDF a printer gets and the PNG preview of it.
         let relabel = try await Lookup.lookUp(gtin, in: database)
         let template = try TemplateLibrary().template(named: "shelf-2x1")
-        let labels = [
-            LabelData(
-                itemID: relabel[0].itemID, variationID: relabel[0].variationID, itemName: relabel[0].itemName,
-                variationName: relabel[0].variationName, price: relabel[0].price, sku: relabel[0].sku,
-                gtin: relabel[0].upc, category: relabel[0].category, date: LabelRequest.today(at: SystemClock().now()))
-        ]
+        let labels = try await LabelRequest(template: "shelf-2x1").labelData(
+            for: Array(relabel.prefix(1)), context: context)
         let labelFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-labels")
         try FileManager.default.createDirectory(at: labelFolder, withIntermediateDirectories: true)
         let pdf = labelFolder.appendingPathComponent("shelf-2x1.pdf")

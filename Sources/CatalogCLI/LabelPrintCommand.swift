@@ -46,13 +46,12 @@ struct LabelPrintCommand: ContextCommand, GlobalOptionsCommand {
     }
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
+        // The template first: a broken one is said before anything is looked up.
         let template = try label.request.loadTemplate(settings: context.settings)
-        let labels = try await label.request.labelData(
-            for: try await selection.variations(context: context, database: database), context: context)
+        let variations = try await selection.variations(context: context, database: try context.openDatabase())
         let outcome = try await LabelPrinting.print(
-            labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
-            wait: wait, database: database, context: context)
+            variations, request: label.request, template: template, printer: printer, copies: copies, wait: wait,
+            context: context)
         if json { output.out(outcome.json) } else { output.out(outcome.text) }
         if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }
     }

@@ -11,6 +11,8 @@ public enum LabelPrinting {
     public struct Outcome: Sendable {
         public var job: PrintJob
         public var labels: Int
+        /// The items the labels are for, in order (one name per label).
+        public var items: [String] = []
         public var format: DocumentFormat
         public var finished: JobOutcome?
 
@@ -33,8 +35,23 @@ public enum LabelPrinting {
         }
     }
 
-    /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
+    /// Prints a label for each of `variations` (priced where each was priced): `request`'s template, or
+    /// `template` when already loaded, on `printer` (nil: labels.printer in the settings, else the CUPS
+    /// default), `copies` of each, one job; every label is logged, and with `wait` the job is followed to its
+    /// end. The one print call of the command line, the counter's label mode and the hub.
     public static func print(
+        _ variations: [VariationSummary], request: LabelRequest, template: LabelTemplate? = nil, printer: String?,
+        copies: Int = 1, wait: Bool = false, context: AppContext
+    ) async throws -> Outcome {
+        let template = try template ?? request.loadTemplate(settings: context.settings)
+        let labels = try await request.labelData(for: variations, context: context)
+        return try await print(
+            labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
+            wait: wait, database: try context.openDatabase(), context: context)
+    }
+
+    /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
+    private static func print(
         _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
         database: CatalogDatabase, context: AppContext
     ) async throws -> Outcome {
@@ -61,7 +78,8 @@ public enum LabelPrinting {
                     at: context.clock.now(), counter: context.counter, template: template.name,
                     printer: destination.name, jobID: job.id, copies: copies)
             })
-        var outcome = Outcome(job: job, labels: labels.count, format: format, finished: nil)
+        var outcome = Outcome(
+            job: job, labels: labels.count, items: labels.map(\.itemName), format: format, finished: nil)
         if wait { outcome.finished = try await follow(job, database: database, context: context) }
         return outcome
     }

@@ -81,35 +81,50 @@ public struct LabelRequest: Sendable {
         let prices = try await ShelfPrices.load(for: variations, database: context.openDatabase(), at: now)
         do {
             return try variations.map { variation throws(SaleError) in
-                let shelf = prices.shelf(variation)
-                var data = LabelData(
-                    itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
-                    variationName: variation.variationName, price: variation.price, sku: variation.sku,
-                    gtin: variation.upc ?? variation.gtin, category: variation.category, date: today,
-                    version: variation.version, locationID: variation.location?.id)
-                if let manual = explicit ?? table.discount(forCategory: variation.category) {
-                    data = try SalePricing(discount: manual, rounding: roundingRule).apply(to: data)
-                } else if let sale = shelf.sale {
-                    data.regularPrice = shelf.regular
-                    data.price = sale.price
-                    data.saleEnds = sale.endsAt
-                    data.saleRuleID = sale.ruleID
+                let typed = (explicit ?? table.discount(forCategory: variation.category)).map {
+                    SalePricing(discount: $0, rounding: roundingRule)
                 }
-                // The unit price is of the price the tag shows, and taxes go on both.
-                let unit = data.price.flatMap { shelf.unitPrice(of: $0, per: bases) }
-                data.unitPrice = unit?.amount
-                data.unitPer = unit?.per
-                if display == .withTaxes {
-                    data.price = data.price.map(shelf.withTaxes)
-                    data.regularPrice = data.regularPrice.map(shelf.withTaxes)
-                    data.unitPrice = data.unitPrice.map(shelf.withTaxes)
-                    data.pricesIncludeTaxes = true
-                }
-                return data
+                return try Self.tag(
+                    for: variation, shelf: prices.shelf(variation), date: today, typedSale: typed, unitBases: bases,
+                    display: display)
             }
         } catch {
             throw AppError(error.description, exitCode: .dataError)
         }
+    }
+
+    /// The tag of `variation` when a customer pays `shelf` for it now: a typed sale (`typedSale`) off the
+    /// regular price, else Square's running sale with the regular price beside it, else the price; the unit
+    /// price (per `unitBases`) of the price the tag shows; additive taxes on every price when `display` is
+    /// with_taxes. The one rule every tag follows (`labelData`, the bench, the demo).
+    public static func tag(
+        for variation: VariationSummary, shelf: ShelfPrice, date: String, typedSale: SalePricing? = nil,
+        unitBases: [UnitBasis] = [], display: PriceDisplay = .asEntered
+    ) throws(SaleError) -> LabelData {
+        var data = LabelData(
+            itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
+            variationName: variation.variationName, price: variation.price, sku: variation.sku,
+            gtin: variation.upc ?? variation.gtin, category: variation.category, date: date,
+            version: variation.version, locationID: variation.location?.id)
+        if let typedSale {
+            data = try typedSale.apply(to: data)
+        } else if let sale = shelf.sale {
+            data.regularPrice = shelf.regular
+            data.price = sale.price
+            data.saleEnds = sale.endsAt
+            data.saleRuleID = sale.ruleID
+        }
+        // The unit price is of the price the tag shows, and taxes go on both.
+        let unit = data.price.flatMap { shelf.unitPrice(of: $0, per: unitBases) }
+        data.unitPrice = unit?.amount
+        data.unitPer = unit?.per
+        if display == .withTaxes {
+            data.price = data.price.map(shelf.withTaxes)
+            data.regularPrice = data.regularPrice.map(shelf.withTaxes)
+            data.unitPrice = data.unitPrice.map(shelf.withTaxes)
+            data.pricesIncludeTaxes = true
+        }
+        return data
     }
 
     /// How a tag shows prices: as Square holds them, or with the additive taxes that apply at the location.

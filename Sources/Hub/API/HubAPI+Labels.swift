@@ -39,15 +39,15 @@ extension HubAPI {
         router.post("/api/v1/labels/print") { request, context in
             await answer {
                 let body = try await Self.body(LabelPrintBody.self, request, context: context)
-                let made = try await labels(
-                    code: body.code, template: body.template, services: services, device: context.device)
-                let printer = body.printer ?? made.context.settings.labels.printer
+                let made = try template(named: body.template, services: services, device: context.device)
+                let variation = try await Lookup.single(body.code, in: services.database)
+                    .at(try await services.shop().here)
                 let outcome = try await LabelPrinting.print(
-                    made.labels, template: made.template, printer: printer, copies: body.copies, wait: false,
-                    database: services.database, context: made.context)
-                let item = made.labels.first.map { $0.itemName } ?? ""
+                    [variation], request: made.request, template: made.template, printer: body.printer,
+                    copies: body.copies, context: made.context)
                 return await followed(
-                    outcome, item: item, template: made.template, context: made.context, services: services)
+                    outcome, item: outcome.items.first ?? "", template: made.template, context: made.context,
+                    services: services)
             }
         }
     }

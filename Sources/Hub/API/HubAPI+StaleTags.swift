@@ -31,12 +31,10 @@ extension HubAPI {
                     }
                     variations.append(found.at(here))
                 }
-                let labels = try await made.request.labelData(for: variations, context: made.context)
-                let printer = body.printer ?? made.context.settings.labels.printer
                 let outcome = try await LabelPrinting.print(
-                    labels, template: made.template, printer: printer, copies: 1, wait: false,
-                    database: services.database, context: made.context)
-                let item = labels.count == 1 ? labels[0].itemName : "\(labels.count) stale tags"
+                    variations, request: made.request, template: made.template, printer: body.printer,
+                    context: made.context)
+                let item = outcome.items.count == 1 ? outcome.items[0] : "\(outcome.items.count) stale tags"
                 return await followed(
                     outcome, item: item, template: made.template, context: made.context, services: services)
             }
