@@ -17,8 +17,7 @@ extension DevicesCommand {
         var json = false
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            let devices = try await DevicesCommand.hubDatabase(context).devices(
-                includeRevoked: all)
+            let devices = try await HubDevices(context: context).devices(includeRevoked: all)
             if json {
                 output.out(JSONValue.array(devices.map(\.json)))
                 return

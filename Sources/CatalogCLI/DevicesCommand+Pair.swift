@@ -21,7 +21,7 @@ extension DevicesCommand {
         var json = false
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            let database = try DevicesCommand.hubDatabase(context)
+            let database = try HubDevices(context: context).database
             let now = context.clock.now()
             let code = try await DeviceKeys.makePairingCode(in: database, now: now)
             let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)

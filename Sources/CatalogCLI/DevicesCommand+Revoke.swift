@@ -18,8 +18,7 @@ extension DevicesCommand {
         var json = false
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            let revoked = try await DevicesCommand.hubDatabase(context).revokeDevices(
-                device, now: context.clock.now())
+            let revoked = try await HubDevices(context: context).revoke(device, now: context.clock.now())
             guard !revoked.isEmpty else {
                 throw AppError(
                     "No paired device has the id or name “\(Terminal.echo(device))”; see catalog devices list.",

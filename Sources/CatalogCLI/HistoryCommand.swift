@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog history [CODE]`: every write this tool made to Square.
 struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
@@ -39,8 +38,7 @@ struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
     }
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, database: database)
+        let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, context: context)
         if json {
             for entry in entries { output.out(entry.json) }
         } else if entries.isEmpty {

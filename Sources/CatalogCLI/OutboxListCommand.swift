@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog outbox list`.
 struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
@@ -18,8 +17,7 @@ struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let entries = try await OutboxReview.entries(all: all, database: database)
+        let entries = try await OutboxReview.entries(all: all, context: context)
         if json {
             for entry in entries { output.out(entry.json) }
             return

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Sync
 
 /// `catalog outbox send`: send what waits, without pulling.
 struct OutboxSendCommand: ContextCommand, GlobalOptionsCommand {
@@ -11,8 +10,6 @@ struct OutboxSendCommand: ContextCommand, GlobalOptionsCommand {
     @OptionGroup var options: GlobalOptions
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let editor = Editor(
-            database: try context.openDatabase(), client: try context.makeClient(), counter: context.counter)
-        output.out(SyncWorkflow.line(try await editor.sendOutbox()))
+        output.out(SyncWorkflow.line(try await SyncWorkflow(context: context).sendOutboxNow()))
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog reindex`: rebuild the search index from the local catalog.
 struct ReindexCommand: ContextCommand, GlobalOptionsCommand {
@@ -23,13 +22,7 @@ struct ReindexCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        // A new index over a damaged file would hide the damage: check the whole file first.
-        try await database.quickCheck()
-        let summary = try await database.reindex { done, total in
-            context.progress.status("reindexing: \(Terminal.count(done)) of \(Terminal.count(total)) items")
-        }
-        context.progress.clearStatus()
+        let summary = try await SearchIndexRebuild.run(context: context)
         if json {
             let value: JSONValue = [
                 "items": .int(summary.items), "vocabulary": .int(summary.vocabulary),

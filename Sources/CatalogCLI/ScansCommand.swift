@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog scans`: the scan log, or the codes scanned that the catalog does not have.
 struct ScansCommand: ContextCommand, GlobalOptionsCommand {
@@ -31,7 +30,7 @@ struct ScansCommand: ContextCommand, GlobalOptionsCommand {
     }
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let scans = try await context.openDatabase().scans(unknownOnly: unknown, limit: limit)
+        let scans = try await ScanLog(context: context).scans(unknownOnly: unknown, limit: limit)
         if json {
             for scan in scans { output.out(Self.json(scan)) }
             return

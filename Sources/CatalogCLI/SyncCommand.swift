@@ -3,8 +3,6 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import SquareAPI
-import Store
-import Sync
 
 /// `catalog sync`: bring the local database up to date with Square.
 struct SyncCommand: ContextCommand, GlobalOptionsCommand {
@@ -48,7 +46,7 @@ struct SyncCommand: ContextCommand, GlobalOptionsCommand {
 
     /// `catalog sync --problems`: the objects held back, without syncing.
     func listProblems(_ context: AppContext, _ output: CommandOutput) async throws {
-        let held = try await context.openDatabase().syncProblems()
+        let held = try await SyncWorkflow.problems(context: context)
         if json {
             for problem in held { output.out(problem.summaryJSON) }
             return

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Store
 
 extension SynonymsCommand {
     struct Add: ContextCommand, GlobalOptionsCommand {
@@ -17,18 +16,9 @@ extension SynonymsCommand {
         var synonyms: [String]
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            try SynonymsCommand.checkWord(word)
-            let values = synonyms.filter { !CatalogDatabase.synonymKey($0).isEmpty }
-            guard !values.isEmpty else {
-                throw AppError(
-                    "Give at least one synonym with a letter or digit in it.", exitCode: .usage)
-            }
-            let database = try context.openDatabase()
-            let added = try await database.addSynonyms(word: word, synonyms: values)
-            let key = CatalogDatabase.synonymKey(word)
+            let added = try await SynonymWorkflow(context: context).add(word: word, synonyms: synonyms)
             output.out(
-                "\(key): \(values.map(CatalogDatabase.synonymKey).joined(separator: ", "))"
-                    + (added == 0 ? " (already known)" : ""))
+                "\(added.word): \(added.synonyms.joined(separator: ", "))" + (added.anyNew ? "" : " (already known)"))
         }
     }
 }

@@ -13,7 +13,7 @@ extension SynonymsCommand {
         var json = false
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            let entries = try await context.openDatabase().synonymEntries()
+            let entries = try await SynonymWorkflow(context: context).entries()
             if json {
                 var object = JSONObject()
                 for entry in entries { object[entry.word] = .array(entry.synonyms.map(JSONValue.string)) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Store
 
 extension SynonymsCommand {
     struct Remove: ContextCommand, GlobalOptionsCommand {
@@ -18,16 +17,8 @@ extension SynonymsCommand {
         var synonyms: [String] = []
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
-            try SynonymsCommand.checkWord(word)
-            let database = try context.openDatabase()
-            let removed = try await database.removeSynonyms(word: word, synonyms: synonyms)
-            guard removed > 0 else {
-                throw AppError(
-                    "“\(Terminal.echo(word))” has no such synonyms; see catalog synonyms list.",
-                    exitCode: .notFound)
-            }
-            output.out(
-                "removed \(removed) synonym\(removed == 1 ? "" : "s") of \(CatalogDatabase.synonymKey(word))")
+            let removed = try await SynonymWorkflow(context: context).remove(word: word, synonyms: synonyms)
+            output.out("removed \(removed.count) synonym\(removed.count == 1 ? "" : "s") of \(removed.word)")
         }
     }
 }

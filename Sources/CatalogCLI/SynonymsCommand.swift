@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Store
 
 /// `catalog synonyms`: the shop's own words for search.
 struct SynonymsCommand: AsyncParsableCommand {
@@ -17,16 +16,4 @@ struct SynonymsCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Remove.self],
         defaultSubcommand: List.self
     )
-
-    /// A synonym's word must be one searchable word: that is what a search looks up.
-    static func checkWord(_ word: String) throws {
-        let words = SearchText.words(word)
-        guard words.count == 1 else {
-            throw AppError(
-                words.isEmpty
-                    ? "“\(Terminal.echo(word))” has no letter or digit to search by."
-                    : "“\(Terminal.echo(word))” is several words; the word must be one word (put phrases on the synonym side).",
-                exitCode: .usage)
-        }
-    }
 }

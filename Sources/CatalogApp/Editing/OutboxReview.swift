@@ -18,6 +18,11 @@ public enum OutboxReview {
         return (waiting + done).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
     }
 
+    /// `entries(all:database:)` over the context's database.
+    public static func entries(all: Bool, context: AppContext) async throws -> [OutboxEntry] {
+        try await entries(all: all, database: try context.openDatabase())
+    }
+
     /// What deciding an entry did: the entry as it now stands and, when values were written, the edit.
     public struct Resolution: Sendable {
         public var entry: OutboxEntry?

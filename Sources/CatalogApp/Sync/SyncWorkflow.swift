@@ -17,9 +17,15 @@ public struct SyncWorkflow: Sendable {
 
     /// Sends the edits waiting in the outbox; answers what that did, nil when none were waiting.
     public func sendOutbox() async throws -> OutboxReplaySummary? {
+        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return nil }
+        return try await sendOutboxNow()
+    }
+
+    /// Sends the edits waiting in the outbox, also when none are (then nothing is applied): what
+    /// `catalog outbox send` does.
+    public func sendOutboxNow() async throws -> OutboxReplaySummary {
         let editor = Editor(
             database: engine.database, client: engine.client, counter: context.counter, sender: context.sender)
-        guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return nil }
         return try await editor.sendOutbox()
     }
 
