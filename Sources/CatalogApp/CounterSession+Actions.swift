@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import Scanner
 import Store
 
 extension CounterSession {
@@ -41,5 +42,58 @@ extension CounterSession {
                 )
             }
         }
+    }
+}
+
+extension CounterSession {
+    /// A counter's session with every mode it can offer turned on, and for each it cannot, why: the one
+    /// start of the command line's `catalog scan` and the hub's counters.
+    ///
+    /// The location is `wanted`, else the configured one, else the shop's only one; count mode needs it, and
+    /// receive mode needs it and a Square token. Label mode prints with `labels` (nil: off) on `printer`
+    /// (nil: labels.printer, else the CUPS default). `off` holds the error behind each mode that is off, so a
+    /// front end that was asked for that mode can report it as it is (its exit status included); the session
+    /// refuses a switch to it with the same words.
+    public static func start(
+        counter: String, context: AppContext, location wanted: String?, labels: LabelRequest?, printer: String?
+    ) async throws -> (session: CounterSession, off: [CounterMode: AppError]) {
+        let database = try context.openDatabase()
+        var session = CounterSession(mode: .lookup, database: database, counter: counter)
+        session.scaleLayouts = try await context.scaleLayouts(in: database)
+        var off: [CounterMode: AppError] = [:]
+        if let labels {
+            do {
+                try session.printLabels(labels, printer: printer, context: context)
+            } catch {
+                let failure = AppError.from(error)
+                off[.label] = failure
+                session.printUnavailable = "label mode is off: \(failure.description)"
+            }
+        }
+        let place: CounterLocation?
+        do {
+            place = try await context.location(wanted, in: database, required: true)
+        } catch {
+            let failure = AppError.from(error)
+            (off[.count], off[.receive]) = (failure, failure)
+            session.countUnavailable = "count mode is off: \(failure.description)"
+            session.receiveUnavailable = "receive mode is off: \(failure.description)"
+            // Without one chosen, the shop's only location still prices what is scanned.
+            session.location = try? await context.location(wanted, in: database, required: false)
+            return (session, off)
+        }
+        session.location = place
+        guard let place else { return (session, off) }
+        // Counting needs no token: what Square expects is read when it can be, else at review.
+        session.countStock(at: place, context: context)
+        do {
+            _ = try context.makeClient()
+            session.receiveStock(at: place, context: context)
+        } catch {
+            let failure = AppError.from(error)
+            off[.receive] = failure
+            session.receiveUnavailable = "receive mode is off: \(failure.description)"
+        }
+        return (session, off)
     }
 }

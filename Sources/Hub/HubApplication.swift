@@ -24,32 +24,17 @@ public struct HubApplication: Sendable {
         let database = try context.openDatabase()
         let events = HubEvents()
         let scaleLayouts = try await context.scaleLayouts(in: database)
-        let canReceive = (try? context.makeClient()) != nil
         let wanted = configuration.location
         let desk = ScanDesk(
             database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
         ) { counter in
-            // Looked up as each session starts: on a new database the location arrives with the first sync.
-            let location = try? await context.location(wanted, in: database, required: false)
+            // Started as each counter first scans: on a new database the location arrives with the first sync.
             // Each counter's session acts under its own name: its labels and receipts are logged as its own.
             var counterContext = context
             counterContext.settings.counter = counter
-            var session = CounterSession(mode: .lookup, database: database, counter: counter)
-            session.location = location ?? nil
-            session.scaleLayouts = scaleLayouts
-            do {
-                try session.printLabels(LabelRequest(), printer: nil, context: counterContext)
-            } catch {
-                session.printUnavailable = "label mode is off: \(AppError.from(error).description)"
-            }
-            if let place = location ?? nil { session.countStock(at: place, context: counterContext) }
-            if let place = location ?? nil, canReceive {
-                session.receiveStock(at: place, context: counterContext)
-            } else {
-                session.receiveUnavailable =
-                    "receive mode needs the hub to have a location (--location) and a Square token"
-            }
-            return session
+            return try await CounterSession.start(
+                counter: counter, context: counterContext, location: wanted, labels: LabelRequest(), printer: nil
+            ).session
         }
         let services = HubServices(
             context: context, database: database, events: events, desk: desk,

@@ -17,7 +17,7 @@ public actor ScanDesk {
     let events: HubEvents
     /// Whether the hub was given a location: sessions made without it are made again once it is known.
     let locationWanted: Bool
-    let makeSession: @Sendable (_ counter: String) async -> CounterSession
+    let makeSession: @Sendable (_ counter: String) async throws -> CounterSession
     private var sessions: [String: CounterSession] = [:]
     /// Answers to command barcodes (the scan log keeps only codes), by scan id.
     private var commandAnswers: [String: JSONValue] = [:]
@@ -31,7 +31,7 @@ public actor ScanDesk {
     /// is known: `locationWanted` says whether one was asked for).
     public init(
         database: CatalogDatabase, events: HubEvents, locationWanted: Bool = false,
-        makeSession: @escaping @Sendable (_ counter: String) async -> CounterSession
+        makeSession: @escaping @Sendable (_ counter: String) async throws -> CounterSession
     ) {
         self.database = database
         self.events = events
@@ -80,7 +80,7 @@ public actor ScanDesk {
     }
 
     private func setMode(_ mode: CounterMode, counter: String) async throws -> JSONValue {
-        var session = await session(for: counter)
+        var session = try await session(for: counter)
         if let refusal = session.switchMode(to: mode) { throw AppError(refusal, exitCode: .dataError) }
         sessions[counter] = session
         let state: JSONValue = ["counter": .string(counter), "mode": .string(mode.rawValue)]
@@ -105,7 +105,7 @@ public actor ScanDesk {
             answer["repeated"] = .bool(true)
             return answer
         }
-        var session = await session(for: counter)
+        var session = try await session(for: counter)
         let now = database.clock.now()
         let moment = EventTime(seconds: now.seconds, microseconds: Int64(now.nanoseconds / 1000))
         // A scanner set to send AIM prefixes (`]E0...`) names its symbology, as the evdev reader reads it.
@@ -133,9 +133,9 @@ public actor ScanDesk {
 
     /// `counter`'s session: its own, or a new one. A session made before the hub's location was known (a
     /// first sync still running) is made again once it is, keeping its mode and quantity.
-    private func session(for counter: String) async -> CounterSession {
+    private func session(for counter: String) async throws -> CounterSession {
         if let existing = sessions[counter], existing.location != nil || !locationWanted { return existing }
-        var fresh = await makeSession(counter)
+        var fresh = try await makeSession(counter)
         if let existing = sessions[counter] {
             fresh.quantity = existing.quantity
             if fresh.switchMode(to: existing.mode) != nil { fresh.mode = .lookup }

@@ -1,0 +1,57 @@
+import CatalogApp
+import CatalogCore
+import CatalogTestSupport
+import Foundation
+import Scanner
+import Store
+import Testing
+
+/// One start for every counter (the command line's `catalog scan`, the hub's counters): each mode the
+/// counter can offer is on, and each it cannot says why, with the error a front end asked for it reports.
+@Suite struct CounterStartTests {
+    @Test func eachModeIsOnOrSaysWhyItIsOff() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            // The demo shop has several locations and none is chosen: counting and receiving are off.
+            var (session, off) = try await CounterSession.start(
+                counter: "till", context: shop.context, location: nil, labels: nil, printer: nil)
+            #expect(off[.count]?.exitStatus == .usage && off[.receive]?.exitStatus == .usage)
+            #expect(off[.label] == nil)
+            let refusal = session.switchMode(to: .count) ?? ""
+            #expect(refusal.hasPrefix("count mode is off: The shop has several locations"), "\(refusal)")
+            let noLabels = session.switchMode(to: .label)
+            #expect(noLabels?.hasPrefix("label mode needs --template") == true)
+            let reorder = session.switchMode(to: .reorder)
+            #expect(reorder == nil && session.mode == .reorder)
+
+            // At High Street with a token: count and receive are on.
+            (session, off) = try await CounterSession.start(
+                counter: "till", context: shop.context, location: "High Street", labels: nil, printer: nil)
+            #expect(off.isEmpty, "\(off)")
+            #expect(session.location?.name == "High Street")
+            let (count, receive) = (session.switchMode(to: .count), session.switchMode(to: .receive))
+            #expect(count == nil && receive == nil)
+
+            // Without a Square token only receiving is off, with the token's own error (exit 69).
+            var noToken = shop.context
+            noToken.settings = try Settings.resolve(
+                SettingsOverrides(database: shop.databasePath, squareBaseURL: shop.server.baseURL.absoluteString),
+                environment: ["HOME": shop.folder.path])
+            (session, off) = try await CounterSession.start(
+                counter: "till", context: noToken, location: "High Street", labels: nil, printer: nil)
+            #expect(off.keys.sorted { $0.rawValue < $1.rawValue } == [.receive])
+            #expect(off[.receive]?.exitStatus == .unavailable)
+            let counting = session.switchMode(to: .count)
+            let receiving = session.switchMode(to: .receive)
+            #expect(counting == nil && receiving?.hasPrefix("receive mode is off:") == true)
+
+            // A template that does not exist turns label mode off with its error.
+            (session, off) = try await CounterSession.start(
+                counter: "till", context: shop.context, location: "High Street",
+                labels: LabelRequest(template: "no-such-template"), printer: nil)
+            #expect(off[.label] != nil)
+            let labelling = session.switchMode(to: .label)
+            #expect(labelling?.hasPrefix("label mode is off:") == true)
+        }
+    }
+}
