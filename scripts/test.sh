@@ -30,7 +30,7 @@ swift_tests() {
 python_log="$(mktemp "${TMPDIR:-/tmp}/catalog-python-tests.XXXXXX")"
 trap 'rm -f "$python_log"' EXIT
 python_tests() {
-    CATALOG_BIN="$(swift build --show-bin-path)/catalog" python3 -m pytest -q Tests/python
+    CATALOG_BIN="$(swift build --show-bin-path)/catalog" python3 -m pytest -q --durations=10 Tests/python
 }
 
 if [ "${CATALOG_TEST_PHASES:-parallel}" = serial ]; then
