@@ -9,6 +9,9 @@ import Foundation
 protocol ContextCommand: AsyncParsableCommand {
     /// The settings the command's flags override (none by default; `GlobalOptions` commands give theirs).
     var overrides: SettingsOverrides { get }
+    /// Whether `InProcess.run` may run the command in a test's process (true by default); false when what
+    /// it was asked to do needs the process's own standard input or signals.
+    var runsInProcess: Bool { get }
     /// Does the command's work in `context`, printing to `output`.
     func run(_ context: AppContext, _ output: CommandOutput) async throws
 }
@@ -20,6 +23,7 @@ protocol GlobalOptionsCommand {
 
 extension ContextCommand {
     var overrides: SettingsOverrides { SettingsOverrides() }
+    var runsInProcess: Bool { true }
 
     func run() async throws {
         let output = CommandOutput.standard
@@ -52,7 +56,9 @@ enum InProcess {
         let output = CommandOutput.capturing()
         let status: Int32
         do {
-            guard let command = try CatalogCommand.parseAsRoot(arguments) as? any ContextCommand else { return nil }
+            guard let command = try CatalogCommand.parseAsRoot(arguments) as? any ContextCommand,
+                command.runsInProcess
+            else { return nil }
             status = await run(command, environment: environment, directory: directory, output: output)
         } catch {
             // What ArgumentParser prints for a bad flag, --help or --version, with its exit status.

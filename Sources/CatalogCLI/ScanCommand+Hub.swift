@@ -8,7 +8,7 @@ extension ScanCommand {
     /// `catalog scan --hub URL`: a remote counter. Each scan is kept on this computer, then posted to the hub
     /// in order under its own id; the hub's answer is printed. Scans made while the hub is away wait on disk
     /// and go when it is back, each exactly once.
-    func runRemote(hub text: String, context: AppContext) async throws {
+    func runRemote(hub text: String, context: AppContext, output: CommandOutput) async throws {
         if mode != "lookup" || location != nil || printer != nil || label.template != nil {
             throw AppError(
                 "With --hub the hub decides what a scan does: leave out --mode, --location, --printer and "
@@ -21,7 +21,7 @@ extension ScanCommand {
         if let pair {
             link = try await client.pair(code: pair, name: context.settings.counter)
             try link.save(to: path)
-            Terminal.error(
+            output.error(
                 "catalog: paired with the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”; "
                     + "its key is kept in \(path).")
         } else {
@@ -42,23 +42,23 @@ extension ScanCommand {
         let database = try context.openDatabase()
         let (json, quiet) = (self.json, self.quiet)
         let relay = ScanRelay(database: database, client: client, link: link) { report in
-            Self.show(report, json: json, quiet: quiet, hub: address.absoluteString)
+            Self.show(report, json: json, quiet: quiet, hub: address.absoluteString, output: output)
         }
         let waiting = try await database.scansWaitingForHub()
         if waiting > 0 {
-            Terminal.error(
+            output.error(
                 "catalog: \(waiting) scans kept from before go to the hub first, in the order they were made.")
         }
         await relay.start()
-        Terminal.error(
+        output.error(
             "catalog: scans go to the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”.")
-        try await readScans { scan in
+        try await readScans(context, output) { scan in
             try await relay.submit(code: (scan.symbology?.identifier ?? "") + scan.text, device: scan.device)
         }
         // A replay (or a stream that ended) waits until the hub has every scan; Ctrl-C leaves them kept.
         let left = try await database.scansWaitingForHub()
         if left > 0 {
-            Terminal.error(
+            output.error(
                 "catalog: \(left) scans wait for the hub; waiting for it (Ctrl-C leaves them kept for the next run).")
         }
         let interrupt = Task {
@@ -82,31 +82,33 @@ extension ScanCommand {
     }
 
     /// Prints what the relay reports: the hub's answers on standard output, the rest as notes.
-    static func show(_ report: ScanRelay.Report, json: Bool, quiet: Bool, hub: String) {
+    static func show(_ report: ScanRelay.Report, json: Bool, quiet: Bool, hub: String, output: CommandOutput) {
         switch report {
         case .answered(_, let answer):
-            if json { Terminal.out(answer) } else { Terminal.out(answer["text"]?.stringValue ?? answer.jsonString) }
+            if json { output.out(answer) } else { output.out(answer["text"]?.stringValue ?? answer.jsonString) }
             let failed = answer["failed"] == .bool(true)
-            ring(answer["match"].map { $0 != .null } == true && !failed ? 1 : failed ? 2 : 0, json: json, quiet: quiet)
+            ring(
+                answer["match"].map { $0 != .null } == true && !failed ? 1 : failed ? 2 : 0, json: json, quiet: quiet,
+                output: output)
         case .refused(let scan, let reason):
-            Terminal.error("catalog: the hub refused the scan \(Terminal.echo(scan.code)): \(reason)")
-            ring(2, json: json, quiet: quiet)
+            output.error("catalog: the hub refused the scan \(Terminal.echo(scan.code)): \(reason)")
+            ring(2, json: json, quiet: quiet, output: output)
         case .kept(let scan, let waiting):
-            Terminal.error(
+            output.error(
                 "catalog: \(Terminal.echo(scan.code)) kept for the hub (\(waiting) waiting); it goes when the hub is back."
             )
         case .unreachable(let reason, let waiting):
-            Terminal.error(
+            output.error(
                 "catalog: the hub at \(hub) cannot be reached: \(reason) Scans are kept here (\(waiting) waiting) "
                     + "and go in order when it is back.")
-            ring(2, json: json, quiet: quiet)
+            ring(2, json: json, quiet: quiet, output: output)
         case .back(let waiting):
-            Terminal.error("catalog: the hub is back; sending the \(waiting) kept scans in order.")
+            output.error("catalog: the hub is back; sending the \(waiting) kept scans in order.")
         case .notPaired(let reason, let waiting):
-            Terminal.error(
+            output.error(
                 "catalog: the hub refused this counter: \(reason) \(waiting) scans are kept. Pair again: "
                     + "catalog scan --hub \(hub) --pair CODE")
-            ring(2, json: json, quiet: quiet)
+            ring(2, json: json, quiet: quiet, output: output)
         }
     }
 }

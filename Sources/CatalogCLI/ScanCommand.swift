@@ -10,7 +10,7 @@ import Store
 import Sync
 
 /// `catalog scan`: the counter — read scans, look each up, act by mode.
-struct ScanCommand: AsyncParsableCommand {
+struct ScanCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Read barcode scans, look each one up in the local catalog and act on it.",
@@ -117,34 +117,36 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    var runsInProcess: Bool {
+        // A live device waits for Ctrl-C and standard input is the process's own: both launch the binary.
+        listDevices || (events != nil && events != "-" && hub == nil)
+    }
+
+    func run(_ context: AppContext, _ output: CommandOutput) async throws {
         if listDevices {
-            try await reportingErrors { Self.printDevices(json: json) }
+            Self.printDevices(json: json, output: output)
             return
         }
-        try await reportingErrors {
-            let context = try AppContext.live(options)
-            if let hub = hub ?? ProcessInfo.processInfo.environment["CATALOG_HUB"].flatMap({ $0.isEmpty ? nil : $0 }) {
-                try await runRemote(hub: hub, context: context)
-                return
-            }
-            if pair != nil { throw AppError("--pair pairs this counter with a hub: give --hub too.", exitCode: .usage) }
-            let settings = context.settings
-            let database = try context.openDatabase()
-            var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
-            session.scaleLayouts = try await context.scaleLayouts(in: database)
-            try await configureReceiving(&session, context: context, database: database)
-            if label.template != nil || settings.labels.template != nil || mode == "label" {
-                try session.printLabels(label.request, printer: printer, context: context)
-            }
-            if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
-                throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
-            }
-            try await readScans { scan in
-                let outcome = try await session.handle(scan)
-                if json { Terminal.out(outcome.json) } else { Terminal.out(outcome.text) }
-                ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0)
-            }
+        if let hub = hub ?? context.environment["CATALOG_HUB"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            try await runRemote(hub: hub, context: context, output: output)
+            return
+        }
+        if pair != nil { throw AppError("--pair pairs this counter with a hub: give --hub too.", exitCode: .usage) }
+        let settings = context.settings
+        let database = try context.openDatabase()
+        var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
+        session.scaleLayouts = try await context.scaleLayouts(in: database)
+        try await configureReceiving(&session, context: context, database: database)
+        if label.template != nil || settings.labels.template != nil || mode == "label" {
+            try session.printLabels(label.request, printer: printer, context: context)
+        }
+        if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
+            throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
+        }
+        try await readScans(context, output) { scan in
+            let outcome = try await session.handle(scan)
+            if json { output.out(outcome.json) } else { output.out(outcome.text) }
+            ring(outcome.match != nil && !outcome.failed ? 1 : outcome.failed ? 2 : 0, output)
         }
     }
 
@@ -156,50 +158,56 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// Reads scans from the device, or from the recorded stream --events names, and hands each to `deliver`
     /// in order; a failure to deliver one ends the replay but not the live counter.
-    func readScans(_ deliver: (Scan) async throws -> Void) async throws {
+    func readScans(_ context: AppContext, _ output: CommandOutput, _ deliver: (Scan) async throws -> Void)
+        async throws
+    {
         guard let events else {
-            try await readDevice(pipeline: pipeline, deliver: deliver)
+            try await readDevice(recordPath: record.map(context.path), output: output, deliver: deliver)
             return
         }
-        var pipeline = self.pipeline
-        var reader = InputEventReader()
-        for try await bytes in Self.eventBytes(events) {
-            var output: [ScanDetector.Event] = []
-            for event in reader.parse(bytes) { pipeline.feed(event, into: &output) }
-            for event in output { try await act(on: event, deliver: deliver) }
-        }
-        for event in pipeline.run([], finish: true) { try await act(on: event, deliver: deliver) }
-        if !reader.pendingBytes.isEmpty {
-            Terminal.error(
-                "catalog: the event stream ended with \(reader.pendingBytes.count) bytes of a partial record; "
-                    + "they were ignored.")
+        for try await event in ScanStream.replaying(
+            Self.eventBytes(events, at: context.path(events)), pipeline: pipeline)
+        {
+            try await act(on: event, output, deliver: deliver)
         }
     }
 
-    /// Hands a scan to `deliver`; says what else the detector saw.
-    func act(on event: ScanDetector.Event, deliver: (Scan) async throws -> Void) async throws {
+    /// Hands a scan to `deliver`; says what else the stream saw.
+    func act(on event: ScanStreamEvent, _ output: CommandOutput, deliver: (Scan) async throws -> Void) async throws {
         switch event {
-        case .scan(let scan):
+        case .detected(.scan(let scan)):
             try await deliver(scan)
-        case .humanTyping:
-            Terminal.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
-        case .dropped:
-            Terminal.error("catalog: the kernel dropped input events; a scan in progress was discarded, scan it again.")
-            ring(2)
+        case .detected(.humanTyping):
+            output.error("catalog: typing on the scanner's device was ignored (not a scan: too slow).")
+        case .detected(.dropped):
+            output.error("catalog: the kernel dropped input events; a scan in progress was discarded, scan it again.")
+            ring(2, output)
+        case .disconnected(let reason):
+            output.error("catalog: the scanner went away (\(reason)); waiting for it to come back.")
+            ring(2, output)
+        case .reconnected(let name):
+            output.error("catalog: the scanner is back (\(name)).")
+        case .reopenFailed(let error):
+            output.error("catalog: \(error.description)")
+        case .partialRecord(let count):
+            output.error(
+                "catalog: the event stream ended with \(count) bytes of a partial record; they were ignored.")
         }
     }
 
     /// Rings the terminal bell `times` times on a terminal, unless --quiet or --json.
-    func ring(_ times: Int) { Self.ring(times, json: json, quiet: quiet) }
+    func ring(_ times: Int, _ output: CommandOutput) { Self.ring(times, json: json, quiet: quiet, output: output) }
 
-    static func ring(_ times: Int, json: Bool, quiet: Bool) {
-        guard times > 0, !quiet, !json, isatty(STDERR_FILENO) == 1 else { return }
+    static func ring(_ times: Int, json: Bool, quiet: Bool, output: CommandOutput) {
+        // The bell is a control character the output would show as text, so it goes to stderr itself; only
+        // when that is the terminal the output writes to.
+        guard times > 0, !quiet, !json, output.errorIsTerminal else { return }
         FileHandle.standardError.write(Data(String(repeating: "\u{07}", count: times).utf8))
     }
 
-    /// The recorded stream at `path` in pieces as they can be read: a file at once, standard input (`-`) as
-    /// it arrives, so scans piped in live are handled as they come.
-    static func eventBytes(_ path: String) -> AsyncThrowingStream<[UInt8], any Error> {
+    /// The recorded stream `given` names (at `path`) in pieces as they can be read: a file at once, standard
+    /// input (`-`) as it arrives, so scans piped in live are handled as they come.
+    static func eventBytes(_ given: String, at path: String) -> AsyncThrowingStream<[UInt8], any Error> {
         AsyncThrowingStream { continuation in
             guard path == "-" else {
                 if let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() {
@@ -208,7 +216,7 @@ struct ScanCommand: AsyncParsableCommand {
                 } else {
                     continuation.finish(
                         throwing: AppError(
-                            "Cannot read the event stream \(path): no such file or not readable.", exitCode: .noInput))
+                            "Cannot read the event stream \(given): no such file or not readable.", exitCode: .noInput))
                 }
                 return
             }

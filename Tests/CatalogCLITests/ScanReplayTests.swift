@@ -5,7 +5,9 @@ import Scanner
 import Store
 import Testing
 
-/// `catalog scan --events FILE`: a recorded stream through the real binary and a real store.
+@testable import CatalogCLI
+
+/// `catalog scan --events FILE`: a recorded stream through the command (in this process) and a real store.
 @Suite struct ScanReplayTests {
     /// Key events typing `texts` at scanner speed, each ended by Enter, one second apart.
     static func stream(_ texts: [String]) -> [UInt8] {
@@ -146,6 +148,33 @@ import Testing
             let wanted = try await database.reorderLines(statuses: [.wanted])
             #expect(wanted.first?.received == 4)
             #expect(wanted.first?.outstanding == 1)
+        }
+    }
+
+    @Test func aRecordedFileReplaysInProcessAndStandardInputLaunchesTheBinary() async throws {
+        let folder = try CLI.scratch()
+        try await cleaningUp({ try? FileManager.default.removeItem(at: folder) }) {
+            try Data(Self.stream(["CATALOG:MODE:REORDER"]) + [1, 2, 3]).write(
+                to: folder.appendingPathComponent("a.bin"))
+            let environment = CLI.environment(folder: folder, adding: ["CATALOG_DB": folder.path + "/catalog.sqlite"])
+            // A relative path is found in the command's folder, and every message goes to its output.
+            let replayed = await InProcess.run(
+                ["scan", "--events", "a.bin", "--json"], environment: environment, directory: folder.path)
+            let ran = try #require(replayed)
+            #expect(ran.status == 0, "\(ran.stderr)")
+            #expect(ran.stdout.contains("mode reorder"), "\(ran.stdout)")
+            #expect(ran.stderr.contains("ended with 3 bytes of a partial record"), "\(ran.stderr)")
+            let unread = await InProcess.run(
+                ["scan", "--events", "nope.bin"], environment: environment, directory: folder.path)
+            let missing = try #require(unread)
+            #expect(missing.status == 66)
+            #expect(missing.stderr.contains("Cannot read the event stream nope.bin"), "\(missing.stderr)")
+            for arguments in [
+                ["scan", "--events", "-"], ["scan"], ["scan", "--hub", "http://127.0.0.1:1", "--events", "a.bin"],
+            ] {
+                let launched = await InProcess.run(arguments, environment: environment, directory: folder.path)
+                #expect(launched == nil, "\(arguments)")
+            }
         }
     }
 }
