@@ -132,14 +132,14 @@ struct ScanCommand: ContextCommand, GlobalOptionsCommand {
             return
         }
         if pair != nil { throw AppError("--pair pairs this counter with a hub: give --hub too.", exitCode: .usage) }
-        let settings = context.settings
-        let database = try context.openDatabase()
-        var session = CounterSession(mode: .lookup, database: database, counter: settings.counter)
-        session.scaleLayouts = try await context.scaleLayouts(in: database)
-        try await configureReceiving(&session, context: context, database: database)
-        if label.template != nil || settings.labels.template != nil || mode == "label" {
-            try session.printLabels(label.request, printer: printer, context: context)
-        }
+        let wantsLabels = label.template != nil || context.settings.labels.template != nil || mode == "label"
+        var (session, off) = try await CounterSession.start(
+            counter: context.counter, context: context, location: location,
+            labels: wantsLabels ? label.request : nil, printer: printer)
+        // A mode asked for that cannot work, and a template given that cannot be loaded, end the command with
+        // their own error (and exit status) before the first scan.
+        if let wanted = CounterMode(rawValue: mode), let failure = off[wanted] { throw failure }
+        if wantsLabels, let failure = off[.label] { throw failure }
         if let wanted = CounterMode(rawValue: mode), let refusal = session.switchMode(to: wanted) {
             throw AppError("--mode \(mode): \(refusal)", exitCode: .usage)
         }
@@ -232,36 +232,5 @@ struct ScanCommand: ContextCommand, GlobalOptionsCommand {
             }
             thread.start()
         }
-    }
-}
-
-extension ScanCommand {
-    /// Gives the session the counter's location (for stock figures), lets it count stock when the location
-    /// is known and receive stock when a token is configured too; otherwise notes why not, an error only
-    /// when receive or count mode was asked for.
-    func configureReceiving(_ session: inout CounterSession, context: AppContext, database: CatalogDatabase)
-        async throws
-    {
-        let place: CounterLocation?
-        do {
-            place = try await context.location(location, in: database, required: ["receive", "count"].contains(mode))
-            session.location = place
-        } catch {
-            if ["receive", "count"].contains(mode) { throw error }
-            session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
-            session.countUnavailable = "count mode is off: \(AppError.from(error).description)"
-            return
-        }
-        guard let place else { return }
-        // Counting needs no token: what Square expects is read when it can be, else at review.
-        session.countStock(at: place, context: context)
-        do {
-            _ = try context.makeClient()
-        } catch {
-            if mode == "receive" { throw error }
-            session.receiveUnavailable = "receive mode is off: \(AppError.from(error).description)"
-            return
-        }
-        session.receiveStock(at: place, context: context)
     }
 }
