@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog codes assign`: in-store EAN-13s for variations with no barcode, written to Square.
 struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
@@ -59,18 +58,17 @@ struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
     }
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
         let assignment = try CodeAssignment(context: context, prefix: prefix)
         var selected: [VariationSummary] = []
         if !codes.isEmpty || !categories.isEmpty {
             // The same selection labels use: each code as catalog show finds it, each category's variations.
             selected = try await LabelSelection(codes: codes, categories: categories).variations(
-                in: database, at: nil)
+                in: try context.openDatabase(), at: nil)
         }
         var weighed = 0
         if missing {
             // Goods sold by weight get the scale's codes, never an in-store one.
-            let split = try await assignment.leavingOutSoldByWeight(try await database.variationsWithoutGTIN())
+            let split = try await assignment.missing()
             selected += split.kept
             weighed = split.soldByWeight.count
             if weighed > 0, !json {

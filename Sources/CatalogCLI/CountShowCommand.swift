@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Store
 
 /// `catalog count show`.
 struct CountShowCommand: ContextCommand, GlobalOptionsCommand {
@@ -15,15 +14,13 @@ struct CountShowCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let session = try await CountWorkflow(context: context, database: database).session(
-            which.session, location: which.location)
-        let lines = try await database.countLines(sessionID: session.id)
+        let counts = try CountWorkflow(context: context)
+        let session = try await counts.session(which.session, location: which.location)
+        let lines = try await counts.lines(of: session)
         if !json {
             output.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
         }
-        for line in lines {
-            let variation = try await database.variations(objectID: line.variationID).first
+        for (line, variation) in lines {
             if json {
                 output.out(CountOutput.json(line, variation: variation))
             } else {

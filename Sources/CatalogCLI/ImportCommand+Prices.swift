@@ -3,8 +3,6 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import Foundation
-import Store
-import Sync
 
 extension ImportCommand {
     /// `catalog import prices FILE`: set prices from a CSV file.

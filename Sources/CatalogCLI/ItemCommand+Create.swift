@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Sync
 
 extension ItemCommand {
     /// `catalog item create --name N --price P ...`.

@@ -4,7 +4,6 @@ import CatalogCore
 import CommandSupport
 import Foundation
 import Labels
-import Store
 
 /// `catalog reorder export`: the list for suppliers as CSV, JSON or a printable PDF.
 struct ReorderExportCommand: ContextCommand, GlobalOptionsCommand {

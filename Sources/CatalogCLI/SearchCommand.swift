@@ -3,7 +3,6 @@ import CatalogApp
 import CatalogCore
 import CommandSupport
 import Foundation
-import Store
 
 /// `catalog search WORDS...`: find items from a few letters, a typo, a SKU or a barcode.
 struct SearchCommand: ContextCommand, GlobalOptionsCommand {
@@ -33,7 +32,7 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
     var query: [String] = []
 
     @Option(help: "Show at most this many rows (variations).")
-    var limit = CatalogDatabase.defaultSearchLimit
+    var limit = ShopSearch.defaultLimit
 
     @Option(help: ArgumentHelp("The location whose prices to show (name or id).", valueName: "name"))
     var location: String?
@@ -45,7 +44,7 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func validate() throws {
-        let most = CatalogDatabase.maximumSearchLimit
+        let most = ShopSearch.maximumLimit
         guard (1...most).contains(limit) else { throw ValidationError("--limit must be between 1 and \(most).") }
     }
 

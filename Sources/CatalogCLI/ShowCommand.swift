@@ -2,7 +2,6 @@ import ArgumentParser
 import CatalogApp
 import CatalogCore
 import CommandSupport
-import Store
 
 /// `catalog show CODE`: one variation by barcode, SKU or id.
 struct ShowCommand: ContextCommand, GlobalOptionsCommand {

@@ -22,7 +22,7 @@ import Testing
                 _ = try await synonyms.add(word: "lrg", synonyms: ["!!"])
             }
             #expect(none?.exitStatus == .usage)
-            let phrase = await #expect(throws: AppError.self) { try SynonymWorkflow.checkWord("two words") }
+            let phrase = #expect(throws: AppError.self) { try SynonymWorkflow.checkWord("two words") }
             #expect(phrase?.exitStatus == .usage)
 
             #expect(
@@ -83,7 +83,7 @@ import Testing
         try await cleaningUp({ await shop.stop() }) {
             var missing = shop.context
             missing.settings.databasePath = shop.folder.appendingPathComponent("absent.sqlite").path
-            let refused = await #expect(throws: AppError.self) { _ = try HubDevices(context: missing) }
+            let refused = #expect(throws: AppError.self) { _ = try HubDevices(context: missing) }
             #expect(refused?.exitStatus == .noInput)
             #expect(refused?.description.contains("absent.sqlite") == true)
 
@@ -91,5 +91,38 @@ import Testing
             #expect(try await devices.devices(includeRevoked: true).isEmpty)
             #expect(try await devices.revoke("till-9", now: shop.clock.now()).isEmpty)
         }
+    }
+
+    @Test func aCountShowsItsLinesWithTheirVariations() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let counts = try CountWorkflow(context: shop.context)
+            let session = try await counts.start(name: "shelf 3", location: "High Street")
+            #expect(try await counts.lines(of: session).isEmpty)
+            _ = try await counts.count(DemoCodes.small, quantity: 3, in: session)
+            _ = try await counts.count(DemoCodes.medium, quantity: 2, in: session)
+            let lines = try await counts.lines(of: session)
+            #expect(lines.map(\.line.counted) == [3, 2])
+            #expect(lines.map { $0.variation?.gtin } == [DemoCodes.small, DemoCodes.medium])
+        }
+    }
+
+    @Test func codesAreMissingOnlyWhereAVariationHasNoBarcode() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let missing = try await CodeAssignment(context: shop.context).missing()
+            #expect(!missing.kept.isEmpty)
+            #expect(missing.kept.allSatisfy { $0.gtin == nil })
+            #expect(missing.soldByWeight.isEmpty)  // no scale layout in this shop's settings
+        }
+    }
+
+    @Test func storedFieldNamesAndValuesAreShownInWords() {
+        #expect(EditFieldName.display("variation_name") == "variation name")
+        #expect(EditFieldName.display("price@L123") == "price at L123")
+        #expect(EditFieldName.show("not_a_field", nil) == "(none)")
+        #expect(EditFieldName.show("not_a_field", .null) == "(none)")
+        #expect(EditFieldName.show("not_a_field", "text") == "text")
+        #expect(EditFieldName.show("not_a_field", .int(4)) == "4")
     }
 }

@@ -57,6 +57,12 @@ public struct CodeAssignment: Sendable {
         return (kept, weighed)
     }
 
+    /// Every variation without a barcode (`catalog codes assign --missing`), split as
+    /// `leavingOutSoldByWeight` splits them.
+    public func missing() async throws -> (kept: [VariationSummary], soldByWeight: [VariationSummary]) {
+        try await leavingOutSoldByWeight(try await context.openDatabase().variationsWithoutGTIN())
+    }
+
     /// The variations among `variations` that have no barcode, each with the next free code: the prefix, a
     /// ten-digit number counted up from 1 that no stored barcode uses, and the check digit.
     public func plan(_ variations: [VariationSummary]) async throws -> [Planned] {
