@@ -3,7 +3,6 @@ import CatalogApp
 import CatalogCore
 import Foundation
 import Labels
-import Store
 
 /// The template and sale-price flags `catalog label render|print` share.
 struct LabelOptions: ParsableArguments {

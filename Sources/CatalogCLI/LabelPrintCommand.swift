@@ -5,7 +5,6 @@ import CommandSupport
 import Foundation
 import Labels
 import Printing
-import Store
 
 /// `catalog label print`: render labels and send them to a CUPS printer, logging what was printed.
 struct LabelPrintCommand: ContextCommand, GlobalOptionsCommand {
@@ -48,7 +47,7 @@ struct LabelPrintCommand: ContextCommand, GlobalOptionsCommand {
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         // The template first: a broken one is said before anything is looked up.
         let template = try label.request.loadTemplate(settings: context.settings)
-        let variations = try await selection.variations(context: context, database: try context.openDatabase())
+        let variations = try await selection.variations(context: context)
         let outcome = try await LabelPrinting.print(
             variations, request: label.request, template: template, printer: printer, copies: copies, wait: wait,
             context: context)

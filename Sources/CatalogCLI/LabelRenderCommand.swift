@@ -36,7 +36,7 @@ struct LabelRenderCommand: ContextCommand, GlobalOptionsCommand {
             context.path(outputFile), option: "--output",
             inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
         let template = try label.request.loadTemplate(file: templateFile)
-        let variations = try await selection.variations(context: context, database: try context.openDatabase())
+        let variations = try await selection.variations(context: context)
         let labels = try await label.request.labelData(for: variations, context: context)
         let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: outputFile))
         try OutputFile.replace(context.path(outputFile), with: bytes)

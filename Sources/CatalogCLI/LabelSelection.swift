@@ -1,8 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CatalogCore
-import Store
-import Sync
 
 /// The flags that say which variations `catalog label render|print` makes labels for (see LabelSelection).
 struct LabelSelectionOptions: ParsableArguments {
@@ -43,7 +41,8 @@ struct LabelSelectionOptions: ParsableArguments {
 
     /// The selected variations, priced at --location, else the counter's location (the base price when the
     /// shop has several and none is set, with a note saying so).
-    func variations(context: AppContext, database: CatalogDatabase) async throws -> [VariationSummary] {
+    func variations(context: AppContext) async throws -> [VariationSummary] {
+        let database = try context.openDatabase()
         let shop = try await ShopLocations.load(location, context: context, database: database)
         if shop.unset {
             context.progress.note("labels show the \(ShopLocations.unsetNote)")
