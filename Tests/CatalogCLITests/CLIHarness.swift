@@ -112,6 +112,10 @@ struct DemoShop {
     }
 
     func catalog(_ arguments: String..., environment extra: [String: String] = [:]) async throws -> CLIResult {
+        try await catalog(arguments, environment: extra)
+    }
+
+    func catalog(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> CLIResult {
         try await CLI.run(arguments, environment: environment.merging(extra) { $1 }, folder: folder)
     }
 
