@@ -28,7 +28,7 @@ struct CountAddCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let workflow = try CountWorkflow(context: context)
         let session = try await workflow.openSession(which.session, location: which.location)
         guard let amount = Quantity.parse(quantity) else {
             throw AppError(

@@ -11,12 +11,9 @@ struct CountCancelCommand: ContextCommand, GlobalOptionsCommand {
     @OptionGroup var which: CountSessionOptions
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let session = try await CountWorkflow(context: context, database: database).openSession(
-            which.session, location: which.location)
-        guard try await database.cancelCountSession(session.id) else {
-            throw AppError("Count \(session.id) was closed meanwhile.", exitCode: .dataError)
-        }
+        let counts = try CountWorkflow(context: context)
+        let session = try await counts.openSession(which.session, location: which.location)
+        try await counts.cancel(session)
         output.out("Count \(session.id) (\(Terminal.visible(session.name))) is cancelled; nothing was posted.")
     }
 }

@@ -47,7 +47,7 @@ struct CountExportCommand: ContextCommand, GlobalOptionsCommand {
         }
         try OutputFile.refuseOverwriting(
             outputFile.map(context.path), option: "--output", inputs: context.settings.keptFiles)
-        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let workflow = try CountWorkflow(context: context)
         let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
         let bytes: [UInt8]
         switch format.lowercased() {

@@ -17,13 +17,11 @@ struct CountListCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let sessions = try await database.countSessions(statuses: all ? nil : [.open])
+        let sessions = try await CountWorkflow(context: context).sessions(all: all)
         if sessions.isEmpty, !json {
             output.out(all ? "No counts yet: start one with catalog count start." : "No count is open.")
         }
-        for session in sessions {
-            let totals = try await database.countTotals(sessionID: session.id)
+        for (session, totals) in sessions {
             if json {
                 var object = session.json
                 object["lines"] = .int(totals.lines)

@@ -36,7 +36,7 @@ struct CountPostCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let workflow = CountWorkflow(context: context, database: try context.openDatabase())
+        let workflow = try CountWorkflow(context: context)
         let session = try await workflow.session(which.session, location: which.location)
         let posting = try await workflow.post(
             session, zeroUncounted: zeroUncounted, track: track,

@@ -21,8 +21,7 @@ struct CountReviewCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let workflow = CountWorkflow(context: context, database: database)
+        let workflow = try CountWorkflow(context: context)
         let session = try await workflow.session(which.session, location: which.location)
         let review = try await workflow.review(session)
         output.out(json ? CountOutput.json(review).jsonString : CountOutput.text(review))

@@ -28,7 +28,7 @@ struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let session = try await CountWorkflow(context: context, database: try context.openDatabase()).start(
+        let session = try await CountWorkflow(context: context).start(
             name: name, location: location, categories: category, vendors: vendor, everything: everything)
         if json {
             output.out(session.json)

@@ -93,7 +93,7 @@ import Testing
         }
     }
 
-    @Test func aCountShowsItsLinesWithTheirVariations() async throws {
+    @Test func aCountListsShowsAndCancelsItsLines() async throws {
         let shop = try await AppShop.start()
         try await cleaningUp({ await shop.stop() }) {
             let counts = try CountWorkflow(context: shop.context)
@@ -104,6 +104,15 @@ import Testing
             let lines = try await counts.lines(of: session)
             #expect(lines.map(\.line.counted) == [3, 2])
             #expect(lines.map { $0.variation?.gtin } == [DemoCodes.small, DemoCodes.medium])
+
+            let listed = try await counts.sessions(all: false)
+            #expect(listed.map(\.session.id) == [session.id])
+            #expect(listed.first?.totals.lines == 2 && listed.first?.totals.units == 5)
+            try await counts.cancel(session)
+            #expect(try await counts.sessions(all: false).isEmpty)
+            #expect(try await counts.sessions(all: true).map(\.session.status) == [.cancelled])
+            let again = await #expect(throws: AppError.self) { try await counts.cancel(session) }
+            #expect(again?.exitStatus == .dataError)
         }
     }
 
