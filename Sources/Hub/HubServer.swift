@@ -44,7 +44,7 @@ public final class HubServer: Sendable {
 
     /// `http://HOST:PORT` (https with TLS).
     public var baseURL: URL {
-        URL(string: "\(secure ? "https" : "http")://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+        RunningServer.address(scheme: secure ? "https" : "http", host: host, port: port)
     }
 
     /// A one-time sign-in address for a screen on this machine: the pairing page with a new code.
@@ -54,7 +54,8 @@ public final class HubServer: Sendable {
     public func signInURL() async throws -> URL {
         let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
         let local = ["0.0.0.0", "::", ""].contains(host) ? (host == "::" ? "[::1]" : "127.0.0.1") : nil
-        let base = local.map { URL(string: "\(secure ? "https" : "http")://\($0):\(port)")! } ?? baseURL
+        let base =
+            local.map { RunningServer.address(scheme: secure ? "https" : "http", host: $0, port: port) } ?? baseURL
         return base.appending(path: "pair").appending(queryItems: [URLQueryItem(name: "code", value: code)])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServing
 import Hummingbird
 
 /// Says in every answer how long the hub took to make it, and answers a path no route has with the hub's
@@ -8,7 +9,7 @@ import Hummingbird
 struct ServerTiming: RouterMiddleware {
     typealias Context = HubRequestContext
 
-    static let header = HTTPFields.Element.Name("Server-Timing")!
+    static let header = "Server-Timing"
 
     func handle(
         _ request: Request, context: HubRequestContext,
@@ -26,7 +27,7 @@ struct ServerTiming: RouterMiddleware {
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        response.headers[Self.header] = String(format: "app;dur=%.3f", milliseconds)
+        response.headers[named: Self.header] = String(format: "app;dur=%.3f", milliseconds)
         return response
     }
 }

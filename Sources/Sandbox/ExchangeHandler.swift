@@ -1,4 +1,5 @@
 import CatalogCore
+import HTTPServing
 import Hummingbird
 
 /// Turns one HTTP request into one response: faults, auth, the Square-Version header, then the engine.
@@ -20,7 +21,7 @@ struct ExchangeHandler: Sendable {
         let request = SandboxRequest(
             method: incoming.method.rawValue, path: incoming.uri.path, rawQuery: incoming.uri.query ?? "",
             body: Array(buffer.readableBytesView))
-        let sentVersion = incoming.headers[.init("Square-Version")!]
+        let sentVersion = incoming.headers[named: "Square-Version"]
         let decision = await engine.decideFaults()
         if decision.foreign {
             var headers = HTTPFields()
@@ -68,7 +69,7 @@ struct ExchangeHandler: Sendable {
     private func response(_ reply: SandboxReply, version: String, drop: Bool) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        headers[.init("Square-Version")!] = version
+        headers[named: "Square-Version"] = version
         if reply.retryAfter { headers[.retryAfter] = "1" }
         let bytes = reply.body
         let body: ResponseBody

@@ -24,7 +24,7 @@ public final class SandboxServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`, the base URL to give a Square client.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { RunningServer.address(scheme: "http", host: "127.0.0.1", port: port) }
 
     /// Loads or seeds the account, starts listening and returns once the port is open.
     public static func start(_ configuration: SandboxConfiguration) async throws -> SandboxServer {

@@ -20,4 +20,15 @@ import Testing
             #expect(found.json[0]?["price_shown"]?.stringValue?.hasSuffix("GBP") == true, "\(found.text)")
         }
     }
+
+    /// The headers the hub names itself (`HTTPFields[named:]`) reach the browser: the pages' own, and the
+    /// timing every answer carries.
+    @Test func thePagesAndAnswersCarryTheirHeaders() async throws {
+        try await HubShop.inMemory { shop in
+            let page = try await shop.request("GET", "/pair", accept: "text/html")
+            #expect(page.header("X-Content-Type-Options") == "nosniff", "\(page.headers)")
+            #expect(page.header("Referrer-Policy") == "no-referrer", "\(page.headers)")
+            #expect(page.header("Server-Timing")?.hasPrefix("app;dur=") == true, "\(page.headers)")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import CatalogApp
 import CatalogCore
 import Foundation
+import HTTPServing
 import Hummingbird
 import Store
 
@@ -29,10 +30,9 @@ extension HubAPI {
                 // stays empty (typed digits pass through such codes on the way to a whole one), and the
                 // command line's words for it go in a header the page shows.
                 var headers = HTTPFields()
-                if let failure = found.misread(query), let name = HTTPFields.Element.Name("Catalog-Note"),
-                    let note = failure.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
-                {
-                    headers[name] = note
+                if let failure = found.misread(query) {
+                    headers[named: "Catalog-Note"] = failure.description.addingPercentEncoding(
+                        withAllowedCharacters: .alphanumerics)
                 }
                 return HubResponse.json(found.json, headers: headers)
             }

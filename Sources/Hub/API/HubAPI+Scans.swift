@@ -1,6 +1,7 @@
 import CatalogApp
 import CatalogCore
 import Foundation
+import HTTPServing
 import Hummingbird
 
 extension HubAPI {
@@ -18,13 +19,13 @@ extension HubAPI {
         }
         router.get("/api/v1/events") { request, context in
             let deviceID = context.device?.id
-            let header = request.headers[HTTPFields.Element.Name("Last-Event-ID")!]
+            let header = request.headers[named: "Last-Event-ID"]
             let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
             let stream = await services.events.subscribe(after: lastID)
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream"
             headers[.cacheControl] = "no-store"
-            headers[HTTPFields.Element.Name("X-Accel-Buffering")!] = "no"
+            headers[named: "X-Accel-Buffering"] = "no"
             return Response(
                 status: .ok, headers: headers,
                 body: ResponseBody { writer in

@@ -1,4 +1,5 @@
 import CatalogApp
+import HTTPServing
 import Hummingbird
 
 /// The hub's web pages: server-rendered HTML, the stylesheet and the scripts, all served from the binary.
@@ -32,8 +33,8 @@ enum HubPages {
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
             + "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
-        response.headers[HTTPFields.Element.Name("X-Content-Type-Options")!] = "nosniff"
-        response.headers[HTTPFields.Element.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[named: "X-Content-Type-Options"] = "nosniff"
+        response.headers[named: "Referrer-Policy"] = "no-referrer"
         return response
     }
 }

@@ -1,4 +1,5 @@
 import CatalogCore
+import HTTPServing
 import Hummingbird
 import Store
 
@@ -11,7 +12,7 @@ struct DeviceAuthentication: RouterMiddleware {
     /// The cookie a paired browser carries (HttpOnly, SameSite=Strict).
     static let cookieName = "catalog_device"
     /// The header a state-changing request carries the device's CSRF token in.
-    static let csrfHeader = HTTPFields.Element.Name("X-CSRF-Token")!
+    static let csrfHeader = "X-CSRF-Token"
 
     let database: CatalogDatabase
 
@@ -54,7 +55,7 @@ struct DeviceAuthentication: RouterMiddleware {
                         + "code from catalog devices pair.")
         }
         if ![.get, .head, .options].contains(request.method) {
-            guard let token = request.headers[Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {
+            guard let token = request.headers[named: Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {
                 return HubResponse.error(
                     "This request changes something and needs the device's CSRF token in the X-CSRF-Token header "
                         + "(the page sends it; a program gets it when it pairs). Nothing was changed.",
