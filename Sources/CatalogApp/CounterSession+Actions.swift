@@ -53,13 +53,19 @@ extension CounterSession {
     /// receive mode needs it and a Square token. Label mode prints with `labels` (nil: off) on `printer`
     /// (nil: labels.printer, else the CUPS default). `off` holds the error behind each mode that is off, so a
     /// front end that was asked for that mode can report it as it is (its exit status included); the session
-    /// refuses a switch to it with the same words.
+    /// refuses a switch to it with the same words. `scaleLayouts` are the ones already checked (the hub checks
+    /// them once at start); nil checks them now (`AppContext.scaleLayouts`).
     public static func start(
-        counter: String, context: AppContext, location wanted: String?, labels: LabelRequest?, printer: String?
+        counter: String, context: AppContext, location wanted: String?, labels: LabelRequest?, printer: String?,
+        scaleLayouts: [ScaleLayout]? = nil
     ) async throws -> (session: CounterSession, off: [CounterMode: AppError]) {
         let database = try context.openDatabase()
         var session = CounterSession(mode: .lookup, database: database, counter: counter)
-        session.scaleLayouts = try await context.scaleLayouts(in: database)
+        if let scaleLayouts {
+            session.scaleLayouts = scaleLayouts
+        } else {
+            session.scaleLayouts = try await context.scaleLayouts(in: database)
+        }
         var off: [CounterMode: AppError] = [:]
         if let labels {
             do {

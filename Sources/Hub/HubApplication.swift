@@ -29,11 +29,14 @@ public struct HubApplication: Sendable {
             database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
         ) { counter in
             // Started as each counter first scans: on a new database the location arrives with the first sync.
-            // Each counter's session acts under its own name: its labels and receipts are logged as its own.
+            // Each counter's session acts under its own name: its labels and receipts are logged as its own,
+            // and its own outbox claims, so two counters receiving at once hold their entries apart.
             var counterContext = context
             counterContext.settings.counter = counter
+            counterContext.sender = .inThisProcess()
             return try await CounterSession.start(
-                counter: counter, context: counterContext, location: wanted, labels: LabelRequest(), printer: nil
+                counter: counter, context: counterContext, location: wanted, labels: LabelRequest(), printer: nil,
+                scaleLayouts: scaleLayouts
             ).session
         }
         let services = HubServices(

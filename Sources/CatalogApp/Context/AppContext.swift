@@ -27,9 +27,9 @@ public struct AppContext: Sendable {
     /// The printers and their jobs (by default the CUPS server the environment's `CUPS_SERVER` names).
     public var printing: any PrintService
 
-    /// Whose claim the outbox entries this context sends carry: one per context (and its copies), so two
-    /// runs in one process hold their entries apart as two processes would.
-    public let sender = OutboxSender.inThisProcess()
+    /// Whose claim the outbox entries this context sends carry: one per context (and its copies, unless a
+    /// copy is given its own), so two runs in one process hold their entries apart as two processes would.
+    public var sender = OutboxSender.inThisProcess()
 
     private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
     private let clientMaker: @Sendable (AppContext) throws -> SquareClient
