@@ -63,7 +63,7 @@ import Testing
             try record.insert(db)
             return record
         }
-        scan.id = record.id
+        scan.id = record.scan.id
         #expect(try await database.scan(scanID: "s-1") == scan)
         #expect(try await database.scans(unknownOnly: true) == [scan])
         let fetched = try await database.read { db in try ScanLogRecord.fetchAll(db) }
@@ -72,17 +72,17 @@ import Testing
 
     @Test func hubQueueRecord() async throws {
         let database = try temporaryDatabase()
-        let record = try await database.write { db in
-            var record = HubQueueRecord(
+        let inserted = try await database.write { db in
+            let record = HubQueueRecord(
                 scanID: "s-1", code: "0123", device: nil, counter: "till", scannedAt: "2026-11-20T09:00:00Z")
-            try record.insert(db)
-            return record
+            return try record.insertAndRead(db, as: QueuedScan.self)
         }
         let next = try #require(try await database.nextScanForHub())
-        #expect(next.seq == record.seq && next.scanID == "s-1" && next.code == "0123" && next.counter == "till")
+        #expect(next == inserted && next.scanID == "s-1" && next.code == "0123" && next.counter == "till")
         #expect(next.scannedAt == "2026-11-20T09:00:00Z" && next.postedAt == nil && next.device == nil)
-        let fetched = try await database.read { db in try HubQueueRecord.fetchAll(db) }
-        #expect(fetched == [record])
+        try await database.scanPostedToHub(next.seq, answer: "{}", at: Timestamp(seconds: 0))
+        let fetched = try await database.read { db in try QueuedScan.fetchAll(db, sql: "SELECT * FROM hub_queue") }
+        #expect(fetched.map(\.answer) == ["{}"] && fetched.map(\.postedAt) == [Timestamp(seconds: 0).rfc3339])
     }
 
     @Test func deviceAndPairingCodeRecords() async throws {
@@ -116,11 +116,10 @@ import Testing
                 lastCounter: "office", firstAdded: "2026-11-20T09:00:00Z", lastAdded: "2026-11-20T10:00:00Z",
                 vendorID: "VEN1", orderReference: "PO-1", orderedAt: "2026-11-20T11:00:00Z", closedAt: nil)
             try line.insert(db)
-            var event = ReorderEventRecord(
+            let event = ReorderEventRecord(
                 at: "2026-11-20T09:00:00Z", counter: "till", lineID: line.id ?? 0, variationID: "V9", action: "add",
                 quantity: 6, detail: nil)
-            try event.insert(db)
-            return (line, event)
+            return (line, try event.insertAndRead(db, as: ReorderEvent.self))
         }
         let read = try #require(try await database.reorderLine(id: line.id ?? 0))
         #expect(read.status == .ordered && read.quantity == 6 && read.received == 2 && read.note == "top shelf")
@@ -130,9 +129,9 @@ import Testing
         let events = try await database.reorderEvents(lineID: line.id)
         #expect(events.count == 1 && events[0].id == event.id && events[0].action == "add" && events[0].quantity == 6)
         let fetched = try await database.read { db in
-            (try ReorderLineRecord.fetchAll(db), try ReorderEventRecord.fetchAll(db))
+            (try ReorderLineRecord.fetchAll(db), try ReorderEvent.fetchAll(db, sql: "SELECT * FROM reorder_events"))
         }
-        #expect(fetched.0 == [line] && fetched.1 == [event])
+        #expect(fetched.0 == [line] && fetched.1 == [event] && event.detail == nil && event.lineID == line.id)
     }
 
     @Test func vendorAndInventoryCountRecords() async throws {

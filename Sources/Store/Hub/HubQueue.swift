@@ -23,6 +23,9 @@ public struct QueuedScan: Sendable, Equatable {
     public var refused: String?
 }
 
+/// Read from `hub_queue` column for column (`HubQueueRecord` is the row as first written).
+extension QueuedScan: SnakeCaseColumns {}
+
 extension CatalogDatabase {
     /// Keeps a scan for the hub, after every scan kept before it; returns it. Committed before it returns,
     /// so it outlives the process.
@@ -30,16 +33,15 @@ extension CatalogDatabase {
         scanID: String, code: String, device: String?, counter: String, at time: Timestamp
     ) async throws -> QueuedScan {
         try await write { db in
-            var record = HubQueueRecord(
+            let record = HubQueueRecord(
                 scanID: scanID, code: code, device: device, counter: counter, scannedAt: time.rfc3339)
-            try record.insert(db)
-            return try QueuedScan(record: record)
+            return try record.insertAndRead(db, as: QueuedScan.self)
         }
     }
 
     /// The oldest scan the hub has not answered or refused yet.
     public func nextScanForHub() async throws -> QueuedScan? {
-        try await read { db in try HubQueueRecord.waiting.fetchOne(db).map(QueuedScan.init(record:)) }
+        try await read { db in try HubQueueRecord.waiting.fetchOne(db) }
     }
 
     /// How many scans wait for the hub.
@@ -68,8 +70,8 @@ extension CatalogDatabase {
     /// The scans kept for the hub, newest first (at most `limit`).
     public func hubQueue(limit: Int = 100) async throws -> [QueuedScan] {
         try await read { db in
-            try HubQueueRecord.order(HubQueueRecord.Columns.seq.desc).limit(limit).fetchAll(db)
-                .map(QueuedScan.init(record:))
+            try HubQueueRecord.order(HubQueueRecord.Columns.seq.desc).limit(limit).asRequest(of: QueuedScan.self)
+                .fetchAll(db)
         }
     }
 }

@@ -28,6 +28,9 @@ public struct PairedDevice: Sendable, Equatable {
     }
 }
 
+/// Read from `devices` column for column, all but `token_hash` (`DeviceRecord` is the whole row).
+extension PairedDevice: SnakeCaseColumns {}
+
 extension CatalogDatabase {
     /// Keeps a pairing code (as its digest) that pairs one device until `expiresAt`.
     public func addPairingCode(digest: String, madeAt: Timestamp, expiresAt: Timestamp) async throws {
@@ -58,7 +61,7 @@ extension CatalogDatabase {
                 $0.usedAt = now.rfc3339
                 $0.deviceID = device.id
             }
-            return try PairedDevice(record: device)
+            return try DeviceRecord.filter(key: device.id).asRequest(of: PairedDevice.self).fetchOne(db)
         }
     }
 
@@ -66,15 +69,14 @@ extension CatalogDatabase {
     public func device(tokenDigest: String) async throws -> PairedDevice? {
         try await read { db in
             try DeviceRecord.active.filter(DeviceRecord.Columns.tokenHash == tokenDigest).fetchOne(db)
-                .map(PairedDevice.init(record:))
         }
     }
 
     /// Every device ever paired, oldest first; revoked ones only when `includeRevoked`.
     public func devices(includeRevoked: Bool = false) async throws -> [PairedDevice] {
         try await read { db in
-            let request = includeRevoked ? DeviceRecord.all() : DeviceRecord.active
-            return try request.order(DeviceRecord.Columns.id).fetchAll(db).map(PairedDevice.init(record:))
+            let request = includeRevoked ? DeviceRecord.all().asRequest(of: PairedDevice.self) : DeviceRecord.active
+            return try request.order(DeviceRecord.Columns.id).fetchAll(db)
         }
     }
 
@@ -82,13 +84,12 @@ extension CatalogDatabase {
     public func revokeDevices(_ nameOrID: String, now: Timestamp) async throws -> [PairedDevice] {
         try await write { db in
             typealias Columns = DeviceRecord.Columns
-            var records = try DeviceRecord.active
+            let named = DeviceRecord.active
                 .filter(cast(Columns.id, as: .text) == nameOrID || Columns.name.lowercased == nameOrID.lowercased())
-                .order(Columns.id).fetchAll(db)
-            for index in records.indices {
-                try records[index].updateChanges(db) { $0.revokedAt = now.rfc3339 }
-            }
-            return try records.map(PairedDevice.init(record:))
+            var devices = try named.order(Columns.id).fetchAll(db)
+            _ = try DeviceRecord.filter(keys: devices.map(\.id)).updateAll(db, Columns.revokedAt.set(to: now.rfc3339))
+            for index in devices.indices { devices[index].revokedAt = now.rfc3339 }
+            return devices
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of `count_sessions`: what `CountSession` is read from and written as.
-struct CountSessionRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct CountSessionRecord: NumberedRecord, Equatable {
     static let databaseTableName = "count_sessions"
 
     var id: Int64?
@@ -18,34 +18,17 @@ struct CountSessionRecord: Codable, Equatable, FetchableRecord, MutablePersistab
     var closedAt: String?
     var reference: String
 
-    enum CodingKeys: String, CodingKey {
-        case id, name
-        case locationID = "location_id"
-        case scope
-        case scopeIDs = "scope_ids"
-        case status, counter
-        case startedAt = "started_at"
+    enum Columns: String, ColumnExpression {
+        case id, status
         case closedAt = "closed_at"
-        case reference
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let status = Column(CodingKeys.status)
-        static let closedAt = Column(CodingKeys.closedAt)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 extension CountSession {
     /// The session a stored row holds, read strictly: an unknown scope or status, or `scope_ids` that are
     /// not a JSON list of ids, is an error naming the row.
     init(record: CountSessionRecord) throws {
-        guard let id = record.id else {
-            throw StoreError.database(reason: "a count_sessions row was read without its id")
-        }
-        self.id = id
+        id = try record.storedID()
         name = record.name
         locationID = record.locationID
         scope = try known(record.scope, table: "count_sessions", column: "scope")
@@ -61,7 +44,7 @@ extension CountSession {
 /// A row of `count_lines`: what a session holds for one variation (what `CountLine` is read from).
 ///
 /// `counted` keeps a whole number as an integer and a weight as a real (`QuantityColumn`).
-struct CountLineRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct CountLineRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "count_lines"
 
     var sessionID: Int64
@@ -78,25 +61,10 @@ struct CountLineRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var postedAt: String?
     var zeroFilled: Bool
 
-    enum CodingKeys: String, CodingKey {
+    enum Columns: String, ColumnExpression {
         case sessionID = "session_id"
         case variationID = "variation_id"
-        case counted, expected
-        case expectedAt = "expected_at"
         case firstCountedAt = "first_counted_at"
-        case lastCountedAt = "last_counted_at"
-        case lastCounter = "last_counter"
-        case postStatus = "post_status"
-        case postReason = "post_reason"
-        case outboxID = "outbox_id"
-        case postedAt = "posted_at"
-        case zeroFilled = "zero_filled"
-    }
-
-    enum Columns {
-        static let sessionID = Column(CodingKeys.sessionID)
-        static let variationID = Column(CodingKeys.variationID)
-        static let firstCountedAt = Column(CodingKeys.firstCountedAt)
     }
 
     /// The line of `variationID` in the session `sessionID`.
@@ -125,7 +93,7 @@ extension CountLine {
 }
 
 /// A row of `count_events`: one count as it was made (a scan, a typed count, a correction); never rewritten.
-struct CountEventRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct CountEventRecord: NumberedRecord, Equatable {
     static let databaseTableName = "count_events"
 
     var id: Int64?
@@ -136,15 +104,6 @@ struct CountEventRecord: Codable, Equatable, FetchableRecord, MutablePersistable
     /// `add` or `set`.
     var action: String
     var quantity: StoredQuantity
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case sessionID = "session_id"
-        case variationID = "variation_id"
-        case at, counter, action, quantity
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 /// A count's quantity as `QuantityColumn` stores it: an integer for a whole number, a real for a weight.

@@ -3,7 +3,7 @@ import GRDB
 
 /// A row of `history`, column for column: what `HistoryEntry` is read from and written as. Rows are only
 /// ever inserted (triggers refuse updates and deletes).
-struct HistoryRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct HistoryRecord: NumberedRecord, Equatable {
     static let databaseTableName = "history"
 
     var id: Int64?
@@ -21,25 +21,11 @@ struct HistoryRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var version: Int64?
     var source: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id, at, counter, action
-        case objectType = "object_type"
+    enum Columns: String, ColumnExpression {
+        case id, at
         case objectID = "object_id"
         case itemID = "item_id"
-        case field
-        case oldValue = "old_value"
-        case newValue = "new_value"
-        case version, source
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let at = Column(CodingKeys.at)
-        static let objectID = Column(CodingKeys.objectID)
-        static let itemID = Column(CodingKeys.itemID)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     init(_ entry: HistoryEntry) {
         id = entry.id

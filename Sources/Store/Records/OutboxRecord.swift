@@ -4,7 +4,7 @@ import GRDB
 /// A row of `outbox`, column for column: what `OutboxEntry` is read from and written as.
 ///
 /// JSON columns are kept as their stored text here; `OutboxEntry(record:)` reads them strictly.
-struct OutboxRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct OutboxRecord: NumberedRecord, Equatable {
     static let databaseTableName = "outbox"
 
     var id: Int64?
@@ -28,40 +28,13 @@ struct OutboxRecord: Codable, Equatable, FetchableRecord, MutablePersistableReco
     var claim: String?
     var claimedAt: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case createdAt = "created_at"
+    enum Columns: String, ColumnExpression {
+        case id, label, changes, payload, status, reason, remote, attempts, claim
         case updatedAt = "updated_at"
-        case counter, kind
-        case objectID = "object_id"
-        case itemID = "item_id"
-        case label
-        case baseVersion = "base_version"
-        case changes, payload
         case idempotencyKey = "idempotency_key"
-        case status, reason, remote
         case resultVersion = "result_version"
-        case attempts, claim
         case claimedAt = "claimed_at"
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let updatedAt = Column(CodingKeys.updatedAt)
-        static let label = Column(CodingKeys.label)
-        static let changes = Column(CodingKeys.changes)
-        static let payload = Column(CodingKeys.payload)
-        static let idempotencyKey = Column(CodingKeys.idempotencyKey)
-        static let status = Column(CodingKeys.status)
-        static let reason = Column(CodingKeys.reason)
-        static let remote = Column(CodingKeys.remote)
-        static let resultVersion = Column(CodingKeys.resultVersion)
-        static let attempts = Column(CodingKeys.attempts)
-        static let claim = Column(CodingKeys.claim)
-        static let claimedAt = Column(CodingKeys.claimedAt)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// The row for a new entry, claimed by `sender` (since the entry was made) when one is given.
     init(_ entry: OutboxEntry, claimedBy sender: OutboxSender?) {

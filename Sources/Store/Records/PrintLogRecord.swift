@@ -3,7 +3,7 @@ import GRDB
 
 /// A row of `print_log`, column for column: what `PrintRecord` is read from and written as (its price is
 /// two columns here).
-struct PrintLogRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct PrintLogRecord: NumberedRecord, Equatable {
     static let databaseTableName = "print_log"
 
     var id: Int64?
@@ -25,32 +25,11 @@ struct PrintLogRecord: Codable, Equatable, FetchableRecord, MutablePersistableRe
     var saleRuleID: String?
     var withTaxes: Bool
 
-    enum CodingKeys: String, CodingKey {
-        case id, at, counter
+    enum Columns: String, ColumnExpression {
+        case id, printer, status, reason
         case variationID = "variation_id"
-        case itemID = "item_id"
-        case template, printer
         case jobID = "job_id"
-        case copies, status, reason
-        case priceAmount = "price_amount"
-        case priceCurrency = "price_currency"
-        case regularAmount = "regular_amount"
-        case version
-        case locationID = "location_id"
-        case saleRuleID = "sale_rule_id"
-        case withTaxes = "with_taxes"
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let variationID = Column(CodingKeys.variationID)
-        static let printer = Column(CodingKeys.printer)
-        static let jobID = Column(CodingKeys.jobID)
-        static let status = Column(CodingKeys.status)
-        static let reason = Column(CodingKeys.reason)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     init(_ record: PrintRecord) {
         id = record.id

@@ -3,7 +3,7 @@ import GRDB
 
 /// A row of `reorder_lines`, column for column: the stored part of a `ReorderLine` (the rest is read from
 /// the catalog with it). Lines are never deleted.
-struct ReorderLineRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+struct ReorderLineRecord: NumberedRecord, Equatable {
     static let databaseTableName = "reorder_lines"
 
     var id: Int64?
@@ -21,29 +21,11 @@ struct ReorderLineRecord: Codable, Equatable, FetchableRecord, MutablePersistabl
     var orderedAt: String?
     var closedAt: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id
+    enum Columns: String, ColumnExpression {
+        case id, status, quantity, received
         case variationID = "variation_id"
-        case status, quantity, received, note, counter
-        case lastCounter = "last_counter"
-        case firstAdded = "first_added"
-        case lastAdded = "last_added"
-        case vendorID = "vendor_id"
-        case orderReference = "order_reference"
-        case orderedAt = "ordered_at"
         case closedAt = "closed_at"
     }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let variationID = Column(CodingKeys.variationID)
-        static let status = Column(CodingKeys.status)
-        static let quantity = Column(CodingKeys.quantity)
-        static let received = Column(CodingKeys.received)
-        static let closedAt = Column(CodingKeys.closedAt)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     /// The lines of a variation with one of `statuses`.
     static func lines(of variationID: String, _ statuses: [ReorderLine.Status]) -> QueryInterfaceRequest<Self> {
@@ -58,11 +40,8 @@ extension ReorderLine {
         record: ReorderLineRecord, variation: VariationSummary?, supply: VendorSupply?, vendorName: String?,
         onHand: String?, threshold: Int64?
     ) throws {
-        guard let id = record.id else {
-            throw StoreError.database(reason: "a reorder_lines row was read without its id")
-        }
         self.init(
-            id: id, variationID: record.variationID,
+            id: try record.storedID(), variationID: record.variationID,
             status: try known(record.status, table: "reorder_lines", column: "status"), quantity: record.quantity,
             received: record.received, note: record.note, counter: record.counter, lastCounter: record.lastCounter,
             firstAdded: record.firstAdded, lastAdded: record.lastAdded, orderReference: record.orderReference,
@@ -71,12 +50,11 @@ extension ReorderLine {
     }
 }
 
-/// A row of `reorder_events`, the reorder list's history (never rewritten): what `ReorderEvent` is read
-/// from and written as.
-struct ReorderEventRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A row of `reorder_events`, the reorder list's history (never rewritten), as it is written: numbered by
+/// SQLite when inserted, and read as `ReorderEvent`, column for column.
+struct ReorderEventRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "reorder_events"
 
-    var id: Int64?
     var at: String
     var counter: String
     var lineID: Int64
@@ -85,39 +63,14 @@ struct ReorderEventRecord: Codable, Equatable, FetchableRecord, MutablePersistab
     var quantity: Int?
     var detail: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id, at, counter
+    enum Columns: String, ColumnExpression {
+        case id
         case lineID = "line_id"
-        case variationID = "variation_id"
-        case action, quantity, detail
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let lineID = Column(CodingKeys.lineID)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
-extension ReorderEvent {
-    init(record: ReorderEventRecord) throws {
-        guard let id = record.id else {
-            throw StoreError.database(reason: "a reorder_events row was read without its id")
-        }
-        self.id = id
-        at = record.at
-        counter = record.counter
-        lineID = record.lineID
-        variationID = record.variationID
-        action = record.action
-        quantity = record.quantity
-        detail = record.detail
     }
 }
 
 /// A row of `vendors`: a Square vendor, its name and status, and its JSON as Square sent it.
-struct VendorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct VendorRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "vendors"
 
     var id: String
@@ -127,7 +80,7 @@ struct VendorRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `inventory_counts`: a variation's IN_STOCK count at a location as last read from Square.
-struct InventoryCountRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct InventoryCountRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "inventory_counts"
 
     var variationID: String
@@ -137,15 +90,7 @@ struct InventoryCountRecord: Codable, Equatable, FetchableRecord, PersistableRec
     var calculatedAt: String?
     var fetchedAt: String
 
-    enum CodingKeys: String, CodingKey {
+    enum Columns: String, ColumnExpression {
         case variationID = "variation_id"
-        case locationID = "location_id"
-        case quantity
-        case calculatedAt = "calculated_at"
-        case fetchedAt = "fetched_at"
-    }
-
-    enum Columns {
-        static let variationID = Column(CodingKeys.variationID)
     }
 }

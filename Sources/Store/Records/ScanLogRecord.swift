@@ -1,63 +1,22 @@
 import GRDB
 
-/// A row of `scans` (the scan log), column for column: what `ScanRecord` is read from and written as.
-struct ScanLogRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A row of `scans` (the scan log): a `ScanRecord`, column for column.
+struct ScanLogRecord: FetchableRecord, MutablePersistableRecord, Equatable {
     static let databaseTableName = "scans"
 
-    var id: Int64?
-    var at: String
-    var device: String?
-    var code: String
-    var gtin: String?
-    var symbology: String?
-    var variationID: String?
-    var mode: String?
-    var action: String?
-    var scanID: String?
-    var counter: String?
-    var answer: String?
+    var scan: ScanRecord
 
-    enum CodingKeys: String, CodingKey {
-        case id, at, device, code, gtin, symbology
+    enum Columns: String, ColumnExpression {
+        case id, action, answer
         case variationID = "variation_id"
-        case mode, action
         case scanID = "scan_id"
-        case counter, answer
     }
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let variationID = Column(CodingKeys.variationID)
-        static let action = Column(CodingKeys.action)
-        static let scanID = Column(CodingKeys.scanID)
-        static let answer = Column(CodingKeys.answer)
-    }
+    init(_ scan: ScanRecord) { self.scan = scan }
 
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    init(row: Row) throws { scan = try ScanRecord(row: row) }
 
-    init(_ scan: ScanRecord) {
-        id = scan.id
-        at = scan.at
-        device = scan.device
-        code = scan.code
-        gtin = scan.gtin
-        symbology = scan.symbology
-        variationID = scan.variationID
-        mode = scan.mode
-        action = scan.action
-        scanID = scan.scanID
-        counter = scan.counter
-        answer = scan.answer
-    }
-}
+    func encode(to container: inout PersistenceContainer) throws { try scan.encode(to: &container) }
 
-extension ScanRecord {
-    init(record: ScanLogRecord) {
-        self.init(
-            at: record.at, device: record.device, code: record.code, gtin: record.gtin, symbology: record.symbology,
-            variationID: record.variationID, mode: record.mode, action: record.action, scanID: record.scanID,
-            counter: record.counter)
-        id = record.id
-        answer = record.answer
-    }
+    mutating func didInsert(_ inserted: InsertionSuccess) { scan.id = inserted.rowID }
 }

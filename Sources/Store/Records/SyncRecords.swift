@@ -2,7 +2,7 @@ import CatalogCore
 import GRDB
 
 /// A row of `sync_state`: one key of the sync's state (the watermark, an unfinished pass's page state).
-struct SyncStateRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct SyncStateRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "sync_state"
 
     var key: String
@@ -10,7 +10,7 @@ struct SyncStateRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `locations`: a Square location, its name and status, and its JSON as Square sent it.
-struct LocationRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct LocationRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "locations"
 
     var id: String
@@ -18,9 +18,8 @@ struct LocationRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var status: String?
     var json: String
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let name = Column(CodingKeys.name)
+    enum Columns: String, ColumnExpression {
+        case id, name
     }
 
     /// The location's JSON, read strictly: text that does not parse means the row is damaged.
@@ -31,7 +30,7 @@ struct LocationRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
 
 /// A row of `sync_problems`: an object a sync could not store, kept raw with the reason (what
 /// `SyncProblem` is read from).
-struct SyncProblemRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+struct SyncProblemRecord: StoreRecord, PersistableRecord, Equatable {
     static let databaseTableName = "sync_problems"
 
     var id: String
@@ -44,19 +43,10 @@ struct SyncProblemRecord: Codable, Equatable, FetchableRecord, PersistableRecord
     var lastTriedAt: String
     var attempts: Int
 
-    enum CodingKeys: String, CodingKey {
-        case id, type, version, reason
+    enum Columns: String, ColumnExpression {
+        case id
         case waitsFor = "waits_for"
-        case json
         case firstSeenAt = "first_seen_at"
-        case lastTriedAt = "last_tried_at"
-        case attempts
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let waitsFor = Column(CodingKeys.waitsFor)
-        static let firstSeenAt = Column(CodingKeys.firstSeenAt)
     }
 }
 

@@ -136,7 +136,7 @@ extension CatalogDatabase {
         _ db: Database, at: String, counter: String, lineID: Int64, variationID: String, action: String,
         quantity: Int?, detail: String?
     ) throws {
-        var event = ReorderEventRecord(
+        let event = ReorderEventRecord(
             at: at, counter: counter, lineID: lineID, variationID: variationID, action: action, quantity: quantity,
             detail: detail)
         try event.insert(db)

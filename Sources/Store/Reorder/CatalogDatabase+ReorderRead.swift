@@ -41,7 +41,7 @@ extension CatalogDatabase {
         try await read { db in
             var request = ReorderEventRecord.order(ReorderEventRecord.Columns.id)
             if let lineID { request = request.filter(ReorderEventRecord.Columns.lineID == lineID) }
-            return try request.fetchAll(db).map(ReorderEvent.init(record:))
+            return try request.asRequest(of: ReorderEvent.self).fetchAll(db)
         }
     }
 

@@ -103,3 +103,6 @@ public struct ReorderEvent: Sendable, Equatable {
     public var quantity: Int?
     public var detail: String?
 }
+
+/// Read from `reorder_events` column for column (`ReorderEventRecord` is the row as written).
+extension ReorderEvent: SnakeCaseColumns {}

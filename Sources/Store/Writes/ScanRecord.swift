@@ -46,15 +46,18 @@ public struct ScanRecord: Sendable, Equatable {
     }
 }
 
+/// Read from and written to the scan log (`scans`) column for column (see `ScanLogRecord`).
+extension ScanRecord: Codable, SnakeCaseColumns, SnakeCaseEncoding {}
+
 extension CatalogDatabase {
     /// Appends a scan to the scan log and returns its number.
     @discardableResult
     public func recordScan(_ scan: ScanRecord) async throws -> Int64 {
         try await write { db in
             var record = ScanLogRecord(scan)
-            record.id = nil
+            record.scan.id = nil
             try record.insert(db)
-            return record.id ?? db.lastInsertedRowID
+            return record.scan.id ?? db.lastInsertedRowID
         }
     }
 
@@ -67,14 +70,14 @@ extension CatalogDatabase {
                 request = request.filter(
                     Columns.variationID == nil && (Columns.action == nil || Columns.action == "unknown"))
             }
-            return try request.fetchAll(db).map(ScanRecord.init(record:))
+            return try request.fetchAll(db).map(\.scan)
         }
     }
 
     /// The scan a counter posted under `scanID`, if the hub has it.
     public func scan(scanID: String) async throws -> ScanRecord? {
         try await read { db in
-            try ScanLogRecord.filter(ScanLogRecord.Columns.scanID == scanID).fetchOne(db).map(ScanRecord.init(record:))
+            try ScanLogRecord.filter(ScanLogRecord.Columns.scanID == scanID).fetchOne(db)?.scan
         }
     }
 
@@ -87,6 +90,6 @@ extension CatalogDatabase {
 
     /// One scan by its number.
     public func scan(id: Int64) async throws -> ScanRecord? {
-        try await read { db in try ScanLogRecord.fetchOne(db, key: id).map(ScanRecord.init(record:)) }
+        try await read { db in try ScanLogRecord.fetchOne(db, key: id)?.scan }
     }
 }
