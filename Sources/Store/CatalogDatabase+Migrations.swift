@@ -95,18 +95,10 @@ extension CatalogDatabase {
             try db.execute(sql: Self.searchTableSchema)
             try rebuildSearchIndex(db)
         }
-        migrator.registerMigration("v3: write history, outbox, scan log") { db in
-            try db.execute(sql: Self.writesSchema)
-        }
-        migrator.registerMigration("v4: print log") { db in
-            try db.execute(sql: Self.printLogSchema)
-        }
-        migrator.registerMigration("v5: reorder list, vendors, inventory counts") { db in
-            try db.execute(sql: Self.reorderSchema)
-        }
-        migrator.registerMigration("v6: outbox entries claimed by one sender") { db in
-            try db.execute(sql: Self.outboxClaimSchema)
-        }
+        migrator.registerMigration("v3: write history, outbox, scan log", sql: Self.writesSchema)
+        migrator.registerMigration("v4: print log", sql: Self.printLogSchema)
+        migrator.registerMigration("v5: reorder list, vendors, inventory counts", sql: Self.reorderSchema)
+        migrator.registerMigration("v6: outbox entries claimed by one sender", sql: Self.outboxClaimSchema)
         migrator.registerMigration("v7: enum columns hold only known values") { db in
             for guardColumn in Self.knownValuesV7 {
                 try db.execute(sql: guardColumn.triggers)
@@ -121,25 +113,18 @@ extension CatalogDatabase {
                     """)
             try Self.fillLocationColumns(db)
         }
-        migrator.registerMigration("v9: pricing rules, discounts, taxes and units read by type") { db in
-            try db.execute(sql: Self.pricingIndexSchema)
-        }
-        migrator.registerMigration("v10: the sale and the taxes a printed tag showed") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE print_log ADD COLUMN sale_rule_id TEXT;
-                    ALTER TABLE print_log ADD COLUMN with_taxes INTEGER NOT NULL DEFAULT 0 CHECK (with_taxes IN (0, 1));
-                    """)
-        }
-        migrator.registerMigration("v11: the hub's paired devices, pairing codes, and scans posted by counters") { db in
-            try db.execute(sql: Self.hubSchema)
-        }
-        migrator.registerMigration("v12: scans a remote counter keeps until the hub has them") { db in
-            try db.execute(sql: Self.hubQueueSchema)
-        }
-        migrator.registerMigration("v13: stock count sessions, their lines and every count") { db in
-            try db.execute(sql: Self.countSchema)
-        }
+        migrator.registerMigration(
+            "v9: pricing rules, discounts, taxes and units read by type", sql: Self.pricingIndexSchema)
+        migrator.registerMigration(
+            "v10: the sale and the taxes a printed tag showed",
+            sql: """
+                ALTER TABLE print_log ADD COLUMN sale_rule_id TEXT;
+                ALTER TABLE print_log ADD COLUMN with_taxes INTEGER NOT NULL DEFAULT 0 CHECK (with_taxes IN (0, 1));
+                """)
+        migrator.registerMigration(
+            "v11: the hub's paired devices, pairing codes, and scans posted by counters", sql: Self.hubSchema)
+        migrator.registerMigration("v12: scans a remote counter keeps until the hub has them", sql: Self.hubQueueSchema)
+        migrator.registerMigration("v13: stock count sessions, their lines and every count", sql: Self.countSchema)
         migrator.registerMigration("v14: stock counts posted to Square through the outbox") { db in
             try db.execute(sql: Self.countPostSchema)
             for guardColumn in Self.knownValuesV14 {
@@ -148,9 +133,8 @@ extension CatalogDatabase {
                 try db.execute(sql: guardColumn.triggers)
             }
         }
-        migrator.registerMigration("v15: objects a sync could not store, held back with the reason") { db in
-            try db.execute(sql: Self.problemsSchema)
-        }
+        migrator.registerMigration(
+            "v15: objects a sync could not store, held back with the reason", sql: Self.problemsSchema)
         return migrator
     }
 
@@ -168,5 +152,12 @@ extension CatalogDatabase {
                 try update.execute(arguments: [stored, row["id"] as String])
             }
         }
+    }
+}
+
+extension DatabaseMigrator {
+    /// Registers a migration that runs the SQL `sql` and nothing else.
+    mutating func registerMigration(_ identifier: String, sql: String) {
+        registerMigration(identifier) { db in try db.execute(sql: sql) }
     }
 }
