@@ -29,15 +29,26 @@ extension CatalogDatabase {
                 variationID: row["variation_id"]))
     }
 
+    /// The variations that `condition` (SQL, after WHERE, over `summarySelect`) picks, ordered by item name.
+    static func summaries(
+        _ db: Database, where condition: String, arguments: StatementArguments
+    ) throws -> [VariationSummary] {
+        try Row.fetchAll(
+            db, sql: summarySelect + " WHERE \(condition) ORDER BY i.name, v.ordinal, v.id", arguments: arguments
+        )
+        .map(summary)
+    }
+
+    /// As many `?` as `values` has, comma-separated: the list an SQL `IN (...)` binds them to.
+    static func marks(_ values: [some Any]) -> String {
+        Array(repeating: "?", count: values.count).joined(separator: ",")
+    }
+
     /// Variations whose barcode has one of the canonical GTIN-14 keys.
     public func variations(gtins: [String]) async throws -> [VariationSummary] {
         guard !gtins.isEmpty else { return [] }
         return try await read { db in
-            let marks = Array(repeating: "?", count: gtins.count).joined(separator: ",")
-            return try Row.fetchAll(
-                db, sql: Self.summarySelect + " WHERE v.gtin IN (\(marks)) ORDER BY i.name, v.ordinal, v.id",
-                arguments: StatementArguments(gtins)
-            ).map(Self.summary)
+            try Self.summaries(db, where: "v.gtin IN (\(Self.marks(gtins)))", arguments: StatementArguments(gtins))
         }
     }
 
@@ -65,10 +76,7 @@ extension CatalogDatabase {
         let key = SKU.key(sku)
         guard !key.isEmpty else { return [] }
         return try await read { db in
-            try Row.fetchAll(
-                db, sql: Self.summarySelect + " WHERE v.sku_key = ? ORDER BY i.name, v.ordinal, v.id",
-                arguments: [key]
-            ).map(Self.summary)
+            try Self.summaries(db, where: "v.sku_key = ?", arguments: [key])
         }
     }
 

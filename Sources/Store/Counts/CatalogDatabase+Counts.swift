@@ -148,18 +148,15 @@ extension CatalogDatabase {
     public func variations(ofVendors vendorIDs: [String]) async throws -> [VariationSummary] {
         guard !vendorIDs.isEmpty else { return [] }
         return try await read { db in
-            let marks = Array(repeating: "?", count: vendorIDs.count).joined(separator: ",")
-            return try Row.fetchAll(
+            let marks = Self.marks(vendorIDs)
+            return try Self.summaries(
                 db,
-                sql: Self.summarySelect
-                    + """
-                     WHERE v.id IN (SELECT o.id FROM catalog_objects o,
+                where: """
+                    v.id IN (SELECT o.id FROM catalog_objects o,
                         json_each(o.json, '$.item_variation_data.vendor_information') vi
                         WHERE o.type = 'ITEM_VARIATION' AND json_extract(vi.value, '$.vendor_id') IN (\(marks)))
-                    ORDER BY i.name, v.ordinal, v.id
                     """,
-                arguments: StatementArguments(vendorIDs)
-            ).map(Self.summary)
+                arguments: StatementArguments(vendorIDs))
         }
     }
 

@@ -109,33 +109,27 @@ extension CatalogDatabase {
     public func variations(inCategories categoryIDs: [String]) async throws -> [VariationSummary] {
         guard !categoryIDs.isEmpty else { return [] }
         return try await read { db in
-            let marks = Array(repeating: "?", count: categoryIDs.count).joined(separator: ",")
-            return try Row.fetchAll(
+            let marks = Self.marks(categoryIDs)
+            return try Self.summaries(
                 db,
-                sql: Self.summarySelect
-                    + """
-                     WHERE v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
+                where: """
+                    v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
                         OR i.category_id IN (\(marks))
-                    ORDER BY i.name, v.ordinal, v.id
                     """,
-                arguments: StatementArguments(categoryIDs + categoryIDs)
-            ).map(Self.summary)
+                arguments: StatementArguments(categoryIDs + categoryIDs))
         }
     }
 
     /// Variations whose stored copy (or their item's) was updated in Square at or after `since` (RFC 3339).
     public func variations(changedSince since: String) async throws -> [VariationSummary] {
         try await read { db in
-            try Row.fetchAll(
+            try Self.summaries(
                 db,
-                sql: Self.summarySelect
-                    + """
-                     WHERE v.id IN (SELECT id FROM catalog_objects WHERE type = 'ITEM_VARIATION' AND updated_at >= ?)
+                where: """
+                    v.id IN (SELECT id FROM catalog_objects WHERE type = 'ITEM_VARIATION' AND updated_at >= ?)
                         OR v.item_id IN (SELECT id FROM catalog_objects WHERE type = 'ITEM' AND updated_at >= ?)
-                    ORDER BY i.name, v.ordinal, v.id
                     """,
-                arguments: [since, since]
-            ).map(Self.summary)
+                arguments: [since, since])
         }
     }
 }
