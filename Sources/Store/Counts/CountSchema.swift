@@ -6,18 +6,7 @@ extension CatalogDatabase {
     /// into the same session at once all count; `count_events` keeps each count (a scan, a typed count,
     /// a correction) and is never rewritten.
     static let countSchema = """
-        CREATE TABLE count_sessions (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            name TEXT NOT NULL,
-            location_id TEXT NOT NULL,
-            scope TEXT NOT NULL CHECK (scope IN ('all', 'categories', 'vendors', 'open')),
-            scope_ids TEXT NOT NULL DEFAULT '[]',
-            status TEXT NOT NULL CHECK (status IN ('open', 'posted', 'cancelled')),
-            counter TEXT NOT NULL,
-            started_at TEXT NOT NULL,
-            closed_at TEXT,
-            reference TEXT NOT NULL UNIQUE
-        );
+        \(countSessionsTable("count_sessions", statuses: "'open', 'posted', 'cancelled'"))
         CREATE INDEX count_sessions_open ON count_sessions(location_id) WHERE status = 'open';
         CREATE TABLE count_lines (
             session_id INTEGER NOT NULL REFERENCES count_sessions(id),
@@ -53,18 +42,7 @@ extension CatalogDatabase {
     /// Square's reason, or left out as untracked there) and whether it was never counted but posted as
     /// zero on request (`zero_filled`). `count_sessions` is rebuilt because its status check grows.
     static let countPostSchema = """
-        CREATE TABLE count_sessions_v14 (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            name TEXT NOT NULL,
-            location_id TEXT NOT NULL,
-            scope TEXT NOT NULL CHECK (scope IN ('all', 'categories', 'vendors', 'open')),
-            scope_ids TEXT NOT NULL DEFAULT '[]',
-            status TEXT NOT NULL CHECK (status IN ('open', 'posting', 'posted', 'cancelled')),
-            counter TEXT NOT NULL,
-            started_at TEXT NOT NULL,
-            closed_at TEXT,
-            reference TEXT NOT NULL UNIQUE
-        );
+        \(countSessionsTable("count_sessions_v14", statuses: "'open', 'posting', 'posted', 'cancelled'"))
         INSERT INTO count_sessions_v14(id, name, location_id, scope, scope_ids, status, counter, started_at,
                                        closed_at, reference)
             SELECT id, name, location_id, scope, scope_ids, status, counter, started_at, closed_at, reference
@@ -79,4 +57,25 @@ extension CatalogDatabase {
         ALTER TABLE count_lines ADD COLUMN zero_filled INTEGER NOT NULL DEFAULT 0 CHECK (zero_filled IN (0, 1));
         CREATE INDEX count_lines_outbox ON count_lines(outbox_id) WHERE outbox_id IS NOT NULL;
         """
+}
+
+extension CatalogDatabase {
+    /// The `CREATE TABLE` of `count_sessions` (as `name`) whose status is one of `statuses` (SQL string
+    /// literals): migration v13 made it, and v14 rebuilt it when `posting` came.
+    static func countSessionsTable(_ name: String, statuses: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            location_id TEXT NOT NULL,
+            scope TEXT NOT NULL CHECK (scope IN ('all', 'categories', 'vendors', 'open')),
+            scope_ids TEXT NOT NULL DEFAULT '[]',
+            status TEXT NOT NULL CHECK (status IN (\(statuses))),
+            counter TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            closed_at TEXT,
+            reference TEXT NOT NULL UNIQUE
+        );
+        """
+    }
 }
