@@ -1,11 +1,12 @@
 import GRDB
+import Synchronization
 
 /// A type read from rows whose columns are its properties' names in snake_case (`variationID` is read from
 /// `variation_id`, `scopeIDs` from `scope_ids`), so no record spells its columns out.
 protocol SnakeCaseColumns: FetchableRecord, Decodable {}
 
 extension SnakeCaseColumns {
-    // Public so that a public type (`QueuedScan`) can be read this way too.
+    // Public so that public types (`QueuedScan`, `ScanRecord`) can be read this way too.
     public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .custom(ColumnName.key) }
 }
 
@@ -51,7 +52,8 @@ extension NumberedRecord {
 }
 
 /// How the Store's property names and column names map: words in camelCase are words in snake_case, and
-/// `ID`/`IDs` are the words `id`/`ids`.
+/// `ID`/`IDs` are the words `id`/`ids`. Each name is worked out once, then remembered (rows are decoded by
+/// the thousand, each asking for every column's key).
 enum ColumnName {
     /// A coding key made from a column's name.
     struct Key: CodingKey {
@@ -61,29 +63,46 @@ enum ColumnName {
         init?(intValue: Int) { nil }
     }
 
+    private static let columns = Mutex<[String: String]>([:])
+    private static let keys = Mutex<[String: String]>([:])
+
     /// `variationID` → `variation_id`, `scopeIDs` → `scope_ids`, `csrfToken` → `csrf_token`.
     @Sendable static func column(_ key: any CodingKey) -> String {
-        var column = ""
-        var previous: Character?
-        for character in key.stringValue {
-            if character.isUppercase, let previous, !previous.isUppercase { column.append("_") }
-            column += character.lowercased()
-            previous = character
+        remembered(key.stringValue, in: columns) { key in
+            var column = ""
+            var previous: Character?
+            for character in key {
+                if character.isUppercase, let previous, !previous.isUppercase { column.append("_") }
+                column += character.lowercased()
+                previous = character
+            }
+            return column
         }
-        return column
     }
 
     /// `variation_id` → `variationID`, `scope_ids` → `scopeIDs`, `csrf_token` → `csrfToken`.
     @Sendable static func key(_ column: String) -> any CodingKey {
-        let words = column.split(separator: "_", omittingEmptySubsequences: false)
-        var key = words.first.map(String.init) ?? ""
-        for word in words.dropFirst() {
-            switch word {
-            case "id": key += "ID"
-            case "ids": key += "IDs"
-            default: key += word.prefix(1).uppercased() + word.dropFirst()
+        let key = remembered(column, in: keys) { column in
+            let words = column.split(separator: "_", omittingEmptySubsequences: false)
+            var key = words.first.map(String.init) ?? ""
+            for word in words.dropFirst() {
+                switch word {
+                case "id": key += "ID"
+                case "ids": key += "IDs"
+                default: key += word.prefix(1).uppercased() + word.dropFirst()
+                }
             }
+            return key
         }
         return Key(stringValue: key)
+    }
+
+    private static func remembered(
+        _ name: String, in names: borrowing Mutex<[String: String]>, _ convert: (String) -> String
+    ) -> String {
+        if let known = names.withLock({ $0[name] }) { return known }
+        let converted = convert(name)
+        names.withLock { $0[name] = converted }
+        return converted
     }
 }
