@@ -36,3 +36,7 @@ public typealias PriceImportRow = Sync.PriceImportRow
 public typealias PriceImportStatus = Sync.PriceImportStatus
 /// What creating an item wrote, as `ItemCreationWorkflow` answers it.
 public typealias ItemCreation = Sync.ItemCreation
+/// What an edit did: written to Square, queued for later, or a conflict (see `EditOutput`).
+public typealias EditResult = Sync.EditResult
+/// What `reorder suggest` proposes from Square's counts and the low-stock thresholds.
+public typealias ReorderSuggestions = Sync.ReorderSuggestions

@@ -63,7 +63,7 @@ struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
         if !codes.isEmpty || !categories.isEmpty {
             // The same selection labels use: each code as catalog show finds it, each category's variations.
             selected = try await LabelSelection(codes: codes, categories: categories).variations(
-                in: try context.openDatabase(), at: nil)
+                context: context, at: nil)
         }
         var weighed = 0
         if missing {

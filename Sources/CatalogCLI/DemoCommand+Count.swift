@@ -1,35 +1,24 @@
 import CatalogApp
 import CatalogCore
 import Foundation
-import Store
 
 extension DemoCommand {
     /// Step 9: a shelf counted at the first location, one item short, the review against Square, and the
     /// count posted to the demo's Square.
-    static func countStep(context: AppContext, database: CatalogDatabase) async throws {
-        guard let location = try await database.locations().first, let locationID = location["id"]?.stringValue
-        else { return }
+    static func countStep(context: AppContext, tour: DemoTour) async throws {
+        guard let location = try await tour.firstLocation() else { return }
         // Three variations Square has a count of here (read by the reorder step) and a vendor's unit cost for,
         // a few of each on the shelf.
-        let sample = try await database.sampleVariations(limit: 400)
-        let supplies = try await database.vendorSupplies(variationIDs: sample.map(\.variationID))
-        var shelf: [(VariationSummary, Int)] = []
-        for variation in sample where shelf.count < 3 && supplies[variation.variationID]?.unitCost != nil {
-            if let text = try await database.stockCounts(variationID: variation.variationID)[locationID],
-                let quantity = Int(text), quantity >= 3
-            {
-                shelf.append((variation, quantity))
-            }
-        }
+        let shelf = try await tour.shelfToCount(at: location)
         guard shelf.count == 3 else { return }
-        let workflow = CountWorkflow(context: context, database: database)
-        let session = try await workflow.start(name: "Demo shelf", location: locationID)
+        let workflow = try CountWorkflow(context: context)
+        let session = try await workflow.start(name: "Demo shelf", location: location.id)
         for (index, (variation, quantity)) in shelf.enumerated() {
             // The last one is two short: the variance the review shows.
             _ = try await workflow.count(
                 variation.variationID, quantity: Decimal(index == 2 ? quantity - 2 : quantity), in: session)
         }
-        let place = location["name"]?.stringValue ?? locationID
+        let place = location.name
         Terminal.out(
             "\n9. catalog count start --location \"\(place)\" --name \"Demo shelf\", three items counted "
                 + "(catalog scan --mode count), then catalog count review:")

@@ -6,8 +6,6 @@ import Foundation
 import Labels
 import Sandbox
 import SquareAPI
-import Store
-import Sync
 
 /// `catalog demo`: the whole tool against an embedded sandbox, in one command.
 struct DemoCommand: AsyncParsableCommand {
@@ -42,23 +40,23 @@ struct DemoCommand: AsyncParsableCommand {
 
     static func demo(server: SandboxServer, databasePath: String) async throws {
         Terminal.out("Sandbox shop running at \(server.baseURL.absoluteString)")
-        let database = try CatalogDatabase(path: databasePath)
         let client = SquareClient(
             configuration: SquareClientConfiguration(baseURL: server.baseURL, accessToken: "demo-token"))
         let context = AppContext(
             settings: Settings(databasePath: databasePath, baseURL: server.baseURL, accessToken: "demo-token"),
-            progress: TerminalProgress(), openDatabase: { _ in database }, makeClient: { _ in client })
+            progress: TerminalProgress(), makeClient: { _ in client })
         let sync = try SyncWorkflow(context: context)
+        let tour = try DemoTour(context: context)
 
         let first = try await sync.pull()
         Terminal.out("1. First sync into \(databasePath)\n   " + SyncWorkflow.line(first))
-        let counts = try await database.counts()
+        let counts = try await tour.counts()
         Terminal.out(
             "   \(Terminal.count(counts["items"] ?? 0)) items, \(Terminal.count(counts["variations"] ?? 0)) variations, "
                 + "\(counts["categories"] ?? 0) categories, \(counts["locations"] ?? 0) locations")
 
         // Pick a variation with a barcode and show it by every spelling.
-        let sample = try await database.sampleVariations(limit: 40)
+        let sample = try await tour.sample(limit: 40)
         guard let withBarcode = sample.first(where: { $0.gtin != nil && $0.sku != nil }), let gtin = withBarcode.gtin,
             let sku = withBarcode.sku
         else { return }
@@ -66,7 +64,7 @@ struct DemoCommand: AsyncParsableCommand {
         for code in Array(Set([withBarcode.upc ?? gtin, gtin, sku.lowercased(), withBarcode.variationID]))
             .sorted()
         {
-            let found = try await Lookup.lookUp(code, in: database)
+            let found = try await tour.lookUp(code)
             Terminal.out("   \(Terminal.column(code, 26)) -> \(found[0].itemName)")
         }
         Terminal.out(
@@ -84,7 +82,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let second = try await sync.pull()
         Terminal.out("   Incremental sync: " + SyncWorkflow.line(second))
-        let after = try await Lookup.lookUp(gtin, in: database)
+        let after = try await tour.lookUp(gtin)
         Terminal.out("   catalog show \(gtin) -> \(after[0].itemName)")
 
         // Search the new name with a typo and half a word: the index moved with the sync.
@@ -94,9 +92,8 @@ struct DemoCommand: AsyncParsableCommand {
         if typo { letters.swapAt(1, 2) }
         let query = String(letters) + " new lab"
         let found = try await ShopSearch.run(
-            SearchQuery(query), limit: 3, onlyHere: false,
-            shop: try await ShopLocations.load(nil, context: context, database: database), database: database,
-            at: context.clock.now())
+            SearchQuery(query), limit: 3, onlyHere: false, shop: try await ShopLocations.load(nil, context: context),
+            context: context)
         Terminal.out(
             "\n4. catalog search \(query)   (\(typo ? "a typo, " : "")a half-typed word, the name the last sync brought)"
         )
@@ -107,18 +104,18 @@ struct DemoCommand: AsyncParsableCommand {
         // Edit a price the safe way: fetch, change one field, write back with its version.
         let current = after[0]
         let newPrice = Money(amount: (current.price?.amount ?? 100) + 50, currency: current.price?.currency ?? "USD")
-        let edited = try await Editor(database: database, client: client, counter: "demo").edit(
-            variationID: current.variationID, itemID: current.itemID, label: current.label,
-            edits: [FieldEdit(.price, newPrice.json)])
+        let edited = try await tour.changePrice(of: current, to: newPrice)
         Terminal.out("\n5. catalog edit \(gtin) --price \(newPrice.decimalString)")
         Terminal.out(
             EditOutput.text(edited, label: current.label).split(separator: "\n").map { "   " + $0 }
                 .joined(separator: "\n"))
-        if let row = try await database.history(objectIDs: [current.variationID], limit: 1).first {
+        if let row = try await WriteHistory.entries(code: current.variationID, since: nil, limit: 1, context: context)
+            .first
+        {
             Terminal.out("   catalog history \(gtin):\n   " + HistoryCommand.text(row))
         }
         // Draw the edited item's shelf label: the PDF a printer gets and the PNG preview of it.
-        let relabel = try await Lookup.lookUp(gtin, in: database)
+        let relabel = try await tour.lookUp(gtin)
         let template = try TemplateLibrary().template(named: "shelf-2x1")
         let labels = try await LabelRequest(template: "shelf-2x1").labelData(
             for: Array(relabel.prefix(1)), context: context)
@@ -130,9 +127,9 @@ struct DemoCommand: AsyncParsableCommand {
         try Data(try LabelOutput.render(template, labels: labels, format: .png)).write(to: png)
         Terminal.out("\n6. catalog label render \(gtin) --template shelf-2x1 (the new price, a barcode that scans)")
         Terminal.out("   PDF for the printer: \(pdf.path)\n   PNG preview:         \(png.path)")
-        try await reorderStep(database: database, client: client, folder: labelFolder)
-        try await locationsStep(context: context, database: database, template: template, folder: labelFolder)
-        try await countStep(context: context, database: database)
+        try await reorderStep(tour: tour, folder: labelFolder)
+        try await locationsStep(context: context, tour: tour, template: template, folder: labelFolder)
+        try await countStep(context: context, tour: tour)
         Terminal.out("\nTry it yourself: catalog sandbox --port 8765 --seed demo, then in another terminal")
         Terminal.out("   export SQUARE_BASE_URL=http://127.0.0.1:8765 SQUARE_ACCESS_TOKEN=sandbox-token")
         Terminal.out("   catalog sync && catalog show \(sku)")
@@ -142,15 +139,9 @@ struct DemoCommand: AsyncParsableCommand {
 extension DemoCommand {
     /// One book at both locations: Market Hall charges its own price, so each counter shows, and each
     /// shelf tag prints, a different price.
-    static func locationsStep(context: AppContext, database: CatalogDatabase, template: LabelTemplate, folder: URL)
-        async throws
-    {
-        let all = try await ShopLocations.load(nil, context: context, database: database).all
-        guard all.count > 1,
-            let book = try await database.sampleVariations(limit: 400).first(where: {
-                $0.terms.hasOwnPrices(base: $0.basePrice)
-            })
-        else { return }
+    static func locationsStep(context: AppContext, tour: DemoTour, template: LabelTemplate, folder: URL) async throws {
+        let all = try await ShopLocations.load(nil, context: context).all
+        guard all.count > 1, let book = try await tour.variationWithLocationPrices() else { return }
         Terminal.out("\n8. One item, two locations (catalog show \(book.sku ?? book.variationID) --location ...):")
         for place in all {
             let shop = ShopLocations(all: all, here: place)

@@ -42,11 +42,10 @@ struct LabelSelectionOptions: ParsableArguments {
     /// The selected variations, priced at --location, else the counter's location (the base price when the
     /// shop has several and none is set, with a note saying so).
     func variations(context: AppContext) async throws -> [VariationSummary] {
-        let database = try context.openDatabase()
-        let shop = try await ShopLocations.load(location, context: context, database: database)
+        let shop = try await ShopLocations.load(location, context: context)
         if shop.unset {
             context.progress.note("labels show the \(ShopLocations.unsetNote)")
         }
-        return try await selection.variations(in: database, at: shop.here)
+        return try await selection.variations(context: context, at: shop.here)
     }
 }

@@ -22,9 +22,8 @@ struct LabelStaleCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let shop = try await ShopLocations.load(location, context: context, database: database)
-        let stale = try await StaleTags.list(at: shop.here, database: database)
+        let shop = try await ShopLocations.load(location, context: context)
+        let stale = try await StaleTags.list(at: shop.here, context: context)
         if json {
             for tag in stale { output.out(StaleTags.json(tag)) }
             return

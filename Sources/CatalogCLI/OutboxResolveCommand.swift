@@ -24,8 +24,7 @@ struct OutboxResolveCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let resolution = try await OutboxReview.resolve(
-            id, keepLocal: keep == .local, context: context, database: try context.openDatabase())
+        let resolution = try await OutboxReview.resolve(id, keepLocal: keep == .local, context: context)
         if json {
             output.out(resolution.json)
         } else if let entry = resolution.entry {

@@ -2,7 +2,6 @@ import CatalogApp
 import CatalogCore
 import Foundation
 import Scanner
-import Store
 
 extension ScanCommand {
     /// `catalog scan --hub URL`: a remote counter. Each scan is kept on this computer, then posted to the hub
@@ -39,12 +38,11 @@ extension ScanCommand {
             }
             link = saved
         }
-        let database = try context.openDatabase()
         let (json, quiet) = (self.json, self.quiet)
-        let relay = ScanRelay(database: database, client: client, link: link) { report in
+        let relay = try ScanRelay(context: context, client: client, link: link) { report in
             Self.show(report, json: json, quiet: quiet, hub: address.absoluteString, output: output)
         }
-        let waiting = try await database.scansWaitingForHub()
+        let waiting = try await relay.waiting()
         if waiting > 0 {
             output.error(
                 "catalog: \(waiting) scans kept from before go to the hub first, in the order they were made.")
@@ -56,7 +54,7 @@ extension ScanCommand {
             try await relay.submit(code: (scan.symbology?.identifier ?? "") + scan.text, device: scan.device)
         }
         // A replay (or a stream that ended) waits until the hub has every scan; Ctrl-C leaves them kept.
-        let left = try await database.scansWaitingForHub()
+        let left = try await relay.waiting()
         if left > 0 {
             output.error(
                 "catalog: \(left) scans wait for the hub; waiting for it (Ctrl-C leaves them kept for the next run).")
@@ -72,11 +70,11 @@ extension ScanCommand {
         case .done: return
         case .notPaired:
             throw AppError(
-                "The hub no longer knows this counter; \(try await database.scansWaitingForHub()) scans are kept. "
+                "The hub no longer knows this counter; \(try await relay.waiting()) scans are kept. "
                     + "Pair again: catalog scan --hub \(address.absoluteString) --pair CODE", exitCode: .unavailable)
         case .interrupted:
             throw AppError(
-                "Stopped with \(try await database.scansWaitingForHub()) scans not yet at the hub; they are kept and "
+                "Stopped with \(try await relay.waiting()) scans not yet at the hub; they are kept and "
                     + "go first on the next catalog scan --hub.", exitCode: .tryLater)
         }
     }

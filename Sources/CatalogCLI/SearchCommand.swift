@@ -56,15 +56,13 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
                 "Nothing to search for: give a word, a SKU or a barcode, e.g. catalog search blue widget.",
                 exitCode: .usage)
         }
-        let database = try context.openDatabase()
-        let shop = try await ShopLocations.load(location, context: context, database: database)
+        let shop = try await ShopLocations.load(location, context: context)
         if here, shop.here == nil {
             throw AppError(
                 "--here needs the counter's location: give --location NAME or set CATALOG_LOCATION.",
                 exitCode: .usage)
         }
-        let found = try await ShopSearch.run(
-            parsed, limit: limit, onlyHere: here, shop: shop, database: database, at: context.clock.now())
+        let found = try await ShopSearch.run(parsed, limit: limit, onlyHere: here, shop: shop, context: context)
         let outcome = found.outcome
         if json {
             output.out(found.json)

@@ -76,15 +76,14 @@ struct ServeCommand: AsyncParsableCommand {
     /// what is wrong then.
     func checkLocation(hub: HubServer, context: AppContext) async throws {
         guard location != nil || context.settings.location != nil else { return }
-        let database = try context.openDatabase()
         do {
-            _ = try await context.location(location, in: database)
+            _ = try await context.location(location)
         } catch let error as AppError where error.exitStatus == .unavailable {
             let wanted = location
             Task {
                 await hub.sync.waitUntilIdle()
                 do {
-                    _ = try await context.location(wanted, in: database)
+                    _ = try await context.location(wanted)
                 } catch {
                     Terminal.note(
                         "the hub's location: \(AppError.from(error).description) Restart catalog serve with the right "

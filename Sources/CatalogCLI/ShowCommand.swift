@@ -39,11 +39,8 @@ struct ShowCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let database = try context.openDatabase()
-        let shop = try await ShopLocations.load(location, context: context, database: database)
-        let reports = try await VariationReport.load(
-            code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
-            at: context.clock.now())
+        let shop = try await ShopLocations.load(location, context: context)
+        let reports = try await VariationReport.load(code, shop: shop, context: context)
         let places = Dictionary(shop.all.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for report in reports {
             if json {

@@ -81,7 +81,12 @@ public struct AppContext: Sendable {
 
     /// The location `wanted` names, else the configured one, else the shop's only one (see
     /// `CounterLocation.resolve`).
-    public func location(_ wanted: String?, in database: CatalogDatabase, required: Bool = true) async throws
+    public func location(_ wanted: String?, required: Bool = true) async throws -> CounterLocation? {
+        try await location(wanted, in: try openDatabase(), required: required)
+    }
+
+    /// `location(_:required:)` in `database`.
+    public func location(_ wanted: String?, in database: any CatalogStore, required: Bool = true) async throws
         -> CounterLocation?
     {
         try await CounterLocation.resolve(wanted, configured: settings.location, in: database, required: required)

@@ -6,7 +6,7 @@ import Store
 /// computer.
 public struct HubDevices: Sendable {
     /// The hub's database.
-    public let database: CatalogDatabase
+    public let database: any HubStateStore
 
     /// The devices in the context's database, which must exist: a pairing code made in a new, empty file
     /// could never pair with a hub.

@@ -10,8 +10,8 @@ public enum OutboxReview {
 
     /// The entries to show, in id order: with `all` every one, else the open ones and the ten most recent
     /// done (applied or resolved).
-    public static func entries(all: Bool, database: CatalogDatabase) async throws -> [OutboxEntry] {
-        let entries = try await database.outboxEntries()
+    public static func entries(all: Bool, database: any OutboxStore) async throws -> [OutboxEntry] {
+        let entries = try await database.outboxEntries(statuses: nil)
         if all { return entries }
         let waiting = entries.filter { open.contains($0.status) }
         let done = entries.filter { !open.contains($0.status) }.suffix(10)
@@ -38,9 +38,8 @@ public enum OutboxReview {
 
     /// Decides entry `id` under the context's counter name: `keepLocal` writes the entry's values over
     /// Square's now (fetch-before-update); otherwise Square's values stay and nothing is written.
-    public static func resolve(_ id: Int64, keepLocal: Bool, context: AppContext, database: CatalogDatabase)
-        async throws -> Resolution
-    {
+    public static func resolve(_ id: Int64, keepLocal: Bool, context: AppContext) async throws -> Resolution {
+        let database = try context.openDatabase()
         let editor = Editor(
             database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         let result = try await editor.resolve(outboxID: id, keepLocal: keepLocal)

@@ -12,7 +12,8 @@ public enum WriteHistory {
 
     /// The newest changes first, at most `limit` (1 or more), of the variation `code` names and its item
     /// when given, from `since` (a day or an RFC 3339 time) on when given.
-    public static func entries(code: String?, since: String?, limit: Int, database: CatalogDatabase) async throws
+    public static func entries(code: String?, since: String?, limit: Int, database: any OutboxStore & CatalogStore)
+        async throws
         -> [HistoryEntry]
     {
         var ids: [String]?

@@ -53,7 +53,7 @@ public enum LabelPrinting {
     /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
     private static func print(
         _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
-        database: CatalogDatabase, context: AppContext
+        database: any LabelStore & CatalogStore, context: AppContext
     ) async throws -> Outcome {
         let printing = context.printing
         let chosen: PrintDestination?
@@ -86,7 +86,8 @@ public enum LabelPrinting {
 
     /// Waits (up to a minute) until `job` is printed or fails, and notes how it ended in the print log; a
     /// job still waiting (a stopped printer, a long queue) stays as submitted.
-    public static func follow(_ job: PrintJob, database: CatalogDatabase, context: AppContext) async throws
+    public static func follow(_ job: PrintJob, database: any LabelStore & CatalogStore, context: AppContext)
+        async throws
         -> JobOutcome
     {
         let finished = try await context.printing.wait(job, timeout: 60, clock: context.clock)

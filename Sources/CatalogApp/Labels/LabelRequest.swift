@@ -177,9 +177,14 @@ public struct LabelSelection: Sendable {
         self.stale = stale
     }
 
+    /// `variations(in:at:)` over the context's database.
+    public func variations(context: AppContext, at location: CounterLocation?) async throws -> [VariationSummary] {
+        try await variations(in: try context.openDatabase(), at: location)
+    }
+
     /// The variations selected, each once, priced at `location`; none is an error (exit 1). Stale tags are
     /// those printed for `location`.
-    public func variations(in database: CatalogDatabase, at location: CounterLocation?) async throws
+    public func variations(in database: any LabelStore & CatalogStore, at location: CounterLocation?) async throws
         -> [VariationSummary]
     {
         var found: [VariationSummary] = []

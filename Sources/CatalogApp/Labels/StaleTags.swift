@@ -7,8 +7,15 @@ public enum StaleTags {
     /// The stale tags printed for `location` (those printed with no location when it is nil), ordered by item
     /// name: the ones `catalog label stale` lists and `label print --stale` reprints there, and the hub's back
     /// office lists for its location.
-    public static func list(at location: CounterLocation?, database: CatalogDatabase) async throws -> [StaleLabel] {
+    public static func list(at location: CounterLocation?, database: any LabelStore & CatalogStore) async throws
+        -> [StaleLabel]
+    {
         try await database.staleLabels().filter { $0.printed.locationID == location?.id }
+    }
+
+    /// `list(at:database:)` over the context's database.
+    public static func list(at location: CounterLocation?, context: AppContext) async throws -> [StaleLabel] {
+        try await list(at: location, database: try context.openDatabase())
     }
 
     /// One stale tag for scripts: the print record, and the variation as the catalog has it now.

@@ -20,7 +20,7 @@ public enum CodeResolution: Sendable {
     case unknown
 
     /// What `code` names in `database`, reading scale codes by `scaleLayouts` (none: no code is a scale code).
-    public static func resolve(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: CatalogDatabase)
+    public static func resolve(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore)
         async throws -> CodeResolution
     {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,7 +34,7 @@ public enum CodeResolution: Sendable {
     }
 
     /// Why nothing is stored under `code`: a wrong check digit, an object a sync held back, or nothing.
-    public static func missing(_ code: String, in database: CatalogDatabase) async throws -> CodeResolution {
+    public static func missing(_ code: String, in database: any CatalogStore) async throws -> CodeResolution {
         if let error = badCheckDigit(code) { return .badCheckDigit(error) }
         if let held = try await database.heldBack(mentioning: code) { return .heldBack(held) }
         return .unknown

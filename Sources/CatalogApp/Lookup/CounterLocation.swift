@@ -6,7 +6,7 @@ extension CounterLocation {
     /// The location `wanted` names (an id or a name, any case), else the `configured` one, else the only
     /// one. `required: false` answers nil instead of failing when several exist and none was chosen.
     public static func resolve(
-        _ wanted: String?, configured: String?, in database: CatalogDatabase, required: Bool = true
+        _ wanted: String?, configured: String?, in database: any CatalogStore, required: Bool = true
     ) async throws -> CounterLocation? {
         let locations = try await database.locations().compactMap { location -> CounterLocation? in
             guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"

@@ -13,7 +13,7 @@ public protocol Prompter: Sendable {
 /// scanner use, in one order of precedence (barcode in any spelling, then SKU, then id, then a search).
 public enum Lookup {
     /// The variations `code` names: by barcode (any spelling), else by SKU, else by id; empty when none.
-    public static func matches(_ code: String, in database: CatalogDatabase) async throws -> [VariationSummary] {
+    public static func matches(_ code: String, in database: any CatalogStore) async throws -> [VariationSummary] {
         let keys = Barcode.interpretations(of: code).map(\.gtin14)
         if !keys.isEmpty {
             let found = try await database.variations(gtins: keys)
@@ -26,7 +26,7 @@ public enum Lookup {
 
     /// The variations `code` names, trying a scale code (by `scaleLayouts`), barcode, SKU, then id; throws
     /// why nothing is found (`CodeResolution.failure`).
-    public static func lookUp(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: CatalogDatabase)
+    public static func lookUp(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore)
         async throws -> [VariationSummary]
     {
         try await resolution(of: code, scaleLayouts: scaleLayouts, in: database).matches
@@ -34,7 +34,7 @@ public enum Lookup {
 
     /// What `code` names, when it names something; throws why it does not (`CodeResolution.failure`), and a
     /// usage error for an empty code.
-    public static func resolution(of code: String, scaleLayouts: [ScaleLayout] = [], in database: CatalogDatabase)
+    public static func resolution(of code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore)
         async throws -> CodeResolution
     {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -46,7 +46,7 @@ public enum Lookup {
 
     /// The one variation `code` names, for a write; a code several variations share is refused with the
     /// list (unless `itemFieldsOnly` and they are all of one item, whose first is taken).
-    public static func single(_ code: String, in database: CatalogDatabase, itemFieldsOnly: Bool = false)
+    public static func single(_ code: String, in database: any CatalogStore, itemFieldsOnly: Bool = false)
         async throws -> VariationSummary
     {
         let matches = try await lookUp(code, in: database)
@@ -65,7 +65,7 @@ public enum Lookup {
     /// A search with several hits asks the `prompter` (the first is the suggestion); without one it is
     /// refused with the candidates, unless `takeFirst`.
     public static func resolve(
-        _ text: String, in database: CatalogDatabase, takeFirst: Bool = false, prompter: (any Prompter)? = nil
+        _ text: String, in database: any CatalogStore, takeFirst: Bool = false, prompter: (any Prompter)? = nil
     ) async throws -> VariationSummary {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw AppError("Give a barcode, SKU, id or name.", exitCode: .usage) }

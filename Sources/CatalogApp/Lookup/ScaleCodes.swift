@@ -19,7 +19,7 @@ public struct ScaleCode: Sendable, Equatable {
     }
 
     /// The variations whose SKU is the PLU, as printed or without its leading zeros.
-    public func variations(in database: CatalogDatabase) async throws -> [VariationSummary] {
+    public func variations(in database: any CatalogStore) async throws -> [VariationSummary] {
         var found = try await database.variations(sku: reading.plu)
         if found.isEmpty, reading.pluNumber != reading.plu {
             found = try await database.variations(sku: reading.pluNumber)
@@ -51,7 +51,7 @@ extension AppContext {
     /// The shop's scale layouts (`scale:` in the config), refused when in-store codes already given to
     /// variations start with a layout's prefix: the counter would read those tags as weighed items and never
     /// find them. Every front end that reads scale codes takes its layouts from here.
-    public func scaleLayouts(in database: CatalogDatabase) async throws -> [ScaleLayout] {
+    public func scaleLayouts(in database: any CatalogStore) async throws -> [ScaleLayout] {
         let layouts = settings.scaleLayouts
         for layout in layouts {
             let taken = try await database.gtins(startingWith: "0" + layout.prefix).sorted()

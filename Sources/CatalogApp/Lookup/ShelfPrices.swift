@@ -11,7 +11,7 @@ public struct ShelfPrices: Sendable {
     public var moment: Timestamp
 
     /// Reads what pricing `variations` needs from `database`.
-    public static func load(for variations: [VariationSummary], database: CatalogDatabase, at moment: Timestamp)
+    public static func load(for variations: [VariationSummary], database: any CatalogStore, at moment: Timestamp)
         async throws -> ShelfPrices
     {
         let (pricing, facts) = try await database.pricing(for: variations.map(\.variationID))

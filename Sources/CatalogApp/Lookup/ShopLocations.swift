@@ -15,8 +15,13 @@ public struct ShopLocations: Sendable {
         self.here = here
     }
 
+    /// `load(_:context:database:)` over the context's database.
+    public static func load(_ wanted: String?, context: AppContext) async throws -> ShopLocations {
+        try await load(wanted, context: context, database: try context.openDatabase())
+    }
+
     /// The shop's locations and the counter's, `wanted` (an id or a name) winning over the settings.
-    public static func load(_ wanted: String?, context: AppContext, database: CatalogDatabase) async throws
+    public static func load(_ wanted: String?, context: AppContext, database: any CatalogStore) async throws
         -> ShopLocations
     {
         let all = try await database.locations().compactMap { location -> CounterLocation? in
@@ -63,7 +68,7 @@ public struct ShopLocations: Sendable {
 extension ShopLocations {
     /// Searches the catalog and prices the hits here. Variations not sold here come after those that are
     /// (the engine's order kept within each group), or are left out when `onlyHere`; at most `limit` rows.
-    public func search(_ query: SearchQuery, limit: Int, onlyHere: Bool, in database: CatalogDatabase) async throws
+    public func search(_ query: SearchQuery, limit: Int, onlyHere: Bool, in database: any CatalogStore) async throws
         -> SearchOutcome
     {
         var outcome = try await database.search(query, limit: limit)

@@ -20,10 +20,22 @@ public struct VariationReport: Sendable {
     /// shown is the last good copy.
     public var heldBack: SyncProblem?
 
+    /// `load(_:shop:scaleLayouts:database:at:)` over the context's database, with the scale layouts it
+    /// configures, at the context's now.
+    public static func load(_ code: String, shop: ShopLocations, context: AppContext) async throws
+        -> [VariationReport]
+    {
+        let database = try context.openDatabase()
+        return try await load(
+            code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
+            at: context.clock.now())
+    }
+
     /// The variations `code` names (a barcode in any spelling, a scale code, a SKU or an id), each reported
     /// at `shop`'s location; throws a not-found error naming the code.
     public static func load(
-        _ code: String, shop: ShopLocations, scaleLayouts: [ScaleLayout], database: CatalogDatabase,
+        _ code: String, shop: ShopLocations, scaleLayouts: [ScaleLayout],
+        database: any CatalogStore & ReorderStore & OutboxStore,
         at moment: Timestamp
     ) async throws -> [VariationReport] {
         let resolution = try await Lookup.resolution(of: code, scaleLayouts: scaleLayouts, in: database)
@@ -72,9 +84,18 @@ public struct ShopSearch: Sendable {
     /// When nothing was found: why (a barcode with a wrong check digit, a code a sync held back, or nothing).
     public var missing: CodeResolution?
 
+    /// `run(_:limit:onlyHere:shop:database:at:)` over the context's database, priced at the context's now.
+    public static func run(_ query: SearchQuery, limit: Int, onlyHere: Bool, shop: ShopLocations, context: AppContext)
+        async throws -> ShopSearch
+    {
+        try await run(
+            query, limit: limit, onlyHere: onlyHere, shop: shop, database: try context.openDatabase(),
+            at: context.clock.now())
+    }
+
     /// Searches for `query` at `shop`'s location (see `ShopLocations.search`) and prices the hits at `moment`.
     public static func run(
-        _ query: SearchQuery, limit: Int, onlyHere: Bool, shop: ShopLocations, database: CatalogDatabase,
+        _ query: SearchQuery, limit: Int, onlyHere: Bool, shop: ShopLocations, database: any CatalogStore,
         at moment: Timestamp
     ) async throws -> ShopSearch {
         let outcome = try await shop.search(query, limit: limit, onlyHere: onlyHere, in: database)

@@ -22,7 +22,7 @@ public actor ScanRelay {
         case notPaired(String, waiting: Int)
     }
 
-    let database: CatalogDatabase
+    let database: any HubStateStore
     let client: HubClient
     let link: HubLink
     let report: @Sendable (Report) -> Void
@@ -36,7 +36,7 @@ public actor ScanRelay {
     private var interrupted = false
 
     public init(
-        database: CatalogDatabase, client: HubClient, link: HubLink, longestWait: Duration = .seconds(5),
+        database: any HubStateStore, client: HubClient, link: HubLink, longestWait: Duration = .seconds(5),
         report: @escaping @Sendable (Report) -> Void
     ) {
         self.database = database
@@ -45,6 +45,18 @@ public actor ScanRelay {
         self.longestWait = longestWait
         self.report = report
     }
+
+    /// A relay keeping its scans in the context's database.
+    public init(
+        context: AppContext, client: HubClient, link: HubLink, longestWait: Duration = .seconds(5),
+        report: @escaping @Sendable (Report) -> Void
+    ) throws {
+        self.init(
+            database: try context.openDatabase(), client: client, link: link, longestWait: longestWait, report: report)
+    }
+
+    /// How many scans are kept and not yet at the hub.
+    public func waiting() async throws -> Int { try await database.scansWaitingForHub() }
 
     /// Starts posting what is kept (scans left from an earlier run first).
     public func start() {

@@ -6,7 +6,7 @@ import Store
 public enum SyncStanding {
     /// The replica's object counts, the outbox's open entries by status, and the pricing rules a sync
     /// reported as unreadable (left off prices and tags).
-    public static func json(database: CatalogDatabase) async throws -> JSONValue {
+    public static func json(database: any CatalogStore & OutboxStore) async throws -> JSONValue {
         let counts = try await database.counts()
         let open = try await database.outboxEntries(statuses: OutboxReview.open)
         func count(_ status: OutboxEntry.Status) -> JSONValue { .int(Int64(open.filter { $0.status == status }.count)) }

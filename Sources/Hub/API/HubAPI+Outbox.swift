@@ -25,8 +25,7 @@ extension HubAPI {
                 }
                 let body = try await Self.body(ResolveBody.self, request, context: context)
                 let resolution = try await OutboxReview.resolve(
-                    id, keepLocal: body.keep == .mine, context: services.context(for: context.device),
-                    database: services.database)
+                    id, keepLocal: body.keep == .mine, context: services.context(for: context.device))
                 await services.events.publish("outbox", resolution.json)
                 return HubResponse.json(resolution.json)
             }

@@ -13,7 +13,7 @@ public enum DeviceKeys {
     static let codeAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
     /// A new pairing code, `XXXX-XXXX`, valid for ten minutes and once, kept in `database`.
-    public static func makePairingCode(in database: CatalogDatabase, now: Timestamp) async throws -> String {
+    public static func makePairingCode(in database: any HubStateStore, now: Timestamp) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let letters = (0..<8).map { _ in codeAlphabet[Int(generator.next(upperBound: UInt64(codeAlphabet.count)))] }
         let code = String(letters.prefix(4)) + "-" + String(letters.suffix(4))
@@ -57,7 +57,7 @@ public enum DeviceKeys {
     /// Pairs a device named `name` with `code`: its token (to give to the device once) and the device; an
     /// error a person can act on when the code does not pair or the name is unusable.
     public static func pair(
-        code: String, name: String, from address: String?, in database: CatalogDatabase, now: Timestamp
+        code: String, name: String, from address: String?, in database: any HubStateStore, now: Timestamp
     ) async throws -> (token: String, device: PairedDevice) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 60 else {

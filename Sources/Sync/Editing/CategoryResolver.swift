@@ -28,10 +28,10 @@ public struct CategoryResolution: Sendable, Equatable {
 /// share is refused with both ids, so the person can give the id instead.
 public struct CategoryResolver: Sendable {
     /// The local catalog the names are looked up in.
-    public let database: CatalogDatabase
+    public let database: any CatalogStore
 
     /// A resolver over `database`.
-    public init(database: CatalogDatabase) {
+    public init(database: any CatalogStore) {
         self.database = database
     }
 
