@@ -22,7 +22,7 @@ struct ReorderLineRecord: NumberedRecord, Equatable {
     var closedAt: String?
 
     enum Columns: String, ColumnExpression {
-        case id, status, quantity, received
+        case id, status, received
         case variationID = "variation_id"
         case closedAt = "closed_at"
     }
