@@ -26,22 +26,8 @@ import Testing
                 shop, "POST", "v2/catalog/object",
                 [
                     "idempotency_key": .string(UUID().uuidString),
-                    "object": [
-                        "type": "ITEM", "id": "#new",
-                        "item_data": [
-                            "name": "Brand New Thing",
-                            "variations": [
-                                [
-                                    "type": "ITEM_VARIATION", "id": "#new-v",
-                                    "item_variation_data": [
-                                        "item_id": "#new", "name": "One", "sku": "NEW-THING-1",
-                                        "pricing_type": "FIXED_PRICING",
-                                        "price_money": ["amount": 250, "currency": "GBP"],
-                                    ],
-                                ]
-                            ],
-                        ],
-                    ],
+                    "object": SquareObjects.newItem(
+                        key: "new", name: "Brand New Thing", sku: "NEW-THING-1", pence: 250),
                 ])
             let newID = try #require(created["catalog_object"]?["id"]?.stringValue)
             await shop.server?.setFaults(SandboxFaults(badObjects: [itemID, newID]))

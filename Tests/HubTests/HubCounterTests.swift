@@ -102,22 +102,8 @@ import Testing
             let widget = try #require(try await Lookup.matches(Self.widget, in: shop.database).first)
             // A new item in Square, and both it and the widget's item damaged in Square's answers.
             let client = try shop.context.makeClient()
-            let created = try await client.upsertCatalogObject([
-                "type": "ITEM", "id": "#held",
-                "item_data": [
-                    "name": "Held Thing",
-                    "variations": [
-                        [
-                            "type": "ITEM_VARIATION", "id": "#held-v",
-                            "item_variation_data": [
-                                "item_id": "#held", "name": "One", "sku": "HELD-THING-1",
-                                "pricing_type": "FIXED_PRICING",
-                                "price_money": ["amount": 300, "currency": "GBP"],
-                            ],
-                        ]
-                    ],
-                ],
-            ])
+            let created = try await client.upsertCatalogObject(
+                SquareObjects.newItem(key: "held", name: "Held Thing", sku: "HELD-THING-1", pence: 300))
             let heldID = try #require(created.object["id"]?.stringValue)
             await shop.server.setFaults(SandboxFaults(badObjects: [widget.itemID, heldID]))
             let synced = try await SyncEngine(database: shop.database, client: client).run(full: true)

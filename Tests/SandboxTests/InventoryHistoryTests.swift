@@ -18,11 +18,19 @@ struct InventoryHistoryTests {
 
     /// Posts `changes` under a new idempotency key and requires success.
     @discardableResult
-    static func post(_ client: Client, _ changes: [JSONValue]) async throws -> Reply {
+    static func post(_ client: Client, _ changes: JSONValue...) async throws -> Reply {
         let reply = try await client.post(
             create, ["idempotency_key": .string(UUID().uuidString), "changes": .array(changes)])
         #expect(reply.status == 200, "\(reply.json)")
         return reply
+    }
+
+    /// Runs `body` on a demo sandbox with its first tracked variation and its locations (InventoryChangesTests.target).
+    static func withDemoTarget(_ body: (Client, String, [String]) async throws -> Void) async throws {
+        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
+            let (variation, locations) = try await InventoryChangesTests.target(client)
+            try await body(client, variation, locations)
+        }
     }
 
     /// The ids of the changes a history query answers on all its pages, following cursors.
@@ -59,10 +67,9 @@ struct InventoryHistoryTests {
 
     @Test("a sale that occurred after a count but arrived before it still comes off the count")
     func saleArrivingBeforeItsCount() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
-            try await Self.post(client, [Self.sale(variation, locations[0], "2", at: Self.t2)])
-            let reply = try await Self.post(client, [Self.count(variation, locations[0], "10", at: Self.t1)])
+        try await Self.withDemoTarget { client, variation, locations in
+            try await Self.post(client, Self.sale(variation, locations[0], "2", at: Self.t2))
+            let reply = try await Self.post(client, Self.count(variation, locations[0], "10", at: Self.t1))
             let count = try #require(reply.json["counts"]?[0])
             #expect(count["quantity"] == "8")
             #expect(count["calculated_at"] == reply.json["changes"]?[0]?["physical_count"]?["created_at"])
@@ -76,12 +83,11 @@ struct InventoryHistoryTests {
 
     @Test("a count older than a later one is kept in history but does not set the quantity")
     func olderCountKeptButIgnored() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
-            let later = try await Self.post(client, [Self.count(variation, locations[0], "10", at: Self.t2)])
-            let older = try await Self.post(client, [Self.count(variation, locations[0], "50", at: Self.t1)])
+        try await Self.withDemoTarget { client, variation, locations in
+            let later = try await Self.post(client, Self.count(variation, locations[0], "10", at: Self.t2))
+            let older = try await Self.post(client, Self.count(variation, locations[0], "50", at: Self.t1))
             #expect(older.json["counts"]?[0]?["quantity"] == "10")
-            let after = try await Self.post(client, [Self.receipt(variation, locations[0], "5", at: Self.t3)])
+            let after = try await Self.post(client, Self.receipt(variation, locations[0], "5", at: Self.t3))
             #expect(after.json["counts"]?[0]?["quantity"] == "15")
             let ids = try await Self.changeIds(client, ["catalog_object_ids": [.string(variation)]])
             let expected = [older, later, after].compactMap { $0.json["changes"]?[0].flatMap(Self.id) }
@@ -91,14 +97,13 @@ struct InventoryHistoryTests {
 
     @Test("adjustments that occurred at or before the latest count are covered by it")
     func adjustmentsBeforeTheCount() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
-            try await Self.post(client, [Self.count(variation, locations[0], "10", at: Self.t1)])
-            let early = try await Self.post(client, [Self.receipt(variation, locations[0], "5", at: Self.t0)])
+        try await Self.withDemoTarget { client, variation, locations in
+            try await Self.post(client, Self.count(variation, locations[0], "10", at: Self.t1))
+            let early = try await Self.post(client, Self.receipt(variation, locations[0], "5", at: Self.t0))
             #expect(early.json["counts"]?[0]?["quantity"] == "10")
-            let same = try await Self.post(client, [Self.sale(variation, locations[0], "1", at: Self.t1)])
+            let same = try await Self.post(client, Self.sale(variation, locations[0], "1", at: Self.t1))
             #expect(same.json["counts"]?[0]?["quantity"] == "10")
-            let late = try await Self.post(client, [Self.receipt(variation, locations[0], "3", at: Self.t3)])
+            let late = try await Self.post(client, Self.receipt(variation, locations[0], "3", at: Self.t3))
             #expect(late.json["counts"]?[0]?["quantity"] == "13")
             #expect(try await InventoryChangesTests.quantity(client, variation, locations[0]) == "13")
         }
@@ -106,56 +111,47 @@ struct InventoryHistoryTests {
 
     @Test("without a count every adjustment applies to the seeded count; a count then covers the earlier ones")
     func seededBaseline() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
+        try await Self.withDemoTarget { client, variation, locations in
             let seeded = try #require(try await InventoryChangesTests.quantity(client, variation, locations[1]))
             let base = try #require(InventoryQuantity(seeded, allowNegative: true))
-            try await Self.post(client, [Self.receipt(variation, locations[1], "4", at: Self.t2)])
-            let reply = try await Self.post(client, [Self.sale(variation, locations[1], "1.5", at: Self.t0)])
+            try await Self.post(client, Self.receipt(variation, locations[1], "4", at: Self.t2))
+            let reply = try await Self.post(client, Self.sale(variation, locations[1], "1.5", at: Self.t0))
             let expected = base + InventoryQuantity("2.5")!
             #expect(reply.json["counts"]?[0]?["quantity"]?.stringValue == expected.text)
-            let counted = try await Self.post(client, [Self.count(variation, locations[1], "20", at: Self.t1)])
+            let counted = try await Self.post(client, Self.count(variation, locations[1], "20", at: Self.t1))
             #expect(counted.json["counts"]?[0]?["quantity"] == "24", "the receipt at t2 applies, the sale at t0 not")
         }
     }
 
     @Test("of counts that occurred at the same moment the later arrival wins, within one request too")
     func tiedCounts() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
+        try await Self.withDemoTarget { client, variation, locations in
             let both = try await Self.post(
                 client,
-                [
-                    Self.count(variation, locations[0], "7", at: Self.t1),
-                    Self.count(variation, locations[0], "9", at: Self.t1),
-                ])
+                Self.count(variation, locations[0], "7", at: Self.t1),
+                Self.count(variation, locations[0], "9", at: Self.t1))
             #expect(both.json["counts"]?.arrayValue?.count == 1)
             #expect(both.json["counts"]?[0]?["quantity"] == "9")
             let again = try await Self.post(
-                client, [Self.count(variation, locations[0], "4", at: "2025-09-01T11:00:00+01:00")])
+                client, Self.count(variation, locations[0], "4", at: "2025-09-01T11:00:00+01:00"))
             #expect(again.json["counts"]?[0]?["quantity"] == "4", "the same instant written with an offset")
         }
     }
 
     @Test("history: oldest occurred_at first, ties in arrival order, filtered, paged, on both paths")
     func historyQuery() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
+        try await Self.withDemoTarget { client, variation, locations in
             let first = try await Self.post(
                 client,
-                [
-                    Self.sale(variation, locations[0], "1", at: Self.t2),
-                    Self.count(variation, locations[0], "12", at: Self.t1),
-                    Self.receipt(variation, locations[1], "3", at: Self.t1),
-                ])
+                Self.sale(variation, locations[0], "1", at: Self.t2),
+                Self.count(variation, locations[0], "12", at: Self.t1),
+                Self.receipt(variation, locations[1], "3", at: Self.t1))
             try await Task.sleep(for: .milliseconds(5))
             let second = try await Self.post(
                 client,
-                [
-                    Self.receipt(variation, locations[1], "2", at: Self.t0),
-                    InventoryChangesTests.adjustment(
-                        variation, locations[0], "1", from: "IN_STOCK", to: "WASTE", at: Self.t3),
-                ])
+                Self.receipt(variation, locations[1], "2", at: Self.t0),
+                InventoryChangesTests.adjustment(
+                    variation, locations[0], "1", from: "IN_STOCK", to: "WASTE", at: Self.t3))
             let a = (first.json["changes"]?.arrayValue ?? []).compactMap(Self.id)
             let b = (second.json["changes"]?.arrayValue ?? []).compactMap(Self.id)
             let all = [b[0], a[1], a[2], a[0], b[1]]
@@ -197,14 +193,11 @@ struct InventoryHistoryTests {
 
     @Test("one physical count or adjustment by id; the other kind's id or an unknown one is not found")
     func changeById() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
+        try await Self.withDemoTarget { client, variation, locations in
             let reply = try await Self.post(
                 client,
-                [
-                    Self.count(variation, locations[0], "3", at: Self.t1),
-                    Self.sale(variation, locations[0], "1", at: Self.t2),
-                ])
+                Self.count(variation, locations[0], "3", at: Self.t1),
+                Self.sale(variation, locations[0], "1", at: Self.t2))
             let count = try #require(reply.json["changes"]?[0]?["physical_count"])
             let sale = try #require(reply.json["changes"]?[1]?["adjustment"])
             let countID = try #require(count["id"]?.stringValue)
@@ -227,14 +220,14 @@ struct InventoryHistoryTests {
         var before: [String] = []
         try await withSandbox(SandboxConfiguration(seed: .demo, dataFile: path)) { _, client in
             (variation, locations) = try await InventoryChangesTests.target(client)
-            try await Self.post(client, [Self.sale(variation, locations[0], "2", at: Self.t2)])
-            try await Self.post(client, [Self.count(variation, locations[0], "10", at: Self.t1)])
+            try await Self.post(client, Self.sale(variation, locations[0], "2", at: Self.t2))
+            try await Self.post(client, Self.count(variation, locations[0], "10", at: Self.t1))
             before = try await Self.changeIds(client, [:])
         }
         try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path)) { _, client in
             #expect(try await Self.changeIds(client, [:]) == before)
             #expect(try await InventoryChangesTests.quantity(client, variation, locations[0]) == "8")
-            let older = try await Self.post(client, [Self.count(variation, locations[0], "40", at: Self.t0)])
+            let older = try await Self.post(client, Self.count(variation, locations[0], "40", at: Self.t0))
             #expect(older.json["counts"]?[0]?["quantity"] == "8", "the reloaded count at t1 still wins")
             let saleID = try #require(before.last)
             #expect(try await client.get("/v2/inventory/adjustments/\(saleID)").status == 200)
@@ -245,21 +238,20 @@ struct InventoryHistoryTests {
         try Data(document.serializedBytes()).write(to: URL(fileURLWithPath: path))
         try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path)) { _, client in
             #expect(try await Self.changeIds(client, [:]).isEmpty)
-            let reply = try await Self.post(client, [Self.sale(variation, locations[0], "1", at: Self.t0)])
+            let reply = try await Self.post(client, Self.sale(variation, locations[0], "1", at: Self.t0))
             #expect(reply.json["counts"]?[0]?["quantity"] == "7")
         }
     }
 
     @Test("a repeated idempotency key answers the first result and adds nothing to the history")
     func idempotentRepeat() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
-            let (variation, locations) = try await InventoryChangesTests.target(client)
+        try await Self.withDemoTarget { client, variation, locations in
             let body: JSONValue = [
                 "idempotency_key": "history-once",
                 "changes": [Self.count(variation, locations[0], "6", at: Self.t1)],
             ]
             let first = try await client.post(Self.create, body)
-            try await Self.post(client, [Self.sale(variation, locations[0], "1", at: Self.t2)])
+            try await Self.post(client, Self.sale(variation, locations[0], "1", at: Self.t2))
             let again = try await client.post(Self.create, body)
             #expect(again.status == 200 && again.json == first.json)
             #expect(try await Self.changeIds(client, [:]).count == 2)

@@ -66,13 +66,23 @@ struct FaultRetryTests {
         }
     }
 
-    @Test("Retry-After from a 429 is honoured before the retry, on the client's clock")
-    func honoursRetryAfter() async throws {
-        let retry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.5)
+    /// Runs `body` on an empty sandbox answering with `faults`, through a client that retries by `retry` and
+    /// waits on the test clock it is given (each request's 10 s timeout sleeps on that clock too).
+    static func onTestClock(
+        retry: RetryPolicy, faults: SandboxFaults, _ body: (TestClock, SquareClient, ExchangeLog) async throws -> Void
+    ) async throws {
         let clock = TestClock()
         try await SandboxHarness.run(seed: .none, requestTimeout: 10, retry: retry, clock: clock) {
             server, client, log in
-            await server.setFaults(SandboxFaults(rateLimitEvery: 2))
+            await server.setFaults(faults)
+            try await body(clock, client, log)
+        }
+    }
+
+    @Test("Retry-After from a 429 is honoured before the retry, on the client's clock")
+    func honoursRetryAfter() async throws {
+        let retry = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.5)
+        try await Self.onTestClock(retry: retry, faults: SandboxFaults(rateLimitEvery: 2)) { clock, client, log in
             _ = try await client.catalogInfo()  // request 1 passes
             let call = Task { try await client.catalogInfo() }  // request 2 gets 429 with Retry-After: 1
             // The wait is the server's second, not the policy's 0.01 s (each request's 10 s timeout also
@@ -91,10 +101,7 @@ struct FaultRetryTests {
     @Test("retries back off within the policy's ceilings, on the client's clock")
     func backOffOnTheClock() async throws {
         let retry = RetryPolicy(maxAttempts: 6, initialDelay: 0.25, maxDelay: 8)
-        let clock = TestClock()
-        try await SandboxHarness.run(seed: .none, requestTimeout: 10, retry: retry, clock: clock) {
-            server, client, log in
-            await server.setFaults(SandboxFaults(failRate: 1))
+        try await Self.onTestClock(retry: retry, faults: SandboxFaults(failRate: 1)) { clock, client, log in
             let call = failure { () throws(SquareError) in _ = try await client.catalogInfo() }
             // Five waits, each at most its ceiling (0.25, 0.5, 1, 2, 4 s), each ended by the test.
             for retryNumber in 1...5 {
