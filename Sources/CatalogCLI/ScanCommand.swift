@@ -6,8 +6,6 @@ import Foundation
 import Labels
 import Scanner
 import SquareAPI
-import Store
-import Sync
 
 /// `catalog scan`: the counter — read scans, look each up, act by mode.
 struct ScanCommand: ContextCommand, GlobalOptionsCommand {

@@ -59,8 +59,12 @@ import Testing
             #expect(sync.status == 0, "\(sync.all)")
             try Data("sku,price\nAC-WDG-0040-S,4.25\nHW-0142-S,6.75\n".utf8)
                 .write(to: shop.folder.appendingPathComponent("supplier.csv"))
-            // A counter with its location configured, as `reorder receive` at a two-location shop needs.
-            let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street"]) { $1 }
+            // A counter with its location configured, as `reorder receive` at a two-location shop needs, and a
+            // name of its own (not this computer's), so the transcript is the same on every machine.
+            let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street", "CATALOG_COUNTER": "readme"])
+            {
+                $1
+            }
             var ran = 0
             // CATALOG_README_TRANSCRIPT=FILE keeps every command's exit code and output, to diff two builds.
             var transcript = ""
@@ -90,10 +94,60 @@ import Testing
                 ran += 1
             }
             #expect(ran >= 25)
+            try Self.compare(Self.normalized(transcript, folder: shop.folder.path), with: Self.transcriptFile)
             for file in ["tag.png", "order.csv", "acme.pdf", "commands.pdf"] {
                 #expect(
                     FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent(file).path), "\(file)")
             }
         }
+    }
+
+    /// What the README's examples printed on the last deliberate change of output: every command's output
+    /// and exit code, as `normalized` leaves it. A change that alters what a person sees fails here until the
+    /// file is written again (CATALOG_UPDATE_TRANSCRIPT=1) and the difference committed with it.
+    static let transcriptFile = MessageTests.root.appendingPathComponent("Tests/CatalogCLITests/readme-transcript.txt")
+
+    /// The transcript with what differs from run to run (times, durations, Square's versions and new ids,
+    /// order and count references, the folders the test runs in) replaced by a word that says what it was.
+    static func normalized(_ transcript: String, folder: String) -> String {
+        let rules: [(String, String)] = [
+            (NSRegularExpression.escapedPattern(for: folder), "<folder>"),
+            (NSRegularExpression.escapedPattern(for: MessageTests.root.path), "<repository>"),
+            (#"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})"#, "<time>"),
+            (#"\b\d+(\.\d+)?s\b"#, "<seconds>"),
+            (#"\b1\d{12}\b"#, "<version>"),
+            (#"\b[A-Z0-9]{24}\b"#, "<id>"),
+            (#"PO-\d{8}-\d{6}"#, "PO-<date>-<time>"),
+            (#"catalog-count-[0-9a-f]{8}"#, "catalog-count-<reference>"),
+        ]
+        var text = transcript
+        for (pattern, replacement) in rules {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    /// Records an issue showing where `transcript` first differs from `file`'s; writes the file instead when
+    /// CATALOG_UPDATE_TRANSCRIPT is set.
+    static func compare(_ transcript: String, with file: URL) throws {
+        if ProcessInfo.processInfo.environment["CATALOG_UPDATE_TRANSCRIPT"] != nil {
+            try Data(transcript.utf8).write(to: file)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        guard expected != transcript else { return }
+        let (old, new) = (expected.components(separatedBy: "\n"), transcript.components(separatedBy: "\n"))
+        let first =
+            zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let context = max(0, first - 3)..<first + 4
+        Issue.record(
+            """
+            The README examples print something else than \(file.lastPathComponent) says (first at line \(first + 1)).
+            Was:
+            \(old[context.clamped(to: old.indices)].joined(separator: "\n"))
+            Now:
+            \(new[context.clamped(to: new.indices)].joined(separator: "\n"))
+            If the change is meant, run the test with CATALOG_UPDATE_TRANSCRIPT=1 and commit the file with it.
+            """)
     }
 }
