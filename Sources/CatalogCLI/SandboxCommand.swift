@@ -52,15 +52,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds a catalog cursor stays valid (0: forever).", valueName: "seconds"))
     var cursorTTL = 0.0
 
-    @Option(
-        help: ArgumentHelp(
-            "After every catalog write, POST a signed catalog.version.updated event to this URL.", valueName: "url"))
-    var webhookURL: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "The key webhook events are signed with (default: $SQUARE_WEBHOOK_SIGNATURE_KEY).", valueName: "key"))
-    var signatureKey: String?
+    @OptionGroup var webhook: SandboxWebhookOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
@@ -72,26 +64,7 @@ struct SandboxCommand: AsyncParsableCommand {
         _ = try badObjects()
         guard cursorTTL >= 0 else { throw ValidationError("--cursor-ttl cannot be negative.") }
         guard !token.isEmpty else { throw ValidationError("--token cannot be empty.") }
-        _ = try webhook()
-    }
-
-    /// The webhook URL and key, when events are wanted: the key from the flag or the environment.
-    func webhook(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> (url: String, key: String)? {
-        guard let webhookURL else {
-            guard signatureKey == nil else { throw ValidationError("--signature-key needs --webhook-url.") }
-            return nil
-        }
-        guard let url = URL(string: webhookURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw ValidationError("--webhook-url must be an http(s) URL, not “\(Terminal.echo(webhookURL))”.")
-        }
-        let key = signatureKey ?? environment["SQUARE_WEBHOOK_SIGNATURE_KEY"] ?? ""
-        guard !key.isEmpty else {
-            throw ValidationError(
-                "--webhook-url needs a signature key: set SQUARE_WEBHOOK_SIGNATURE_KEY or --signature-key.")
-        }
-        return (webhookURL, key)
+        _ = try webhook.target()
     }
 
     /// The ids --fault bad-object:ID names.
@@ -138,10 +111,10 @@ struct SandboxCommand: AsyncParsableCommand {
             let faults = SandboxFaults(
                 failRate: failRate, rateLimitEvery: rateLimitEvery, latencyMs: latencyMs, dropEvery: dropEvery,
                 badObjects: try badObjects(), cursorTTLSeconds: cursorTTL)
-            let webhook = try webhook()
+            let events = try webhook.target()
             let configuration = SandboxConfiguration(
                 port: port, token: token, seed: try Self.parseSeed(seed), dataFile: data, faults: faults,
-                webhookURL: webhook?.url, signatureKey: webhook?.key)
+                webhookURL: events?.url, signatureKey: events?.key)
             let server: SandboxServer
             do {
                 server = try await SandboxServer.start(configuration)
