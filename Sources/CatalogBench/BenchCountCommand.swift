@@ -42,9 +42,7 @@ struct BenchCountCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "count")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "count") { workspace in
             let client = workspace.client
             let (database, _) = try await workspace.syncedDatabase(named: "count.sqlite")
             let locationID = try await BenchWorkspace.firstLocationID(in: database)

@@ -35,9 +35,7 @@ struct BenchEditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "edit")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "edit") { workspace in
             let (sandbox, client) = (workspace.sandbox, workspace.client)
             let (database, _) = try await workspace.syncedDatabase(named: "catalog.sqlite")
             let databasePath = database.path

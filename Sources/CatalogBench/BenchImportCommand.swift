@@ -39,9 +39,7 @@ struct BenchImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "import")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "import") { workspace in
             let client = workspace.client
             let (database, _) = try await workspace.syncedDatabase(named: "import.sqlite")
             let importer = PriceImport(database: database)

@@ -41,9 +41,7 @@ struct BenchReorderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "reorder")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "reorder") { workspace in
             let client = workspace.client
             let folder = workspace.folder
             let (database, _) = try await workspace.syncedDatabase(named: "reorder.sqlite")

@@ -41,9 +41,7 @@ struct BenchScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "scan")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "scan") { workspace in
             // The shop runs automatic discounts, so each scan works out the price a customer pays now.
             let categories = try await workspace.client.searchCatalogObjects([
                 "object_types": ["CATEGORY"], "limit": 20,

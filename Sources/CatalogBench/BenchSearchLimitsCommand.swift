@@ -45,9 +45,7 @@ struct BenchSearchLimitsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let workspace = try BenchWorkspace(variations: variations, name: "search-limits")
-            defer { workspace.close() }
+        try await inWorkspace(variations: variations, name: "search-limits") { workspace in
             let (database, _) = try await workspace.syncedDatabase(named: "catalog.sqlite")
             var long = Figure(name: "10,000 words, then 10,000 letters", key: "long_queries", target: 2)
             var hyphenated = Figure(name: "2,000 letters in 50 parts, then 200 parts", key: "hyphenated", target: 1)

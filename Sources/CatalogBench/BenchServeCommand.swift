@@ -39,31 +39,15 @@ struct BenchServeCommand: AsyncParsableCommand {
     @Option(help: "Loads of the counter screen in the browser.")
     var loads = 11
 
-    @Option(help: "Subscribers to the event stream during the load.")
-    var clients = 20
-
-    @Option(help: "Counters posting scans during the load.")
-    var counters = 5
-
-    @Option(help: "Scans a second each counter posts.")
-    var rate = 10
-
-    @Option(help: "Screens searching as someone types during the load.")
-    var typists = 8
-
-    @Option(help: "Keys a second each typist types (a search per key).")
-    var keys = 5
-
-    @Option(help: "How long the load lasts, in seconds.")
-    var seconds = 120
+    @OptionGroup var load: BenchServeLoad
 
     @OptionGroup var output: BenchOutputOptions
 
     func validate() throws {
-        guard variations > 0, queries > 0, runs > 0, loads > 0, clients > 0, counters > 0, rate > 0, seconds > 0,
-            keys > 0
+        guard variations > 0, queries > 0, runs > 0, loads > 0, load.clients > 0, load.counters > 0, load.rate > 0,
+            load.seconds > 0, load.keys > 0
         else { throw ValidationError("Every count must be positive.") }
-        guard typists >= 0 else { throw ValidationError("--typists must be 0 or more.") }
+        guard load.typists >= 0 else { throw ValidationError("--typists must be 0 or more.") }
     }
 
     func run() async throws {
@@ -92,7 +76,7 @@ struct BenchServeCommand: AsyncParsableCommand {
             let hub = try ServerProcess(arguments: arguments, environment: environment, quiet: true)
             defer { hub.stop() }
             let client = try await HubBenchClient.pair(
-                base: hub.baseURL, database: path, name: "bench", connections: counters + typists + 4)
+                base: hub.baseURL, database: path, name: "bench", connections: load.counters + load.typists + 4)
             var results = BenchServeResults(variations: variations)
 
             Terminal.error("bench: \(drawn.count) searches × \(runs) through the API ...")
@@ -111,8 +95,8 @@ struct BenchServeCommand: AsyncParsableCommand {
             try await measureFirstLoad(client: client, into: &results)
 
             Terminal.error(
-                "bench: \(clients) subscribers, \(counters) counters × \(rate) scans/s, \(typists) typists × \(keys) "
-                    + "keys/s for \(seconds) s ...")
+                "bench: \(load.clients) subscribers, \(load.counters) counters × \(load.rate) scans/s, "
+                    + "\(load.typists) typists × \(load.keys) keys/s for \(load.seconds) s ...")
             try await measureLoad(
                 client: client, hub: hub, codes: codes, words: drawn.map(\.text), into: &results)
             try await measureSearchAfterLoad(client: client, text: drawn.first?.text ?? "a", into: &results)
@@ -163,7 +147,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         into results: inout BenchServeResults
     ) async throws {
         let port = client.base.port ?? 80
-        let readers = try (0..<clients).map { _ in try EventStreamReader(port: port, token: client.token) }
+        let readers = try (0..<load.clients).map { _ in try EventStreamReader(port: port, token: client.token) }
         defer { readers.forEach { $0.close() } }
         let deadline = ContinuousClock.now + .seconds(10)
         while readers.contains(where: { !$0.connected }), ContinuousClock.now < deadline {
@@ -178,12 +162,13 @@ struct BenchServeCommand: AsyncParsableCommand {
             }
             return samples
         }
-        let (rate, counters, perCounter) = (self.rate, self.counters, self.rate * seconds)
+        let (rate, counters, seconds) = (load.rate, load.counters, load.seconds)
+        let perCounter = rate * seconds
         let start = ContinuousClock.now + .milliseconds(200)
         let giveUp = start + .seconds(seconds + 5)
         let typing = Task {
             await Self.type(
-                client: client, words: words, typists: typists, keys: keys, from: start,
+                client: client, words: words, typists: load.typists, keys: load.keys, from: start,
                 for: .seconds(seconds))
         }
         let sent = try await withThrowingTaskGroup(
@@ -252,8 +237,8 @@ struct BenchServeCommand: AsyncParsableCommand {
                 }
             }
         }
-        results.load = (clients, counters, rate, seconds)
-        results.typing = (typists, keys)
+        results.load = (load.clients, counters, rate, seconds)
+        results.typing = (load.typists, load.keys)
     }
 
     /// `typists` screens each typing `words` one after another, a search per key (the word so far), `keys` a

@@ -1,4 +1,6 @@
+import ArgumentParser
 import CatalogApp
+import CommandSupport
 import Foundation
 import SquareAPI
 import Store
@@ -50,5 +52,17 @@ final class BenchWorkspace {
     func close() {
         sandbox.stop()
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body` on a new workspace of `variations` variations named after `name`, reporting its errors as
+    /// `reportingErrors` does, and closes the workspace after, whatever happens.
+    func inWorkspace(variations: Int, name: String, _ body: (BenchWorkspace) async throws -> Void) async throws {
+        try await reportingErrors {
+            let workspace = try BenchWorkspace(variations: variations, name: name)
+            defer { workspace.close() }
+            try await body(workspace)
+        }
     }
 }
