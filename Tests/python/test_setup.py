@@ -15,8 +15,9 @@ TOOLS = "import square, pytest, zxingcpp, zplgrf"
 
 
 def bare_python(folder):
-    """A fresh `python3 -m venv` with nothing installed; returns its bin folder."""
-    subprocess.run([sys.executable, "-m", "venv", folder], check=True)
+    """A fresh `python3 -m venv` with nothing installed, not even pip (setup.sh makes its virtualenv with the
+    standard library's venv and ensurepip, never with this interpreter's pip); returns its bin folder."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", folder], check=True)
     return os.path.join(folder, "bin")
 
 
