@@ -67,11 +67,12 @@ struct ScanTests {
             images += try await Scan.rasterise(pdf, dpi: 300)
         }
         #expect(images.count == 6)
-        for image in images {
+        let zxing = try await Scan.zxing(images)
+        for (image, read) in zip(images, zxing) {
             let expectedZbar = scan.zbarFormat.map { [Scan.Reading(format: $0, text: scan.code)] } ?? []
             #expect(try await Scan.zbar(image) == expectedZbar, "zbar on \(image.lastPathComponent)")
             let expectedZXing = Scan.Reading(format: scan.zxingFormat, text: scan.zxingText ?? scan.code)
-            #expect(try await Scan.zxing(image) == [expectedZXing], "zxing-cpp on \(image.lastPathComponent)")
+            #expect(read == [expectedZXing], "zxing-cpp on \(image.lastPathComponent)")
         }
     }
 
