@@ -127,14 +127,13 @@ extension CatalogDatabase {
         migrator.registerMigration("v13: stock count sessions, their lines and every count", sql: Self.countSchema)
         migrator.registerMigration("v14: stock counts posted to Square through the outbox") { db in
             try db.execute(sql: Self.countPostSchema)
-            for guardColumn in Self.knownValuesV14 {
-                let name = "\(guardColumn.table)_\(guardColumn.column)_known"
-                try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)_insert; DROP TRIGGER IF EXISTS \(name)_update;")
-                try db.execute(sql: guardColumn.triggers)
-            }
+            try Self.replaceTriggers(Self.knownValuesV14, db: db)
         }
         migrator.registerMigration(
             "v15: objects a sync could not store, held back with the reason", sql: Self.problemsSchema)
+        migrator.registerMigration("v16: stock receipts sent to Square leave history rows") { db in
+            try Self.replaceTriggers(Self.knownValuesV16, db: db)
+        }
         return migrator
     }
 

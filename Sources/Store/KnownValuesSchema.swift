@@ -1,3 +1,5 @@
+import GRDB
+
 extension CatalogDatabase {
     /// An enum column and the values it may hold: a row with any other value is refused when written
     /// (triggers: SQLite cannot add a CHECK constraint to an existing table), and reading one fails
@@ -41,9 +43,31 @@ extension CatalogDatabase {
         KnownValues(table: "count_lines", column: "post_status", values: ["queued", "posted", "refused", "untracked"]),
     ]
 
-    /// The lists in force now: v7's, with those v14 replaced or added.
+    /// The values migration v16 allows where it changed the list: stock receipts leave history rows.
+    static let knownValuesV16: [KnownValues] = [
+        KnownValues(
+            table: "history", column: "action", values: ["create", "edit", "import", "resolve", "count", "receive"])
+    ]
+
+    /// The lists in force now: v7's, with those each later migration replaced or added.
     static var knownValues: [KnownValues] {
-        let newer = Set(knownValuesV14.map { $0.table + "." + $0.column })
-        return knownValuesV7.filter { !newer.contains($0.table + "." + $0.column) } + knownValuesV14
+        var byColumn: [String: KnownValues] = [:]
+        var order: [String] = []
+        for list in [knownValuesV7, knownValuesV14, knownValuesV16] {
+            for guarded in list {
+                let key = guarded.table + "." + guarded.column
+                if byColumn.updateValue(guarded, forKey: key) == nil { order.append(key) }
+            }
+        }
+        return order.compactMap { byColumn[$0] }
+    }
+
+    /// Replaces the triggers of each column in `list` with ones allowing its values.
+    static func replaceTriggers(_ list: [KnownValues], db: Database) throws {
+        for guarded in list {
+            let name = "\(guarded.table)_\(guarded.column)_known"
+            try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)_insert; DROP TRIGGER IF EXISTS \(name)_update;")
+            try db.execute(sql: guarded.triggers)
+        }
     }
 }

@@ -73,7 +73,9 @@ import Webhooks
                 "ambiguous": CategoryError.ambiguous(name: "Tea", categories: [.init("A", "Tea"), .init("B", "tea")]),
                 "emptyName": CategoryError.emptyName,
             ],
-            "ReorderError": ["receiptRefused": ReorderError.receiptRefused(label: "Blue Widget", cause: offline)],
+            "ReorderError": [
+                "receiptRefused": ReorderError.receiptRefused(label: "Blue Widget", cause: offline, outboxID: 7)
+            ],
             "ItemCreationError": [
                 "emptyName": ItemCreationError.emptyName, "noVariations": ItemCreationError.noVariations,
                 "badVariation": ItemCreationError.badVariation(spec: "Large,", reason: "no price."),

@@ -6,7 +6,14 @@ import Testing
 
 /// A receipt Square refuses, and the terminal confirmation of a name typed to `reorder add`.
 @Suite struct ReorderRefusalTests {
-    @Test func aReceiptSquareRefusesPutsTheListBackAndSaysWhy() async throws {
+    /// The receipts in the outbox, as `outbox list --all --json` gives them.
+    static func receipts(_ shop: ReorderShop) async throws -> [JSONValue] {
+        let outbox = try await shop.ok("outbox", "list", "--all", "--json")
+        return outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
+            .filter { $0["kind"] == "inventory" }
+    }
+
+    @Test func aReceiptSquareRefusesIsKeptWithTheReasonAndDroppingItPutsTheListBack() async throws {
         let shop = try await ReorderShop.start()
         try await cleaningUp({ await shop.stop() }) {
             try await shop.ok("sync")
@@ -22,24 +29,38 @@ import Testing
                 "reorder", "receive", DemoCodes.small, "--qty", "2", "--location", "High Street")
             #expect(refused.status == 65, "\(refused.all)")
             #expect(refused.stderr.contains("Square refused the stock receipt"))
+            #expect(refused.stderr.contains("outbox resolve"), "\(refused.all)")
             #expect(!refused.all.contains(ReorderShop.token))
 
-            // The line is as it was: still wanted, nothing received.
-            let lines = try await shop.jsonLines("reorder", "list", "--json", "--status", "all")
-            let line = try #require(lines.first { $0["variation_id"]?.stringValue == variationID })
-            #expect(line["status"] == "wanted")
-            #expect(line["received"] == .int(0))
-            #expect(line["quantity"] == .int(3))
+            // The receipt is kept, failed, with Square's reason; the list keeps what arrived.
+            let kept = try #require(try await Self.receipts(shop).first)
+            #expect(kept["status"] == "failed")
+            let id = try #require(kept["id"]?.int64Value)
+            func line() async throws -> JSONValue {
+                try #require(
+                    try await shop.jsonLines("reorder", "list", "--json", "--status", "all").first {
+                        $0["variation_id"]?.stringValue == variationID
+                    })
+            }
+            #expect(try await line()["received"] == .int(2))
+
+            // Sent again, Square still refuses (the variation is gone): still kept.
+            let again = try await shop.catalog("outbox", "resolve", String(id), "--keep", "local")
+            #expect(again.status == 65, "\(again.all)")
+            #expect(try await Self.receipts(shop).first?["status"] == "failed")
+
+            // Dropped: the list gets its units back, and its history says why.
+            try await shop.ok("outbox", "resolve", String(id), "--keep", "remote")
+            let restored = try await line()
+            #expect(restored["status"] == "wanted")
+            #expect(restored["received"] == .int(0))
+            #expect(restored["quantity"] == .int(3))
             let history = try await shop.jsonLines("reorder", "history", "--json")
             #expect(history.compactMap { $0["action"]?.stringValue } == ["add", "receive", "receive-refused"])
-            // The outbox keeps the refused post with Square's reason, never to be sent again.
-            let outbox = try await shop.ok("outbox", "list", "--all", "--json")
-            let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
-            #expect(entries.contains { $0["kind"] == "inventory" && $0["status"] == "failed" })
         }
     }
 
-    @Test func aReceiptWhoseTokenSquareRejectsIsNeitherSentNorKept() async throws {
+    @Test func aReceiptWhoseTokenSquareRejectsIsKeptAndCountedOnceWhenSentAgain() async throws {
         let shop = try await ReorderShop.start()
         try await cleaningUp({ await shop.stop() }) {
             try await shop.ok("sync")
@@ -56,10 +77,13 @@ import Testing
             #expect(refused.stderr.contains("access token"), "\(refused.all)")
             #expect(!refused.all.contains(wrongToken))
 
-            // The token is fixed, the unit received again, and the counter syncs: Square counts it once.
-            let received = try await shop.catalog(
-                "reorder", "receive", DemoCodes.small, "--qty", "1", "--location", "High Street")
-            #expect(received.status == 0, "\(received.all)")
+            // With the token fixed, a sync does not send it behind the person's back...
+            try await shop.ok("sync")
+            #expect(try await shop.inStock(variationID, at: highStreet) == start)
+            let kept = try #require(try await Self.receipts(shop).first)
+            #expect(kept["status"] == "failed")
+            // ...and sending it again counts it once.
+            try await shop.ok("outbox", "resolve", String(try #require(kept["id"]?.int64Value)), "--keep", "local")
             try await shop.ok("sync")
             #expect(try await shop.inStock(variationID, at: highStreet) == ReorderReceiveTests.plus(start, 1))
             let line = try #require(
@@ -67,10 +91,7 @@ import Testing
                     $0["variation_id"]?.stringValue == variationID
                 })
             #expect(line["received"] == .int(1))
-            let outbox = try await shop.ok("outbox", "list", "--all", "--json")
-            let entries = outbox.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }
-            #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "pending" }.isEmpty)
-            #expect(entries.filter { $0["kind"] == "inventory" && $0["status"] == "failed" }.count == 1)
+            #expect(try await Self.receipts(shop).map(\.["status"]) == ["applied"])
         }
     }
 

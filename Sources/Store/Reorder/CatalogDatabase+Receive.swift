@@ -68,7 +68,8 @@ extension CatalogDatabase {
         }
     }
 
-    /// Undoes the list side of a receipt Square refused: each line it was booked against gets the units
+    /// Undoes the list side of a receipt that will never reach Square (dropped after Square refused it):
+    /// each line it was booked against gets the units
     /// back (a completed line reopens as ordered, or wanted when it never was ordered), a line made for
     /// unlisted units is removed, and the history says why.
     public func reverseStockReceipt(outboxID: Int64, reason: String, counter: String) async throws {

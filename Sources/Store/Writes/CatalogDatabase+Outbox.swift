@@ -54,6 +54,20 @@ extension CatalogDatabase {
         }
     }
 
+    /// Gives an entry `sender` holds a new payload and idempotency key: the request sent from now on (a stock
+    /// receipt stamped again for Square's time window). Stored before it is sent, so a retry after a crash
+    /// or a dropped connection repeats exactly that request and Square applies it once.
+    public func restampOutbox(id: Int64, payload: JSONValue, idempotencyKey: String, by sender: OutboxSender)
+        async throws
+    {
+        typealias Columns = OutboxRecord.Columns
+        try await write { db in
+            let changed = try OutboxRecord.filter(key: id).filter(Columns.claim == sender.token).updateAll(
+                db, Columns.payload.set(to: payload.jsonString), Columns.idempotencyKey.set(to: idempotencyKey))
+            if changed == 0 { throw StoreError.outboxEntryTaken(id: id) }
+        }
+    }
+
     /// Outbox entries in the order they were made, optionally only those with one of `statuses`.
     public func outboxEntries(statuses: Set<OutboxEntry.Status>? = nil) async throws -> [OutboxEntry] {
         try await read { db in

@@ -15,6 +15,8 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
         case resolve
         /// A stock count's physical count posted to Square (`catalog count post`).
         case count
+        /// Stock received into Square (`catalog reorder receive`, a counter's receive mode).
+        case receive
     }
 
     /// The row id, once stored.

@@ -147,12 +147,18 @@ extension Editor {
                 let fields = entry.changes.map(\.field).joined(separator: ", ")
                 try await database.updateOutbox(
                     OutboxUpdate(id: id, status: .resolved, reason: "kept Square's values (\(fields))", sender: sender))
+                if entry.kind == .inventory {
+                    // The receipt will never reach Square: the list gets its units back.
+                    try await database.reverseStockReceipt(
+                        outboxID: id, reason: "dropped (outbox resolve --keep remote)", counter: counter)
+                }
                 return nil
             }
             guard entry.kind == .edit else {
-                // Sent as queued, with its own key: Square applies it once however often it is sent.
+                // Sent as queued, with its own key: Square applies it once however often it is sent. A receipt
+                // Square refused goes again stamped afresh, with a new key.
                 switch entry.kind {
-                case .inventory: try await sendInventory(entry, id: id)
+                case .inventory: try await sendInventory(entry, id: id, afresh: listed.status == .failed)
                 case .count: try await sendCountEntry(entry, id: id)
                 default: _ = try await sendCreation(entry, id: id)
                 }

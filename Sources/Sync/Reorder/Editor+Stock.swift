@@ -25,17 +25,20 @@ extension Editor {
     /// The list change and the outbox entry holding the adjustment and its idempotency key are stored in
     /// one transaction before anything is sent, so a crash, a dropped connection or Square being away
     /// never loses the receipt, and every later send of it uses the same key, so Square counts it once.
-    /// When Square refuses it, or refuses the access token, the list is put back as it was, the outbox
-    /// entry is marked failed (never to be sent) and the error is thrown.
+    /// The adjustment's `reference_id` says when the stock arrived (`InventoryWindow`). When Square refuses
+    /// it, or refuses the access token, the outbox entry stays as failed with the reason, the list as the
+    /// receipt booked it, and the error is thrown: `outbox resolve` sends it again (stamped afresh) or drops
+    /// it, putting the list back.
     public func receiveStock(
         variation: VariationSummary, quantity: Int, locationID: String
     ) async throws -> ReceiveResult {
         let key = UUID().uuidString
+        let arrived = database.clock.now()
         let adjustment: JSONValue = [
-            "reference_id": .string("catalog-receive-" + key.prefix(8).lowercased()),
+            "reference_id": .string(InventoryWindow.receiptReference(key: key, arrived: arrived)),
             "from_state": "NONE", "to_state": "IN_STOCK", "location_id": .string(locationID),
             "catalog_object_id": .string(variation.variationID), "catalog_object_type": "ITEM_VARIATION",
-            "quantity": .string(String(quantity)), "occurred_at": .string(database.clock.now().rfc3339),
+            "quantity": .string(String(quantity)), "occurred_at": .string(arrived.rfc3339),
         ]
         let change: JSONValue = ["type": "ADJUSTMENT", "adjustment": adjustment]
         let entry = OutboxEntry(
@@ -58,39 +61,103 @@ extension Editor {
                 OutboxUpdate(id: receipt.outboxID, status: .pending, reason: reason, sender: sender))
             return ReceiveResult(status: .queued(reason: reason), receipt: receipt, inStock: nil)
         } catch let error as SquareError where error.isAuthenticationFailure {
-            // Not sent and not kept: a receipt left pending here would be sent by the next sync with
-            // a good token, on top of the one the person makes again after fixing the token.
-            try await abandonReceipt(outboxID: receipt.outboxID, reason: "not sent: Square rejected the access token")
+            // Kept, but not pending: a sync with a good token must not send it behind the person's back
+            // while they are told it failed; `outbox resolve` sends it once the token is fixed.
+            try await database.updateOutbox(
+                OutboxUpdate(
+                    id: receipt.outboxID, status: .failed,
+                    reason: "not sent: Square rejected the access token; send it again once the token is fixed",
+                    sender: sender))
             throw error
         }
     }
 
     /// Posts an inventory outbox entry with its own key and records the outcome: applied with the new
-    /// counts stored, or failed with the list put back. Returns the IN_STOCK count Square reported for
-    /// the entry's variation. Errors that mean "try later" are thrown untouched.
+    /// counts stored and a history row, or failed with Square's reason (the list stays as the receipt
+    /// booked it). Returns the IN_STOCK count Square reported for the entry's variation. Errors that mean
+    /// "try later" are thrown untouched.
+    ///
+    /// An entry whose `occurred_at` Square would no longer take (`InventoryWindow`), or one sent again on
+    /// purpose (`afresh`, after a refusal), is first looked for in Square's inventory changes, in case an
+    /// earlier send of it was applied without its answer arriving; only when Square has not got it is it
+    /// stamped with the time of sending and a new key, stored before it is sent.
     @discardableResult
-    func sendInventory(_ entry: OutboxEntry, id: Int64) async throws -> String? {
+    func sendInventory(_ entry: OutboxEntry, id: Int64, afresh: Bool = false) async throws -> String? {
+        var entry = entry
+        let now = database.clock.now()
+        if afresh || InventoryWindow.needsNewStamp(entry.payload, now: now) {
+            if try await appliedEarlier(entry) {
+                try await recordReceipt(entry, id: id, counts: [])
+                return nil
+            }
+            entry = try await restamp(entry, id: id, at: now)
+        }
         let result = try await postInventory(entry)
         if case .failure(let error) = result {
-            try await abandonReceipt(outboxID: id, reason: "Square refused the stock receipt: \(error.description)")
-            throw ReorderError.receiptRefused(label: entry.label, cause: error)
+            try await database.updateOutbox(
+                OutboxUpdate(
+                    id: id, status: .failed, reason: "Square refused the stock receipt: \(error.description)",
+                    sender: sender))
+            throw ReorderError.receiptRefused(label: entry.label, cause: error, outboxID: id)
         }
         guard case .success(let answer) = result else { return nil }
         let counts = answer.counts.compactMap(StockCount.init(square:))
         let inStock = answer.counts.first {
             $0["catalog_object_id"]?.stringValue == entry.objectID && $0["state"]?.stringValue == "IN_STOCK"
         }?["quantity"]?.stringValue
-        try await database.saveStockCounts(counts)
-        try await database.updateOutbox(OutboxUpdate(id: id, status: .applied, reason: nil, sender: sender))
+        try await recordReceipt(entry, id: id, counts: counts)
         return inStock
     }
 }
 
 extension Editor {
-    /// Marks a receipt's outbox entry failed (never to be sent) and puts the reorder list back.
-    private func abandonReceipt(outboxID: Int64, reason: String) async throws {
-        try await database.updateOutbox(OutboxUpdate(id: outboxID, status: .failed, reason: reason, sender: sender))
-        try await database.reverseStockReceipt(outboxID: outboxID, reason: reason, counter: counter)
+    /// Stores Square's counts after a receipt, and marks it applied with a history row saying what arrived
+    /// when (the reference's arrival time) and the time Square was told.
+    private func recordReceipt(_ entry: OutboxEntry, id: Int64, counts: [StockCount]) async throws {
+        try await database.saveStockCounts(counts)
+        let adjustment = InventoryWindow.adjustment(in: entry.payload)
+        let arrived = (adjustment?["reference_id"]?.stringValue).flatMap(InventoryWindow.arrival(inReference:))
+        let history = HistoryEntry(
+            at: database.clock.now().rfc3339, counter: entry.counter, action: .receive, objectType: "ITEM_VARIATION",
+            objectID: entry.objectID, itemID: entry.itemID, field: "in_stock", oldValue: nil,
+            newValue: entry.changes.first?.new, version: nil,
+            source: "outbox \(id)" + (arrived.map { ", arrived \($0.rfc3339)" } ?? ""))
+        try await database.recordWrite(
+            objects: [], history: [history],
+            outbox: [OutboxUpdate(id: id, status: .applied, reason: nil, sender: sender)])
+    }
+
+    /// Whether Square already has this entry's adjustment (found by its `reference_id` among the
+    /// variation's adjustments at the location since the entry was made).
+    private func appliedEarlier(_ entry: OutboxEntry) async throws -> Bool {
+        guard let adjustment = InventoryWindow.adjustment(in: entry.payload),
+            let reference = adjustment["reference_id"]?.stringValue,
+            let location = adjustment["location_id"]?.stringValue
+        else { return false }
+        let since = Timestamp(rfc3339: entry.createdAt).map { Timestamp(seconds: $0.seconds - 3600) }
+        var request: JSONObject = [
+            "catalog_object_ids": [.string(entry.objectID)], "location_ids": [.string(location)],
+            "types": ["ADJUSTMENT"],
+        ]
+        if let since { request["updated_after"] = .string(since.rfc3339) }
+        for try await page in client.batchRetrieveInventoryChanges(.object(request))
+        where page.changes.contains(where: { $0["adjustment"]?["reference_id"]?.stringValue == reference }) {
+            return true
+        }
+        return false
+    }
+
+    /// The entry stamped `now` with a new idempotency key, stored (while this sender holds it) before it is
+    /// sent.
+    private func restamp(_ entry: OutboxEntry, id: Int64, at now: Timestamp) async throws -> OutboxEntry {
+        var entry = entry
+        entry.payload = InventoryWindow.stamped(entry.payload, at: now)
+        entry.idempotencyKey = UUID().uuidString
+        if let payload = entry.payload {
+            try await database.restampOutbox(
+                id: id, payload: payload, idempotencyKey: entry.idempotencyKey, by: sender)
+        }
+        return entry
     }
 
     /// Sends an entry's changes with its key: Square's answer, or the refusal when Square said no.
