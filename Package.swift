@@ -64,10 +64,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Square's OpenAPI reference without its prose (scripts/extract-square-schemas.py) and a validator for it.
+        .target(name: "SquareSchema", dependencies: ["CatalogCore"], resources: [.embedInCode("square-contract.json")]),
         .target(
             name: "Sandbox",
             dependencies: [
-                "CatalogCore", "HTTPServing",
+                "CatalogCore", "HTTPServing", "SquareSchema",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -151,7 +153,7 @@ let package = Package(
             name: "SandboxTests",
             dependencies: [
                 "CatalogTestSupport",
-                "Sandbox", "CatalogCore",
+                "Sandbox", "CatalogCore", "SquareSchema",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -197,7 +199,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["CatalogTestSupport", "SquareAPI", "Sandbox", "Store", "Sync", "CatalogCore"],
+            dependencies: [
+                "CatalogTestSupport", "SquareAPI", "Sandbox", "SquareSchema", "Store", "Sync", "CatalogCore",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Cut the contract-test fixture out of Square's OpenAPI description.
+"""Cut the description-free extract of Square's OpenAPI description that the project carries.
 
 Reads the catalog subset of Square's OpenAPI 3.0 document (and, for operations the subset does
-not hold, the full document) and writes Tests/ContractTests/Fixtures/square-contract.json: for
+not hold, the full document) and writes Sources/SquareSchema/square-contract.json, the rules the
+sandbox enforces on requests and the schemas the contract tests check exchanges against: for
 each Square operation this project calls, its method, path, parameters and the names of its
 request and 200-response schemas, plus every schema those reach through $ref. Prose keys
 (description, example, summary, title, x-* extensions) are dropped, so only the machine-checkable
@@ -11,7 +12,7 @@ under "amendments"; schemas referenced but never defined are listed under "unres
 any value.
 
 Usage: scripts/extract-square-schemas.py [SUBSET_JSON] [--api API_JSON] [--out OUTPUT_JSON]
-Paths default to ../shared/square/... and Tests/ContractTests/Fixtures/... relative to the
+Paths default to ../shared/square/... and Sources/SquareSchema/... relative to the
 repository root. Python standard library only.
 """
 
@@ -35,6 +36,7 @@ OPERATIONS = [
     ("BatchDeleteCatalogObjects", "post", "/v2/catalog/batch-delete"),
     ("CatalogInfo", "get", "/v2/catalog/info"),
     ("ListLocations", "get", "/v2/locations"),
+    ("CreateLocation", "post", "/v2/locations"),
     ("BatchRetrieveInventoryCounts", "post", "/v2/inventory/counts/batch-retrieve"),
     ("BatchChangeInventory", "post", "/v2/inventory/changes/batch-create"),
     ("BatchRetrieveInventoryChanges", "post", "/v2/inventory/changes/batch-retrieve"),
@@ -195,7 +197,7 @@ def main():
         default=os.path.join(REPO_ROOT, "..", "shared", "square", "catalog-subset.openapi.json"))
     parser.add_argument("--api", default=None, help="full api.json (default: next to the subset)")
     parser.add_argument(
-        "--out", default=os.path.join(REPO_ROOT, "Tests", "ContractTests", "Fixtures", "square-contract.json"))
+        "--out", default=os.path.join(REPO_ROOT, "Sources", "SquareSchema", "square-contract.json"))
     arguments = parser.parse_args()
     api_path = arguments.api or os.path.join(os.path.dirname(os.path.abspath(arguments.subset)), "api.json")
     documents = []

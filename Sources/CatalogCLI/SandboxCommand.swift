@@ -52,6 +52,12 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds a catalog cursor stays valid (0: forever).", valueName: "seconds"))
     var cursorTTL = 0.0
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the sandbox's clock is ahead of this machine's (negative: behind), for its versions, "
+                + "timestamps and Square's 24-hour window on inventory changes.", valueName: "seconds"))
+    var clockOffset = 0.0
+
     @OptionGroup var webhook: SandboxWebhookOptions
 
     func validate() throws {
@@ -63,6 +69,9 @@ struct SandboxCommand: AsyncParsableCommand {
         _ = try Self.parseSeed(seed)
         _ = try badObjects()
         guard cursorTTL >= 0 else { throw ValidationError("--cursor-ttl cannot be negative.") }
+        guard clockOffset.isFinite, abs(clockOffset) <= 100 * 365 * 86_400 else {
+            throw ValidationError("--clock-offset must be a number of seconds within 100 years.")
+        }
         guard !token.isEmpty else { throw ValidationError("--token cannot be empty.") }
         _ = try webhook.target()
     }
@@ -114,7 +123,7 @@ struct SandboxCommand: AsyncParsableCommand {
             let events = try webhook.target()
             let configuration = SandboxConfiguration(
                 port: port, token: token, seed: try Self.parseSeed(seed), dataFile: data, faults: faults,
-                webhookURL: events?.url, signatureKey: events?.key)
+                webhookURL: events?.url, signatureKey: events?.key, clockOffset: clockOffset)
             let server: SandboxServer
             do {
                 server = try await SandboxServer.start(configuration)

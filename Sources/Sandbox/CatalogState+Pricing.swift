@@ -65,6 +65,13 @@ extension CatalogState {
                         "MISSING_REQUIRED_PARAMETER", "Discount \(id) is \(type) and needs discount_data.\(field).",
                         field: "discount_data.\(field)")
                 }
+                try Self.checkPercentage(data["percentage"], decimals: nil, field: "discount_data.percentage", of: id)
+                for key in ["amount_money", "maximum_amount_money"] {
+                    try checkSellerCurrency(data[key], field: "discount_data.\(key).currency", of: id)
+                }
+            case "TAX":
+                try Self.checkPercentage(
+                    json["tax_data"]?["percentage"], decimals: 4, field: "tax_data.percentage", of: id)
             default: continue
             }
         }
@@ -84,6 +91,39 @@ extension CatalogState {
                     "\(object.type) \(used) is used by pricing rule \(ruleID); delete or change the rule first.",
                     field: "object_id")
             }
+        }
+    }
+}
+
+extension CatalogState {
+    /// The seller's currency: the main (first) location's, as every price and amount of the seller is in it.
+    var sellerCurrency: String? { locations.first?["currency"]?.stringValue }
+
+    /// Refuses money in another currency than the seller's.
+    func checkSellerCurrency(_ money: JSONValue?, field: String, of id: String) throws(APIError) {
+        guard let currency = money?["currency"]?.stringValue, let seller = sellerCurrency, currency != seller else {
+            return
+        }
+        throw .invalid(
+            "INVALID_VALUE", "Discount \(id) is in \(currency); the seller's currency is \(seller).", field: field)
+    }
+
+    /// Refuses a percentage that is not a decimal from 0 to 100 written with a `.` and no sign (with at
+    /// most `decimals` digits after the point, when given).
+    static func checkPercentage(_ value: JSONValue?, decimals: Int?, field: String, of id: String) throws(APIError) {
+        guard let value, !value.isNull else { return }
+        let text = value.stringValue ?? value.jsonString
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let fraction = parts.count == 2 ? parts[1].count : 0
+        guard digits, let number = Double(text), (0...100).contains(number) else {
+            throw .invalid(
+                "INVALID_VALUE", "\(id): percentage “\(text)” must be a decimal number from 0 to 100.", field: field)
+        }
+        if let decimals, fraction > decimals {
+            throw .invalid(
+                "INVALID_VALUE", "\(id): percentage “\(text)” has more than \(decimals) digits after the point.",
+                field: field)
         }
     }
 }

@@ -71,6 +71,7 @@ extension CatalogState {
         }
         try checkLocations(&staged)
         try checkPricing(staged)
+        try checkObjectLimits(staged)
         batch.written = staged
         return batch
     }

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Which catalog the sandbox starts with when it has no data file to load.
@@ -97,6 +98,10 @@ public struct SandboxConfiguration: Sendable {
     public var webhookURL: String?
     /// The key events are signed with: base64(HMAC-SHA256(key, webhookURL + body)).
     public var signatureKey: String?
+    /// Seconds between the sandbox's clock and the machine's (positive: the sandbox is later). Every time
+    /// it stamps (versions, `updated_at`, `created_at`, events) and Square's 24-hour window on
+    /// `occurred_at` use the moved clock.
+    public var clockOffset: Double
 
     /// Creates a configuration; the defaults give an empty catalog on a free port.
     public init(
@@ -107,7 +112,8 @@ public struct SandboxConfiguration: Sendable {
         faults: SandboxFaults = SandboxFaults(),
         onExchange: (@Sendable (SandboxExchange) -> Void)? = nil,
         webhookURL: String? = nil,
-        signatureKey: String? = nil
+        signatureKey: String? = nil,
+        clockOffset: Double = 0
     ) {
         self.port = port
         self.token = token
@@ -117,5 +123,13 @@ public struct SandboxConfiguration: Sendable {
         self.onExchange = onExchange
         self.webhookURL = webhookURL
         self.signatureKey = signatureKey
+        self.clockOffset = clockOffset
+    }
+
+    /// The `clockOffset` that makes the sandbox's "now" the RFC 3339 time `now` (0 if it is not one): for
+    /// tests whose inventory changes carry fixed times, which must be within Square's 24 hours.
+    public static func clockOffset(makingNow now: String) -> Double {
+        guard let target = Timestamp(rfc3339: now) else { return 0 }
+        return Double(target.epochMilliseconds) / 1000 - Date().timeIntervalSince1970
     }
 }

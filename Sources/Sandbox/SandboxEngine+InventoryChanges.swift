@@ -136,6 +136,7 @@ extension SandboxEngine {
         guard let occurredAt = Timestamp(rfc3339: occurredText) else {
             throw .invalid("INVALID_TIME", "occurred_at must be an RFC 3339 timestamp.", field: "\(path).occurred_at")
         }
+        try Self.checkWindow(occurredAt, now: now(), field: "\(path).occurred_at")
         if let reference = payload["reference_id"], !reference.isNull,
             (reference.stringValue?.count ?? 256) > 255
         {
@@ -176,6 +177,27 @@ extension SandboxEngine {
         return InventoryRecord(
             variationId: variationId, locationId: locationId, quantity: quantity, effect: effect,
             occurredAt: occurredAt, states: states, json: change)
+    }
+
+    /// How far back `occurred_at` may be: Square's reference says it "cannot be older than 24 hours or in
+    /// the future relative to the time of the request".
+    static let occurredAtWindowMs: Int64 = 24 * 3_600_000
+
+    /// Refuses an `occurred_at` older than 24 hours or later than `now` (the sandbox's clock).
+    static func checkWindow(_ occurredAt: Timestamp, now: Int64, field: String) throws(APIError) {
+        let occurred = occurredAt.epochMilliseconds
+        if occurred > now {
+            throw .invalid(
+                "INVALID_VALUE",
+                "occurred_at \(SandboxTime.format(occurred)) is in the future (the request arrived at "
+                    + "\(SandboxTime.format(now))).", field: field)
+        }
+        if now - occurred > occurredAtWindowMs {
+            throw .invalid(
+                "INVALID_VALUE",
+                "occurred_at \(SandboxTime.format(occurred)) is older than 24 hours (the request arrived at "
+                    + "\(SandboxTime.format(now))).", field: field)
+        }
     }
 
     /// The states an adjustment may move stock from into IN_STOCK (`NONE` receives new stock).

@@ -86,11 +86,15 @@ actor SandboxEngine {
     private var cursorsPresented = 0
     let dataFile: String?
     let logger = Logger(label: "catalog.sandbox")
-    /// The clock, in epoch milliseconds.
-    let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// The sandbox's clock (the machine's, moved by `SandboxConfiguration.clockOffset`).
+    let clock: SandboxClock
 
-    init(state: CatalogState, faults: SandboxFaults, dataFile: String?) {
+    /// Now on the sandbox's clock, in epoch milliseconds.
+    func now() -> Int64 { clock.nowMs() }
+
+    init(state: CatalogState, faults: SandboxFaults, dataFile: String?, clock: SandboxClock = SandboxClock()) {
         self.state = state
+        self.clock = clock
         self.faults = faults
         self.dataFile = dataFile
         random = ObjectIds(seed: faults.seed)
@@ -152,6 +156,7 @@ actor SandboxEngine {
     func handle(_ request: SandboxRequest) -> SandboxReply {
         do throws(APIError) {
             try refuseExpiredCursor(request)
+            try checkAgainstReference(request)
             var reply = try route(request)
             if reply.status == 200,
                 Self.catalogReads.contains(request.path) || request.path.hasPrefix("/v2/catalog/object/")
@@ -228,7 +233,7 @@ actor SandboxEngine {
 
     static let writePaths: Set<String> = [
         "/v2/catalog/object", "/v2/catalog/batch-upsert", "/v2/catalog/batch-delete",
-        "/v2/inventory/changes/batch-create", "/v2/inventory/batch-change",
+        "/v2/inventory/changes/batch-create", "/v2/inventory/batch-change", "/v2/locations",
     ]
 
     private func route(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
@@ -243,6 +248,7 @@ actor SandboxEngine {
         case ("POST", "/v2/catalog/batch-delete"): return try batchDelete(request)
         case ("GET", "/v2/catalog/info"): return SandboxReply(json: Self.info)
         case ("GET", "/v2/locations"): return SandboxReply(json: ["locations": .array(state.locations)])
+        case ("POST", "/v2/locations"): return try createLocation(request)
         case ("POST", "/v2/inventory/counts/batch-retrieve"): return try inventoryCounts(request)
         case ("POST", "/v2/inventory/changes/batch-create"), ("POST", "/v2/inventory/batch-change"):
             return try batchChangeInventory(request)

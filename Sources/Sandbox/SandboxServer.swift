@@ -28,14 +28,16 @@ public final class SandboxServer: Sendable {
 
     /// Loads or seeds the account, starts listening and returns once the port is open.
     public static func start(_ configuration: SandboxConfiguration) async throws -> SandboxServer {
+        let clock = SandboxClock(offsetSeconds: configuration.clockOffset)
         let state: CatalogState
         if let dataFile = configuration.dataFile, let loaded = try DataFile.load(from: dataFile) {
             state = loaded
         } else {
-            state = Seeder.state(for: configuration.seed, nowMs: Int64(Date().timeIntervalSince1970 * 1000))
+            state = Seeder.state(for: configuration.seed, nowMs: clock.nowMs())
             if let dataFile = configuration.dataFile { try DataFile.save(state, to: dataFile) }
         }
-        let engine = SandboxEngine(state: state, faults: configuration.faults, dataFile: configuration.dataFile)
+        let engine = SandboxEngine(
+            state: state, faults: configuration.faults, dataFile: configuration.dataFile, clock: clock)
         let webhooks = try Self.webhookSender(configuration)
         let exchange = ExchangeHandler(
             engine: engine, token: configuration.token, onExchange: configuration.onExchange, webhooks: webhooks)
@@ -59,7 +61,8 @@ public final class SandboxServer: Sendable {
         switch (configuration.webhookURL, configuration.signatureKey) {
         case (nil, nil): return nil
         case (let url?, let key?):
-            guard !key.isEmpty, let sender = WebhookSender(url: url, key: key) else {
+            guard !key.isEmpty, let sender = WebhookSender(url: url, key: key, clockOffset: configuration.clockOffset)
+            else {
                 throw SandboxError.badWebhook(url)
             }
             return sender

@@ -35,7 +35,7 @@ final class WebhookSender: Sendable {
 
     /// Starts the delivery task for `url`, signing with `key`; nil when `url` is not an http(s) URL.
     init?(
-        url: String, key: String, timeout: TimeInterval = 2,
+        url: String, key: String, timeout: TimeInterval = 2, clockOffset: TimeInterval = 0,
         logger: Logger = Logger(label: "catalog.sandbox") { StreamLogHandler.standardError(label: $0) }
     ) {
         guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
@@ -53,8 +53,12 @@ final class WebhookSender: Sendable {
                 let eventID = UUID().uuidString.lowercased()
                 let body: [UInt8]
                 switch queued {
-                case .catalog(let updatedAt): body = Self.event(updatedAt: updatedAt, eventID: eventID, now: Date())
-                case .inventory(let counts): body = Self.inventoryEvent(counts: counts, eventID: eventID, now: Date())
+                case .catalog(let updatedAt):
+                    body = Self.event(
+                        updatedAt: updatedAt, eventID: eventID, now: Date().addingTimeInterval(clockOffset))
+                case .inventory(let counts):
+                    body = Self.inventoryEvent(
+                        counts: counts, eventID: eventID, now: Date().addingTimeInterval(clockOffset))
                 }
                 var request = URLRequest(url: target, timeoutInterval: timeout)
                 request.httpMethod = "POST"

@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Sandbox
+import SquareSchema
 
 /// Keeps every exchange the sandbox reports and checks each against Square's contract.
 final class ContractRecorder: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import CatalogCore
 import Sandbox
+import SquareSchema
 import Testing
 
 /// The checks that `ContractTests` relies on do catch a broken exchange.

@@ -2,6 +2,7 @@ import CatalogCore
 import Foundation
 import Sandbox
 import SquareAPI
+import SquareSchema
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,12 +13,17 @@ import Testing
 /// checks every request and response body that crossed the wire against Square's schemas.
 @Suite struct ContractTests {
     static let token = "contract-token-5c1e"
+    /// The sandbox's clock at 2025-09-01 23:00 UTC: the inventory changes the test posts carry fixed times
+    /// that day, which must be within Square's 24 hours.
+    static var clockOffset: Double { SandboxConfiguration.clockOffset(makingNow: "2025-09-01T23:00:00Z") }
 
     @Test func everyExchangeMatchesSquaresSchemas() async throws {
         let contract = try SquareContract.load()
         let recorder = ContractRecorder()
         let server = try await SandboxServer.start(
-            SandboxConfiguration(port: 0, token: Self.token, seed: .demo, onExchange: recorder.record))
+            SandboxConfiguration(
+                port: 0, token: Self.token, seed: .demo, onExchange: recorder.record,
+                clockOffset: ContractTests.clockOffset))
         do {
             try await drive(server: server)
             try await InventoryContractTests().drive(server: server)
@@ -120,6 +126,19 @@ import Testing
             "location_ids": .array(locations.compactMap { $0["id"] }), "limit": 100,
         ])
         #expect(counts.counts.allSatisfy { $0["quantity"]?.stringValue != nil })
+
+        // CreateLocation is how tests make a second location; it is sent as any client would.
+        var create = URLRequest(url: server.baseURL.appendingPathComponent("v2/locations"))
+        create.httpMethod = "POST"
+        create.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
+        create.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let newLocation: JSONValue = [
+            "location": ["name": "Contract Annexe", "description": "Made by the contract test."]
+        ]
+        create.httpBody = Data(newLocation.serializedBytes())
+        let (createdData, createdResponse) = try await URLSession.shared.data(for: create)
+        #expect((createdResponse as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONValue.parse(createdData)["location"]?["currency"] == "GBP")
 
         let stranger = SquareClient(
             configuration: SquareClientConfiguration(

@@ -2,6 +2,7 @@ import CatalogCore
 import Foundation
 import Sandbox
 import SquareAPI
+import SquareSchema
 import Store
 import Sync
 import Testing

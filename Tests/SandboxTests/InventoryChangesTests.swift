@@ -50,7 +50,7 @@ struct InventoryChangesTests {
 
     @Test("the older batch-change path is the same endpoint, and removals go below what was there exactly")
     func aliasAndRemoval() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, clockOffset: inventoryClock)) { _, client in
             let (variation, locations) = try await Self.target(client)
             let before = try #require(try await Self.quantity(client, variation, locations[1]))
             let reply = try await client.post(
@@ -71,7 +71,7 @@ struct InventoryChangesTests {
 
     @Test("refusals: missing key, empty or too many changes, TRANSFER, unknown types, items, physical count states")
     func refusals() async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, clockOffset: inventoryClock)) { _, client in
             let (variation, locations) = try await Self.target(client)
             let good = Self.adjustment(variation, locations[0], "1", from: "NONE", to: "IN_STOCK")
             let path = "/v2/inventory/changes/batch-create"
@@ -139,13 +139,15 @@ struct InventoryChangesTests {
             ]
         }
         var after = ""
-        try await withSandbox(SandboxConfiguration(seed: .demo, dataFile: path)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, dataFile: path, clockOffset: inventoryClock)) {
+            _, client in
             target = try await Self.target(client)
             let reply = try await client.post("/v2/inventory/changes/batch-create", body(target!.variation))
             #expect(reply.status == 200)
             after = try #require(reply.json["counts"]?[0]?["quantity"]?.stringValue)
         }
-        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path, clockOffset: inventoryClock)) {
+            _, client in
             let variation = try #require(target?.variation)
             #expect(try await Self.quantity(client, variation, target!.locations[0]) == after)
             let again = try await client.post("/v2/inventory/changes/batch-create", body(variation))
@@ -161,7 +163,9 @@ struct InventoryChangesTests {
         let receiver = try await EventReceiver.start()
         try await cleaningUp({ await receiver.stop() }) {
             let url = "http://127.0.0.1:\(receiver.port)/hook"
-            try await withSandbox(SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key")) {
+            try await withSandbox(
+                SandboxConfiguration(seed: .demo, webhookURL: url, signatureKey: "inv-key", clockOffset: inventoryClock)
+            ) {
                 _, client in
                 let (variation, locations) = try await Self.target(client)
                 let reply = try await client.post(

@@ -27,7 +27,7 @@ struct InventoryHistoryTests {
 
     /// Runs `body` on a demo sandbox with its first tracked variation and its locations (InventoryChangesTests.target).
     static func withDemoTarget(_ body: (Client, String, [String]) async throws -> Void) async throws {
-        try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, clockOffset: inventoryClock)) { _, client in
             let (variation, locations) = try await InventoryChangesTests.target(client)
             try await body(client, variation, locations)
         }
@@ -178,7 +178,7 @@ struct InventoryHistoryTests {
                 (["types": ["RECOUNT"]], "INVALID_ENUM_VALUE", "types[0]"),
                 (["states": ["IN_STOCK", "LOST"]], "INVALID_ENUM_VALUE", "states[1]"),
                 (["updated_after": "yesterday"], "INVALID_TIME", "updated_after"),
-                (["updated_before": 5], "INVALID_TIME", "updated_before"),
+                (["updated_before": 5], "EXPECTED_STRING", "updated_before"),
                 (["limit": 0], "VALUE_TOO_LOW", "limit"),
                 (["limit": 1001], "VALUE_TOO_HIGH", "limit"),
                 (["location_ids": "somewhere"], "EXPECTED_ARRAY", "location_ids"),
@@ -218,13 +218,15 @@ struct InventoryHistoryTests {
         var variation = ""
         var locations: [String] = []
         var before: [String] = []
-        try await withSandbox(SandboxConfiguration(seed: .demo, dataFile: path)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .demo, dataFile: path, clockOffset: inventoryClock)) {
+            _, client in
             (variation, locations) = try await InventoryChangesTests.target(client)
             try await Self.post(client, Self.sale(variation, locations[0], "2", at: Self.t2))
             try await Self.post(client, Self.count(variation, locations[0], "10", at: Self.t1))
             before = try await Self.changeIds(client, [:])
         }
-        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path, clockOffset: inventoryClock)) {
+            _, client in
             #expect(try await Self.changeIds(client, [:]) == before)
             #expect(try await InventoryChangesTests.quantity(client, variation, locations[0]) == "8")
             let older = try await Self.post(client, Self.count(variation, locations[0], "40", at: Self.t0))
@@ -236,7 +238,8 @@ struct InventoryHistoryTests {
         var document = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: path)))
         document["inventory_changes"] = nil
         try Data(document.serializedBytes()).write(to: URL(fileURLWithPath: path))
-        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path)) { _, client in
+        try await withSandbox(SandboxConfiguration(seed: .none, dataFile: path, clockOffset: inventoryClock)) {
+            _, client in
             #expect(try await Self.changeIds(client, [:]).isEmpty)
             let reply = try await Self.post(client, Self.sale(variation, locations[0], "1", at: Self.t0))
             #expect(reply.json["counts"]?[0]?["quantity"] == "7")
@@ -286,7 +289,8 @@ struct InventoryHistoryScaleTests {
             else { return nil }
             return (variation, location, quantity.scaled / InventoryQuantity.scale)
         }
-        let engine = SandboxEngine(state: state, faults: SandboxFaults(), dataFile: nil)
+        let engine = SandboxEngine(
+            state: state, faults: SandboxFaults(), dataFile: nil, clock: SandboxClock(offsetSeconds: inventoryClock))
         var random = SplitMix64(seed: 19)
         var model: [Int: [(count: Bool, delta: Int64, at: Int)]] = [:]
         for request in 0..<50 {

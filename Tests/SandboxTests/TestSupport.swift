@@ -100,3 +100,7 @@ func mapped(_ reply: Reply, _ clientId: String) -> String? {
     reply.json["id_mappings"]?.arrayValue?.first { $0["client_object_id"]?.stringValue == clientId }?["object_id"]?
         .stringValue
 }
+
+/// A sandbox clock at 2025-09-01 23:00 UTC, so the fixed 2025-09-01 times of the inventory tests are within
+/// Square's 24-hour window on `occurred_at`.
+var inventoryClock: Double { SandboxConfiguration.clockOffset(makingNow: "2025-09-01T23:00:00Z") }
