@@ -28,9 +28,14 @@ struct AppShop {
             folder
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try await SandboxServer.start(
-            SandboxConfiguration(port: 0, token: token, seed: .demo, dataFile: dataFile))
         let clock = TestClock()
+        // Square's clock reads an hour past the test's, so what the test stamps, as it moves its clock on, is
+        // within Square's 24 hours and never in Square's future.
+        let server = try await SandboxServer.start(
+            SandboxConfiguration(
+                port: 0, token: token, seed: .demo, dataFile: dataFile,
+                clockOffset: SandboxConfiguration.clockOffset(
+                    makingNow: Timestamp(seconds: clock.now().seconds + 3600).rfc3339)))
         let path = folder.appendingPathComponent("catalog.sqlite").path
         let database = try CatalogDatabase(path: path, clock: clock)
         let settings = try Settings.resolve(

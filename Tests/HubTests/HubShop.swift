@@ -98,10 +98,16 @@ struct HubShop: Sendable {
     ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: token, seed: .demo))
         let clock = TestClock()
-        let path = folder.appendingPathComponent("catalog.sqlite").path
         let time: any CatalogClock = liveClock ? SystemClock() : clock
+        // Square's clock reads an hour past the hub's, so what the hub stamps, as a test moves its clock on, is
+        // within Square's 24 hours and never in Square's future.
+        let server = try await SandboxServer.start(
+            SandboxConfiguration(
+                port: 0, token: token, seed: .demo,
+                clockOffset: SandboxConfiguration.clockOffset(
+                    makingNow: Timestamp(seconds: time.now().seconds + 3600).rfc3339)))
+        let path = folder.appendingPathComponent("catalog.sqlite").path
         let database = try CatalogDatabase(path: path, clock: time)
         let settings = try Settings.resolve(
             SettingsOverrides(database: path, squareBaseURL: server.baseURL.absoluteString),
