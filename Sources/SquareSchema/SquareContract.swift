@@ -17,7 +17,7 @@ public struct SquareContract: Sendable {
     public let validator: SchemaValidator
 
     /// The extract embedded in this module, parsed once.
-    public static let embedded: Result<SquareContract, ContractFixtureError> = Result {
+    static let embedded: Result<SquareContract, ContractFixtureError> = Result {
         try parse(PackageResources.square_contract_json)
     }.mapError { $0 as? ContractFixtureError ?? ContractFixtureError(reason: "\($0)") }
 
@@ -60,9 +60,9 @@ public struct SquareContract: Sendable {
     }
 }
 
-/// The contract extract could not be read; run scripts/extract-square-schemas.py to rebuild it.
-public struct ContractFixtureError: Error, CustomStringConvertible, Sendable {
-    public let reason: String
-    public init(reason: String) { self.reason = reason }
-    public var description: String { "\(reason). Run scripts/extract-square-schemas.py to rebuild the extract." }
+/// The contract extract could not be read; run scripts/extract-square-schemas.py to rebuild it. (Not public:
+/// it is a build fault, never something a user of the tool sees.)
+struct ContractFixtureError: Error, CustomStringConvertible, Sendable {
+    let reason: String
+    var description: String { "\(reason). Run scripts/extract-square-schemas.py to rebuild the extract." }
 }
