@@ -1,6 +1,7 @@
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Sandbox
 import Testing
 
 @Suite struct SyncAndShowTests {
@@ -79,10 +80,12 @@ import Testing
             #expect(before.status == 1)
 
             let page = try await shop.client.searchCatalogObjects(["object_types": ["ITEM_VARIATION"], "limit": 5])
-            var broken = try #require(page.objects.first)
-            let id = try #require(broken["id"]?.stringValue)
-            broken["item_variation_data"]?["price_money"] = ["amount": "twelve", "currency": "GBP"]
-            _ = try await shop.client.upsertCatalogObject(broken)
+            var changed = try #require(page.objects.first)
+            let id = try #require(changed["id"]?.stringValue)
+            // Square takes the change (it would refuse a malformed object), and then answers the object damaged.
+            changed["item_variation_data"]?["name"] = "Changed"
+            _ = try await shop.client.upsertCatalogObject(changed)
+            await shop.server.setFaults(SandboxFaults(badObjects: [id]))
 
             let sync = try await shop.catalog("sync")
             #expect(sync.status == 65)

@@ -40,7 +40,10 @@ enum SandboxHarness {
     ) async throws -> T {
         let log = ExchangeLog()
         let server = try await SandboxServer.start(
-            SandboxConfiguration(port: 0, token: token, seed: seed, faults: faults, onExchange: log.append))
+            SandboxConfiguration(
+                port: 0, token: token, seed: seed, faults: faults, onExchange: log.append,
+                // The inventory tests post changes as of 2025-09-01: Square's clock reads that day.
+                clockOffset: SandboxConfiguration.clockOffset(makingNow: "2025-09-01T23:00:00Z")))
         let client = SquareClient(
             configuration: SquareClientConfiguration(
                 baseURL: server.baseURL, accessToken: clientToken, requestTimeout: requestTimeout, retry: retry,
