@@ -58,14 +58,22 @@ extension Editor {
         var summary = CountSendSummary()
         var work: [(entry: OutboxEntry, id: Int64)] = [(entry, id)]
         while !work.isEmpty {
-            let (current, currentID) = work.removeFirst()
-            let changes = current.payload?["changes"]?.arrayValue ?? []
-            guard let sessionID = current.payload?["session_id"]?.int64Value, !changes.isEmpty else {
+            var (current, currentID) = work.removeFirst()
+            guard let sessionID = current.payload?["session_id"]?.int64Value,
+                !(current.payload?["changes"]?.arrayValue ?? []).isEmpty
+            else {
                 try await database.updateOutbox(
                     OutboxUpdate(id: currentID, status: .failed, reason: "the entry holds no count", sender: sender))
                 continue
             }
             do {
+                // Lines counted longer ago than Square takes are brought up to now first (stored under a new key).
+                guard
+                    let ready = try await withinSquaresWindow(
+                        current, id: currentID, sessionID: sessionID, summary: &summary)
+                else { continue }
+                current = ready
+                let changes = current.payload?["changes"]?.arrayValue ?? []
                 let answer = try await client.batchCreateInventoryChanges(
                     idempotencyKey: current.idempotencyKey, changes: changes, ignoreUnchangedCounts: false)
                 try await database.recordCountBatchPosted(
