@@ -73,6 +73,9 @@ import Webhooks
                 "ambiguous": CategoryError.ambiguous(name: "Tea", categories: [.init("A", "Tea"), .init("B", "tea")]),
                 "emptyName": CategoryError.emptyName,
             ],
+            "CountAgeingError": [
+                "changesUnreadable": CountAgeingError.changesUnreadable(lines: ["V1"], cause: "HTTP 400")
+            ],
             "ReorderError": [
                 "receiptRefused": ReorderError.receiptRefused(label: "Blue Widget", cause: offline, outboxID: 7)
             ],
@@ -195,7 +198,8 @@ import Webhooks
             "StoreError.diskFull", "StoreError.readOnly",
         ],
         .tryLater: [
-            "EditError.keptChanging", "ItemCreationError.incompleteAnswer", "OutboxError.beingSent",
+            "CountAgeingError.changesUnreadable", "EditError.keptChanging", "ItemCreationError.incompleteAnswer",
+            "OutboxError.beingSent",
             "OutboxError.stillOffline", "SquareError.api 429", "SquareError.cancelled", "StoreError.outboxEntryTaken",
         ],
         .configuration: ["SyncError.otherAccount"],
