@@ -13,6 +13,7 @@ import pwd
 import re
 import shutil
 import subprocess
+import time
 
 import pytest
 
@@ -29,6 +30,20 @@ def as_root(arguments):
     if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0:
         return ["sudo", "-n"] + arguments
     pytest.fail("installing a package needs root: run the tests as root or with password-less sudo")
+
+
+def dpkg(*arguments):
+    """`dpkg ARGUMENTS` as root. dpkg has no lock timeout of its own, and this machine is shared: while
+    another process holds dpkg's lock (an apt run, another checkout's test) it is tried again, for up to
+    two minutes, before its answer is taken."""
+    deadline = time.monotonic() + 120
+    while True:
+        result = subprocess.run(as_root(["dpkg"] + list(arguments)), capture_output=True, text=True)
+        if "dpkg frontend lock" not in result.stderr and "lock-frontend" not in result.stderr:
+            return result
+        if time.monotonic() > deadline:
+            return result
+        time.sleep(1)
 
 
 def installed():
@@ -81,13 +96,13 @@ def install(package):
     """Installs the package for the tests in this module, and removes it (and the user it made) after."""
     deb, control, files = package
     had_user, had_group = exists("catalog", "passwd"), exists("catalog", "group")
-    result = subprocess.run(as_root(["dpkg", "-i", deb]), capture_output=True, text=True)
+    result = dpkg("-i", deb)
     try:
         assert result.returncode == 0, result.stdout + result.stderr
         yield package
     finally:
         if installed():
-            subprocess.run(as_root(["dpkg", "--purge", PACKAGE]), capture_output=True)
+            dpkg("--purge", PACKAGE)
         # Debian keeps a package's system user after removal; this test gives the machine back as it was.
         if not had_user and exists("catalog", "passwd"):
             subprocess.run(as_root(["userdel", "catalog"]), capture_output=True)
@@ -195,7 +210,7 @@ def test_the_installed_templates_are_found_and_the_services_are_installed_but_no
 def test_removing_the_package_leaves_nothing_behind(install):
     _, _, files = install
     assert all(os.path.exists(path) for path in files)
-    removed = subprocess.run(as_root(["dpkg", "-r", PACKAGE]), capture_output=True, text=True)
+    removed = dpkg("-r", PACKAGE)
     assert removed.returncode == 0, removed.stdout + removed.stderr
     assert not installed()
     left = [path for path in files if os.path.lexists(path)]
@@ -204,7 +219,7 @@ def test_removing_the_package_leaves_nothing_behind(install):
         assert not os.path.exists(folder), folder
     # dpkg remembers a removed package that has maintainer scripts until it is purged; purging
     # must find nothing left to delete and forget it.
-    purged = subprocess.run(as_root(["dpkg", "--purge", PACKAGE]), capture_output=True, text=True)
+    purged = dpkg("--purge", PACKAGE)
     assert purged.returncode == 0, purged.stdout + purged.stderr
     status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", PACKAGE], capture_output=True, text=True)
     assert status.returncode != 0 or status.stdout.endswith("not-installed"), status.stdout
