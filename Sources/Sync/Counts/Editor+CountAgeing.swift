@@ -36,13 +36,21 @@ extension Editor {
     ) async throws -> OutboxEntry? {
         let changes = entry.payload?["changes"]?.arrayValue ?? []
         let now = database.clock.now()
-        let counted = changes.map { Self.countedAt($0) }
-        let aged = counted.compactMap { $0 }.filter { now.seconds - $0.seconds >= InventoryWindow.restampAfter }
+        let counted = changes.map(InventoryWindow.occurredAt)
+        let aged = counted.compactMap { $0 }.filter { InventoryWindow.outside($0, now: now) }
         guard let oldest = aged.min(by: { $0.epochMilliseconds < $1.epochMilliseconds }),
             let location = changes.first?["physical_count"]?["location_id"]?.stringValue
         else { return entry }
         let ids = changes.map(Self.variationID(of:))
-        let recorded = try await changesSince(oldest, of: ids, at: location)
+        let recorded: [JSONValue]
+        do {
+            recorded = try await inventoryChanges(
+                of: ids, at: location, types: ["ADJUSTMENT", "PHYSICAL_COUNT"], since: oldest)
+        } catch let error as SquareError where error.isRetryable || error.isAuthenticationFailure {
+            throw error
+        } catch {
+            throw CountAgeingError.changesUnreadable(lines: ids, cause: "\(error)")
+        }
 
         if recorded.contains(where: {
             $0["physical_count"]?["reference_id"]?.stringValue == entry.objectID
@@ -57,14 +65,14 @@ extension Editor {
         var refused: [String: String] = [:]
         var rewritten: [JSONValue] = []
         for (change, at) in zip(changes, counted) {
-            guard let at, now.seconds - at.seconds >= InventoryWindow.restampAfter else {
+            guard let at, InventoryWindow.outside(at, now: now) else {
                 rewritten.append(change)
                 continue
             }
             let variationID = Self.variationID(of: change)
             let since = recorded.filter {
                 Self.subject(of: $0) == variationID
-                    && (Self.occurredAt($0)?.epochMilliseconds ?? 0) > at.epochMilliseconds
+                    && (InventoryWindow.occurredAt($0)?.epochMilliseconds ?? 0) > at.epochMilliseconds
             }
             if let recount = since.first(where: { $0["physical_count"]?["state"]?.stringValue == "IN_STOCK" }) {
                 let quantity = recount["physical_count"]?["quantity"]?.stringValue ?? "?"
@@ -95,41 +103,9 @@ extension Editor {
         return remaining?.entry
     }
 
-    /// Square's adjustments and physical counts of `variationIDs` at `location` made since `start`.
-    private func changesSince(_ start: Timestamp, of variationIDs: [String], at location: String) async throws
-        -> [JSONValue]
-    {
-        var found: [JSONValue] = []
-        do {
-            for first in stride(from: 0, to: variationIDs.count, by: 500) {
-                let chunk = variationIDs[first..<min(first + 500, variationIDs.count)]
-                let request: JSONValue = [
-                    "catalog_object_ids": .array(chunk.map(JSONValue.string)), "location_ids": [.string(location)],
-                    "types": ["ADJUSTMENT", "PHYSICAL_COUNT"], "updated_after": .string(start.rfc3339),
-                ]
-                for try await page in client.batchRetrieveInventoryChanges(request) { found += page.changes }
-            }
-        } catch let error as SquareError where error.isRetryable || error.isAuthenticationFailure {
-            throw error
-        } catch {
-            throw CountAgeingError.changesUnreadable(lines: variationIDs, cause: "\(error)")
-        }
-        return found
-    }
-
-    /// When a physical-count change of a batch was counted (its `occurred_at`).
-    static func countedAt(_ change: JSONValue) -> Timestamp? {
-        (change["physical_count"]?["occurred_at"]?.stringValue).flatMap(Timestamp.init(rfc3339:))
-    }
-
     /// The variation an inventory change of Square's is about.
     static func subject(of change: JSONValue) -> String? {
         (change["adjustment"] ?? change["physical_count"])?["catalog_object_id"]?.stringValue
-    }
-
-    static func occurredAt(_ change: JSONValue) -> Timestamp? {
-        ((change["adjustment"] ?? change["physical_count"])?["occurred_at"]?.stringValue)
-            .flatMap(Timestamp.init(rfc3339:))
     }
 
     /// What an adjustment did to the IN_STOCK quantity: units moved into it add, units moved out subtract.

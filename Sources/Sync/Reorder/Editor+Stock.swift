@@ -132,19 +132,28 @@ extension Editor {
     private func appliedEarlier(_ entry: OutboxEntry) async throws -> Bool {
         guard let adjustment = InventoryWindow.adjustment(in: entry.payload),
             let reference = adjustment["reference_id"]?.stringValue,
-            let location = adjustment["location_id"]?.stringValue
+            let location = adjustment["location_id"]?.stringValue,
+            let made = Timestamp(rfc3339: entry.createdAt)
         else { return false }
-        let since = Timestamp(rfc3339: entry.createdAt).map { Timestamp(seconds: $0.seconds - 3600) }
-        var request: JSONObject = [
-            "catalog_object_ids": [.string(entry.objectID)], "location_ids": [.string(location)],
-            "types": ["ADJUSTMENT"],
-        ]
-        if let since { request["updated_after"] = .string(since.rfc3339) }
-        for try await page in client.batchRetrieveInventoryChanges(.object(request))
-        where page.changes.contains(where: { $0["adjustment"]?["reference_id"]?.stringValue == reference }) {
-            return true
+        let changes = try await inventoryChanges(
+            of: [entry.objectID], at: location, types: ["ADJUSTMENT"], since: Timestamp(seconds: made.seconds - 3600))
+        return changes.contains { $0["adjustment"]?["reference_id"]?.stringValue == reference }
+    }
+
+    /// Square's inventory changes of `types` to `variationIDs` at `location` recorded since `start`, every page.
+    func inventoryChanges(of variationIDs: [String], at location: String, types: [String], since start: Timestamp)
+        async throws -> [JSONValue]
+    {
+        var found: [JSONValue] = []
+        for first in stride(from: 0, to: variationIDs.count, by: 500) {
+            let chunk = variationIDs[first..<min(first + 500, variationIDs.count)]
+            let request: JSONValue = [
+                "catalog_object_ids": .array(chunk.map(JSONValue.string)), "location_ids": [.string(location)],
+                "types": .array(types.map(JSONValue.string)), "updated_after": .string(start.rfc3339),
+            ]
+            for try await page in client.batchRetrieveInventoryChanges(request) { found += page.changes }
         }
-        return false
+        return found
     }
 
     /// The entry stamped `now` with a new idempotency key, stored (while this sender holds it) before it is

@@ -31,12 +31,22 @@ public enum InventoryWindow {
         payload?["changes"]?.arrayValue?.first?["adjustment"]
     }
 
+    /// Whether Square would refuse an `occurred_at` of `occurred` at `now`, or soon would.
+    static func outside(_ occurred: Timestamp, now: Timestamp) -> Bool {
+        now.seconds - occurred.seconds >= restampAfter || occurred.seconds > now.seconds
+    }
+
+    /// When an inventory change (an adjustment or a physical count) happened: its `occurred_at`.
+    static func occurredAt(_ change: JSONValue) -> Timestamp? {
+        ((change["adjustment"] ?? change["physical_count"])?["occurred_at"]?.stringValue)
+            .flatMap(Timestamp.init(rfc3339:))
+    }
+
     /// Whether a payload's adjustments carry an `occurred_at` Square would refuse at `now`, or soon would.
     static func needsNewStamp(_ payload: JSONValue?, now: Timestamp) -> Bool {
-        for change in payload?["changes"]?.arrayValue ?? [] {
-            guard let text = change["adjustment"]?["occurred_at"]?.stringValue else { continue }
-            guard let occurred = Timestamp(rfc3339: text) else { return true }
-            if now.seconds - occurred.seconds >= restampAfter || occurred.seconds > now.seconds { return true }
+        for change in payload?["changes"]?.arrayValue ?? [] where change["adjustment"] != nil {
+            guard let occurred = occurredAt(change) else { return true }
+            if outside(occurred, now: now) { return true }
         }
         return false
     }
