@@ -148,15 +148,19 @@ public final class HubServer: Sendable {
     }
 
     /// Square's webhooks at `POST /webhooks/square`, checked by the webhook listener's receiver, each asking
-    /// the hub's sync for a run.
+    /// the hub's sync for a run. The stock counts an inventory event stores go to open pages as a `stock` event.
     static func addWebhook(
         to router: Router<HubRequestContext>, webhook: (notificationURL: String, signatureKey: String),
         services: HubServices
     ) {
         let coalescer = SyncCoalescer(logger: HubLog.logger) { await services.sync.request("a Square webhook") }
+        let events = services.events
         let receiver = WebhookReceiver(
             notificationURL: webhook.notificationURL, signatureKey: webhook.signatureKey, coalescer: coalescer,
-            rememberedEventIDs: 10_000, database: services.database, logger: HubLog.logger)
+            rememberedEventIDs: 10_000, database: services.database, logger: HubLog.logger
+        ) { counts in
+            await events.publish("stock", ["counts": .array(counts.map(\.json))])
+        }
         router.post("/webhooks/square") { request, _ in
             try await WebhookListener.respond(to: request, receiver: receiver, limit: 1 << 20)
         }

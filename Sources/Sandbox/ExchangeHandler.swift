@@ -56,7 +56,7 @@ struct ExchangeHandler: Sendable {
             let handled = await engine.handleNotingWrite(request)
             answer = handled.reply
             if let committedAt = handled.committedAt { webhooks?.notify(updatedAt: committedAt) }
-            if !handled.changedCounts.isEmpty { webhooks?.notify(counts: handled.changedCounts) }
+            if !handled.changedCounts.isEmpty { webhooks?.notify(countGroups: handled.changedCounts) }
         }
         if holdsWrite { await engine.endWrite() }
         onExchange?(

@@ -106,6 +106,19 @@ struct InventoryHistory: Sendable {
         byVariation[variationId]?[locationId] ?? []
     }
 
+    /// The quantity of one (variation, location) in `state`, a state other than IN_STOCK: what adjustments moved
+    /// into it less what they moved out of it (physical counts count IN_STOCK only, so they never move it).
+    func quantity(inState state: String, variationId: String, locationId: String) -> InventoryQuantity {
+        var total = InventoryQuantity.zero
+        for position in positions(variationId: variationId, locationId: locationId) {
+            let record = records[position]
+            guard !record.isCount, record.states.count == 2 else { continue }
+            if record.states[1] == state { total = total + record.quantity }
+            if record.states[0] == state { total = total - record.quantity }
+        }
+        return total
+    }
+
     /// The IN_STOCK quantity of one (variation, location) once `added` (arriving now, in order) join its
     /// history, or nil when the arithmetic overflows.
     ///

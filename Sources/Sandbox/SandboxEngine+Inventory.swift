@@ -57,11 +57,21 @@ extension CatalogState {
     /// Adds an IN_STOCK count for a variation at a location.
     mutating func addCount(variationId: String, locationId: String, quantity: String, calculatedAt: Int64) {
         countsByObject[variationId, default: []].append(counts.count)
-        counts.append([
+        counts.append(
+            Self.count(
+                variationId: variationId, locationId: locationId, state: "IN_STOCK", quantity: quantity,
+                calculatedAt: calculatedAt))
+    }
+
+    /// An `InventoryCount` as Square writes it, in Square's field order.
+    static func count(variationId: String, locationId: String, state: String, quantity: String, calculatedAt: Int64)
+        -> JSONValue
+    {
+        [
             "catalog_object_id": .string(variationId), "catalog_object_type": "ITEM_VARIATION",
-            "state": "IN_STOCK", "location_id": .string(locationId), "quantity": .string(quantity),
+            "state": .string(state), "location_id": .string(locationId), "quantity": .string(quantity),
             "calculated_at": .string(SandboxTime.format(calculatedAt)),
-        ])
+        ]
     }
 
     /// A location as `GET /v2/locations` returns it.

@@ -66,7 +66,9 @@ extension SandboxEngine {
             state.setInStock(
                 variationId: result.variation, locationId: result.location, quantity: result.quantity, calculatedAt: t)
         }
-        pendingCountEvents.append(contentsOf: counts)
+        for (key, count) in zip(order, counts) {
+            pendingCountEvents.append([count] + otherStateCounts(of: groups[key] ?? [], calculatedAt: t))
+        }
         // {"counts":[…],"changes":[…]}, the changes copied from the bytes `stamp` already wrote.
         var output = Array("{\"counts\":".utf8)
         JSONValue.array(counts).write(to: &output)
@@ -77,6 +79,26 @@ extension SandboxEngine {
         }
         output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
         return SandboxReply(status: 200, bytes: output)
+    }
+
+    /// The count of every state other than IN_STOCK that `group` (changes at one variation and location) moves
+    /// stock from or to, as it stands after them: what Square's `inventory.count.updated` reports beside the
+    /// IN_STOCK count for a state change. `NONE` is not a count (it is stock outside Square), so it is left out.
+    private func otherStateCounts(of group: [InventoryRecord], calculatedAt: Int64) -> [JSONValue] {
+        guard let first = group.first else { return [] }
+        var states: [String] = []
+        for record in group where !record.isCount {
+            for name in record.states where name != "IN_STOCK" && name != "NONE" && !states.contains(name) {
+                states.append(name)
+            }
+        }
+        return states.map { name in
+            CatalogState.count(
+                variationId: first.variationId, locationId: first.locationId, state: name,
+                quantity: state.inventoryHistory.quantity(
+                    inState: name, variationId: first.variationId, locationId: first.locationId
+                ).text, calculatedAt: calculatedAt)
+        }
     }
 
     /// Checks one change against the catalog, the locations and Square's rules; throws the first problem.

@@ -78,8 +78,9 @@ actor SandboxEngine {
     private var requestCount = 0
     private var responseCount = 0
     private var writing = false
-    /// Inventory counts changed by the request being handled, for the `inventory.count.updated` webhook.
-    var pendingCountEvents: [JSONValue] = []
+    /// Inventory counts changed by the request being handled, for the `inventory.count.updated` webhook: one
+    /// group per variation and location (its IN_STOCK count, then each other state a change touched there).
+    var pendingCountEvents: [[JSONValue]] = []
     /// When each catalog cursor was handed out (epoch ms), for the cursor lifetime fault.
     private var issuedCursors: [String: Int64] = [:]
     /// Catalog cursors sent back since the fault plan was set, for `expireCursorEvery`.
@@ -215,7 +216,7 @@ actor SandboxEngine {
     /// Answers one authenticated request, with the version it committed if it wrote to the catalog
     /// and the inventory counts it changed.
     func handleNotingWrite(_ request: SandboxRequest)
-        -> (reply: SandboxReply, committedAt: Int64?, changedCounts: [JSONValue])
+        -> (reply: SandboxReply, committedAt: Int64?, changedCounts: [[JSONValue]])
     {
         let before = state.lastT
         pendingCountEvents = []

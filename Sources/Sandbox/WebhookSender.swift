@@ -85,14 +85,33 @@ final class WebhookSender: Sendable {
         continuation.yield(.catalog(updatedAt: updatedAt))
     }
 
-    /// Queues `inventory.count.updated` events for `counts`, 100 counts per event; returns at once.
-    func notify(counts: [JSONValue]) {
-        var start = 0
-        while start < counts.count {
-            let end = min(counts.count, start + Self.countsPerEvent)
-            continuation.yield(.inventory(counts: Array(counts[start..<end])))
-            start = end
+    /// Queues `inventory.count.updated` events for `groups` (the counts of one variation and location each: its
+    /// IN_STOCK count and the other states a change touched), at most 100 counts per event; returns at once.
+    func notify(countGroups groups: [[JSONValue]]) {
+        for counts in Self.events(packing: groups) { continuation.yield(.inventory(counts: counts)) }
+    }
+
+    /// `groups` packed in order into events of at most `countsPerEvent` counts, a group never split across two
+    /// (so a state change's two counts arrive in one event, as Square sends them); a group over the limit alone
+    /// is cut at the limit.
+    static func events(packing groups: [[JSONValue]]) -> [[JSONValue]] {
+        var events: [[JSONValue]] = []
+        var current: [JSONValue] = []
+        for group in groups {
+            if current.count + group.count > countsPerEvent, !current.isEmpty {
+                events.append(current)
+                current = []
+            }
+            for count in group {
+                if current.count == countsPerEvent {
+                    events.append(current)
+                    current = []
+                }
+                current.append(count)
+            }
         }
+        if !current.isEmpty { events.append(current) }
+        return events
     }
 
     /// Stops taking events, drops the ones still queued, cancels a delivery in flight and waits for the task.
@@ -119,7 +138,9 @@ final class WebhookSender: Sendable {
         return event.serializedBytes()
     }
 
-    /// An `inventory.count.updated` event's JSON for `counts`, in the field order Square uses.
+    /// An `inventory.count.updated` event's JSON for `counts`, in the field order Square uses
+    /// (`InventoryCountUpdatedEvent`: `data.type` is `inventory_counts`, the counts in
+    /// `data.object.inventory_counts`).
     static func inventoryEvent(counts: [JSONValue], eventID: String, now: Date) -> [UInt8] {
         let createdAt = Timestamp(epochMilliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
         let event: JSONValue = [
@@ -128,7 +149,7 @@ final class WebhookSender: Sendable {
             "event_id": .string(eventID),
             "created_at": .string(createdAt.rfc3339),
             "data": [
-                "type": "inventory",
+                "type": "inventory_counts",
                 "id": .string(UUID().uuidString.lowercased()),
                 "object": ["inventory_counts": .array(counts)],
             ],

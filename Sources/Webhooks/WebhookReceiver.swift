@@ -41,21 +41,27 @@ public actor WebhookReceiver {
     private let coalescer: SyncCoalescer
     /// Where the counts of `inventory.count.updated` events are stored at once; `nil`: not stored.
     private let database: CatalogDatabase?
+    /// Told the counts an event stored (those newer than what was there), after they are stored.
+    private let stockChanged: (@Sendable ([StockCount]) async -> Void)?
     private let logger: Logger
     private var seen: RecentEventIDs
     /// How many deliveries got each verdict.
     public private(set) var tally: [Verdict: Int] = [:]
 
     /// Creates a receiver for the subscription at `notificationURL`, signed with `signatureKey`. With a
-    /// `database`, the IN_STOCK counts an `inventory.count.updated` event carries are stored as they arrive.
+    /// `database`, the IN_STOCK counts an `inventory.count.updated` event carries are stored as they arrive,
+    /// each only when newer than the stored one (`CatalogDatabase.applyStockEvent`), and `stockChanged` is
+    /// handed those it stored.
     public init(
         notificationURL: String, signatureKey: String, coalescer: SyncCoalescer, rememberedEventIDs: Int = 10_000,
-        database: CatalogDatabase? = nil, logger: Logger = WebhookLog.standardError(label: "catalog.webhook")
+        database: CatalogDatabase? = nil, logger: Logger = WebhookLog.standardError(label: "catalog.webhook"),
+        stockChanged: (@Sendable ([StockCount]) async -> Void)? = nil
     ) {
         self.notificationURL = notificationURL
         self.signatureKey = signatureKey
         self.coalescer = coalescer
         self.database = database
+        self.stockChanged = stockChanged
         self.logger = logger
         seen = RecentEventIDs(capacity: rememberedEventIDs)
     }
@@ -90,14 +96,21 @@ public actor WebhookReceiver {
         return reply(200, .accepted)
     }
 
-    /// Stores the IN_STOCK counts an inventory event carries, so shown stock is fresh before any sync.
+    /// Stores the IN_STOCK counts an inventory event carries (`InventoryCountUpdatedEvent`:
+    /// `data.object.inventory_counts`) that are newer than the stored ones, so shown stock is fresh before any
+    /// sync, and tells `stockChanged` which.
     private func storeCounts(of event: JSONValue, id: String) async {
         guard let database else { return }
         let counts = (event["data"]?["object"]?["inventory_counts"]?.arrayValue ?? []).compactMap(
             StockCount.init(square:))
         guard !counts.isEmpty else { return }
         do {
-            try await database.saveStockCounts(counts)
+            let applied = try await database.applyStockEvent(counts)
+            if applied.count < counts.count {
+                logger.info(
+                    "webhook \(id): \(counts.count - applied.count) of \(counts.count) stock counts older than stored")
+            }
+            if !applied.isEmpty { await stockChanged?(applied) }
         } catch {
             logger.warning("webhook \(id): could not store \(counts.count) stock counts: \(error)")
         }
