@@ -23,10 +23,41 @@ extension CountAgeingError: UserFacingError {
 }
 
 extension Editor {
+    /// What posting would do now with each of `lines` (variation, counted quantity, when counted) at
+    /// `location`: one read of Square's changes since the oldest line outside its window, the same read the
+    /// posting makes, and `CountAgeing` for each line. Lines inside the window are `asCounted` without a read.
+    /// Throws `CountAgeingError.changesUnreadable` naming the aged lines when the changes cannot be read.
+    public func countAgeing(
+        of lines: [(variationID: String, counted: Decimal, countedAt: Timestamp)], at location: String
+    ) async throws -> [String: CountAgeing] {
+        let now = database.clock.now()
+        let aged = lines.filter { InventoryWindow.outside($0.countedAt, now: now) }
+        var recorded: [JSONValue] = []
+        if let oldest = aged.map(\.countedAt).min() {
+            do {
+                recorded = try await changesSince(oldest, of: aged.map(\.variationID), at: location)
+            } catch {
+                throw CountAgeingError.changesUnreadable(lines: aged.map(\.variationID), cause: "\(error)")
+            }
+        }
+        var outcomes: [String: CountAgeing] = [:]
+        for line in lines {
+            outcomes[line.variationID] = CountAgeing.of(
+                counted: line.counted, at: line.countedAt, variationID: line.variationID, now: now, changes: recorded)
+        }
+        return outcomes
+    }
+
+    /// Square's adjustments and physical counts of `variationIDs` at `location` since `start`: what a count
+    /// line counted then is moved by, or refused for.
+    func changesSince(_ start: Timestamp, of variationIDs: [String], at location: String) async throws -> [JSONValue] {
+        try await inventoryChanges(
+            of: variationIDs, at: location, types: ["ADJUSTMENT", "PHYSICAL_COUNT"], since: start)
+    }
+
     /// A count batch as it can be sent now. Square takes a physical count only while its `occurred_at` is at
-    /// most 24 hours old (`InventoryWindow`); a line counted longer ago is posted as of now, its quantity moved
-    /// by what Square recorded for that variation and location since it was counted (units received add,
-    /// units sold or moved out subtract), and refused when Square holds a newer count of it.
+    /// most 24 hours old (`InventoryWindow`); each line is sent as `CountAgeing` says: as counted, as of now
+    /// moved by what Square recorded since, or refused when Square holds a newer count of it.
     ///
     /// An earlier send of the batch that reached Square (its answer lost) is found by the session's reference
     /// and recorded as posted (nil is returned). Otherwise the rewritten batch is stored under a new key
@@ -38,14 +69,13 @@ extension Editor {
         let now = database.clock.now()
         let counted = changes.map(InventoryWindow.occurredAt)
         let aged = counted.compactMap { $0 }.filter { InventoryWindow.outside($0, now: now) }
-        guard let oldest = aged.min(by: { $0.epochMilliseconds < $1.epochMilliseconds }),
+        guard let oldest = aged.min(),
             let location = changes.first?["physical_count"]?["location_id"]?.stringValue
         else { return entry }
         let ids = changes.map(Self.variationID(of:))
         let recorded: [JSONValue]
         do {
-            recorded = try await inventoryChanges(
-                of: ids, at: location, types: ["ADJUSTMENT", "PHYSICAL_COUNT"], since: oldest)
+            recorded = try await changesSince(oldest, of: ids, at: location)
         } catch let error as SquareError where error.isRetryable || error.isAuthenticationFailure {
             throw error
         } catch {
@@ -65,28 +95,23 @@ extension Editor {
         var refused: [String: String] = [:]
         var rewritten: [JSONValue] = []
         for (change, at) in zip(changes, counted) {
-            guard let at, InventoryWindow.outside(at, now: now) else {
+            guard let at else {
                 rewritten.append(change)
                 continue
             }
             let variationID = Self.variationID(of: change)
-            let since = recorded.filter {
-                Self.subject(of: $0) == variationID
-                    && (InventoryWindow.occurredAt($0)?.epochMilliseconds ?? 0) > at.epochMilliseconds
-            }
-            if let recount = since.first(where: { $0["physical_count"]?["state"]?.stringValue == "IN_STOCK" }) {
-                let quantity = recount["physical_count"]?["quantity"]?.stringValue ?? "?"
-                refused[variationID] =
-                    "Square has a newer count (\(quantity) at \(recount["physical_count"]?["occurred_at"]?.stringValue ?? "?")) "
-                    + "than this one (\(at.rfc3339))"
-                continue
-            }
-            let moved = since.reduce(Decimal(0)) { $0 + Self.inStockChange($1) }
             let quantity = Quantity.parse(change["physical_count"]?["quantity"]?.stringValue ?? "") ?? 0
-            var adjusted = change
-            adjusted["physical_count"]?["quantity"] = .string(Quantity.text(max(0, quantity + moved)))
-            adjusted["physical_count"]?["occurred_at"] = .string(now.rfc3339)
-            rewritten.append(adjusted)
+            switch CountAgeing.of(counted: quantity, at: at, variationID: variationID, now: now, changes: recorded) {
+            case .asCounted:
+                rewritten.append(change)
+            case .asOfNow(let posts, _):
+                var adjusted = change
+                adjusted["physical_count"]?["quantity"] = .string(Quantity.text(posts))
+                adjusted["physical_count"]?["occurred_at"] = .string(now.rfc3339)
+                rewritten.append(adjusted)
+            case let refusal:
+                refused[variationID] = refusal.refusal
+            }
         }
         let remaining =
             rewritten.isEmpty
@@ -101,20 +126,5 @@ extension Editor {
             reason: "every line of it was counted again in Square since", sender: sender)
         summary.refused += refused.count
         return remaining?.entry
-    }
-
-    /// The variation an inventory change of Square's is about.
-    static func subject(of change: JSONValue) -> String? {
-        (change["adjustment"] ?? change["physical_count"])?["catalog_object_id"]?.stringValue
-    }
-
-    /// What an adjustment did to the IN_STOCK quantity: units moved into it add, units moved out subtract.
-    static func inStockChange(_ change: JSONValue) -> Decimal {
-        guard let adjustment = change["adjustment"],
-            let quantity = Quantity.parse(adjustment["quantity"]?.stringValue ?? "")
-        else { return 0 }
-        let into = adjustment["to_state"]?.stringValue == "IN_STOCK"
-        let outOf = adjustment["from_state"]?.stringValue == "IN_STOCK"
-        return into == outOf ? 0 : into ? quantity : -quantity
     }
 }

@@ -11,6 +11,9 @@ public enum InventoryWindow {
     /// From this age a queued change is stamped again before it is sent: an hour short of Square's limit,
     /// so a request that is slow to arrive, or a clock a little off, is not refused.
     public static let restampAfter: Int64 = 23 * 3600
+    /// From this age the lines of an open count are getting old: the review, `count show` and the hub say
+    /// so, while there is still time to post them as counted (before `restampAfter`).
+    public static let warnAfter: Int64 = 20 * 3600
 
     /// A receipt's `reference_id`: this tool's mark, the first letters of its first key, and when the stock
     /// arrived (`catalog-receive-1a2b3c4d@2026-11-24T09:30:00Z`).
@@ -32,7 +35,7 @@ public enum InventoryWindow {
     }
 
     /// Whether Square would refuse an `occurred_at` of `occurred` at `now`, or soon would.
-    static func outside(_ occurred: Timestamp, now: Timestamp) -> Bool {
+    public static func outside(_ occurred: Timestamp, now: Timestamp) -> Bool {
         now.seconds - occurred.seconds >= restampAfter || occurred.seconds > now.seconds
     }
 
