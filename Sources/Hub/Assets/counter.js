@@ -84,13 +84,15 @@ function renderCard(v, scan) {
     + "This is the last good copy; fix it in Square and sync.");
   else if (v.sold_out) flags.push(`SOLD OUT AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
   const price = v.sale
-    ? element("p", {class: "price sale"}, money(v.sale.price), element("span", {class: "was"}, money(v.price)))
+    ? element("p", {class: "price sale"}, v.sale.free ? "Free" : money(v.sale.price),
+      element("span", {class: "was"}, money(v.price)))
     : element("p", {class: "price"}, money(v.price));
   const facts = [];
   const add = (label, value) => { if (value) facts.push(element("dt", {}, label), element("dd", {}, value)); };
   if (v.sale) add("On sale", `${v.sale.terms} (${v.sale.name})${v.sale.ends_at ? " until " + v.sale.ends_at : ""}`);
   if (v.unit_price) add("Unit price", `${money(v.unit_price)} per ${v.unit_price.per}`);
   (v.multi_buy || []).forEach((deal) => add("Deal", deal));
+  (v.left_off || []).forEach((note) => add("Not in this price", note));
   const stock = v.in_stock && here ? v.in_stock[here.id] : undefined;
   add("Stock here", stock !== undefined ? `${stock} (as last read from Square)` : here ? "not counted" : null);
   add("Price at", here ? here.name : "base price (no location set)");
@@ -276,8 +278,9 @@ function newScanID() {
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
   try {
-    await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName, device: "keyboard"}});
+    const answer = await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName, device: "keyboard"}});
     if (note.textContent === `Scanned ${code}`) note.textContent = "";
+    showCountWarning(answer);
   } catch (error) {
     note.textContent = `The scan ${code} did not reach the hub: ${error.message}`;
   }
@@ -303,6 +306,12 @@ function showScan(answer) {
   }
 }
 
+// --- an open count's lines getting old (count mode): the hub's count_warning, said after the note ---------------
+function showCountWarning(state) {
+  const warning = state && state.count_warning;
+  if (warning && warning.message) note.textContent = `${note.textContent} ${warning.message}`.trim();
+}
+
 // --- which counters' scans open the card here, and this counter's scanner mode -------------------------------
 const follow = $("#follow"), modeSelect = $("#mode-select");
 const counters = new Set([deviceName]);
@@ -325,6 +334,7 @@ modeSelect.addEventListener("change", async () => {
     const state = await api(`/api/v1/counters/${encodeURIComponent(deviceName)}/mode`, {method: "POST", body: {mode: wanted}});
     modeSelect.value = state.mode;
     note.textContent = `Scans here now ${{lookup: "show the item", reorder: "add to the reorder list", label: "print the item's tag", receive: "receive stock", count: "count stock into the open count"}[state.mode]}.`;
+    showCountWarning(state);
   } catch (error) {
     note.textContent = error.message;
     modeSelect.value = modeSelect.dataset.current || "lookup";
