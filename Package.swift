@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "CatalogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatalogCore", "SquareSchema", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -39,7 +39,7 @@ public struct ScanOutcome: Sendable {
         }
         let regular = match.price?.formatted ?? "variable price"
         // A running sale is the price the customer pays: it comes first, the regular price after it.
-        let price = shelf?.sale.map { "SALE \($0.price.formatted) (\($0.terms), was \(regular))" } ?? regular
+        let price = shelf?.sale.map { "SALE \($0.priceText) (\($0.terms), was \(regular))" } ?? regular
         var line = "\(shownAction)  \(Terminal.visible(match.label))  \(price)"
         if let unit = shelf?.unitPrice() { line += "  \(unit.formatted)" }
         if let embedded { line += "  scale \(embedded.text)" }

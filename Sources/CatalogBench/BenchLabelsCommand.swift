@@ -59,7 +59,7 @@ struct BenchLabelsCommand: AsyncParsableCommand {
                     (
                         "pdf sale tags priced now",
                         try Self.time(runs) {
-                            _ = try LabelRenderer().pdf(template, labels: try Self.saleTags(pricing, variations, facts))
+                            _ = try LabelRenderer().pdf(template, labels: Self.saleTags(pricing, variations, facts))
                         }
                     ))
             }
@@ -134,11 +134,11 @@ struct BenchLabelsCommand: AsyncParsableCommand {
     /// Sale tags by the product's own rule (`LabelRequest.tag`): each variation's price now, the sale beside
     /// the regular price.
     static func saleTags(_ pricing: PricingCatalog, _ variations: [VariationSummary], _ facts: [PricingFacts])
-        throws -> [LabelData]
+        -> [LabelData]
     {
         let now = Timestamp(seconds: 1_795_600_000)
-        return try zip(variations, facts).map { variation, facts in
-            try LabelRequest.tag(
+        return zip(variations, facts).map { variation, facts in
+            LabelRequest.tag(
                 for: variation, shelf: pricing.shelfPrice(for: variation, facts: facts, at: now), date: "2026-11-25")
         }
     }

@@ -106,7 +106,7 @@ struct ShowCommand: ContextCommand, GlobalOptionsCommand {
                     "taxes",
                     shelf.taxLines.joined(separator: "; ") + (added.map { "; \($0.formatted) with taxes" } ?? ""))
             }
-            for problem in shelf.notUnderstood { add("left off", problem + " (cannot be read, so not shown)") }
+            for problem in shelf.notUnderstood { add("left off", problem + " (not in the price shown)") }
         }
         add("status", ShopLocations.availability(match))
         add("SKU", match.sku)

@@ -1,5 +1,6 @@
 import CatalogCore
 import GRDB
+import SquareSchema
 
 /// What one `apply` call is doing: its counts, and the items whose search entry must be brought up to date
 /// before the transaction ends.
@@ -9,6 +10,8 @@ struct ApplyContext {
     var upkeep = SearchUpkeep()
     /// Whether some object is held back, so stored objects must be checked against the list.
     var checkProblems = false
+    /// The currencies of the shop's locations, read when the first discount with an amount comes.
+    var shopCurrencies: Set<String>?
 
     /// Takes in what one object's apply counted and left for the search index.
     mutating func merge(_ other: ApplyContext) {
@@ -163,6 +166,13 @@ extension CatalogDatabase {
             return
         }
         if case .bad(let error) = object.content { throw error }
+        if !object.currencies.isEmpty {
+            let shop = try context.shopCurrencies ?? locationCurrencies(db)
+            context.shopCurrencies = shop
+            if let broken = PricingValues.foreign(object.currencies, sellerCurrencies: shop) {
+                throw StoreError.badObject(id: header.id, type: header.type, reason: broken.reason)
+            }
+        }
         try db.cachedStatement(
             sql: """
                 INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
@@ -206,6 +216,11 @@ extension CatalogDatabase {
             ).execute(arguments: [header.id, category.name, category.parentID, header.version])
         case .other, .bad: break
         }
+    }
+
+    /// The currencies the shop's locations trade in (empty before the first sync stored them).
+    static func locationCurrencies(_ db: Database) throws -> Set<String> {
+        Set(try LocationRecord.fetchAll(db).compactMap { try $0.object()["currency"]?.stringValue })
     }
 
     /// What goes in `catalog_objects.json`: the object as Square sent it, except that an item's nested

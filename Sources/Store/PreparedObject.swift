@@ -1,4 +1,5 @@
 import CatalogCore
+import SquareSchema
 
 /// A catalog object from Square made ready to store: its header and query columns decoded and the JSON
 /// that `catalog_objects` keeps serialised.
@@ -28,6 +29,8 @@ public struct PreparedObject: Sendable {
     let original: JSONValue?
     /// The ids of an item's nested variations, as listed.
     let nestedIDs: [String]
+    /// The currencies of a discount's amounts: `apply` holds the discount back unless they are the shop's.
+    let currencies: [String]
 
     /// Prepares `object`; `parentItemID` is the item a nested variation came in (its `item_id` when the
     /// copy leaves it out).
@@ -37,6 +40,7 @@ public struct PreparedObject: Sendable {
             object["item_variation_data"]?["item_id"] = .string(parentItemID)
         }
         nestedIDs = Self.nestedIDs(of: object)
+        currencies = PricingValues.currencies(of: object)
         let header: ObjectHeader
         do throws(StoreError) {
             header = try ObjectHeader(object)
@@ -62,6 +66,10 @@ public struct PreparedObject: Sendable {
                 content = .category(CategoryRow(object))
                 json = Self.text(object)
             default:
+                // A pricing value Square's rules refuse is never stored, so no price is worked out from it.
+                if let broken = PricingValues.violation(of: object) {
+                    throw StoreError.badObject(id: header.id, type: header.type, reason: broken.reason)
+                }
                 content = .other
                 json = Self.text(object)
             }

@@ -40,6 +40,8 @@ public struct SyncEngine: Sendable {
         // The account first: a database holds one seller's catalog, and nothing of another's may land in it.
         let locations = try await client.listLocations()
         try await bindAccount(locations: locations, state: state)
+        // The locations before the objects: a discount's amount is checked against the shop's currencies.
+        try await database.replaceLocations(locations)
         var pass = try await startPass(state: state, full: full)
         var tally = SyncProgress(kind: pass.kind, pages: 0, fetched: 0, changed: 0, deleted: 0)
         // The newest `updated_at` fetched: the watermark when Square names none, and where the pass may
@@ -108,7 +110,6 @@ public struct SyncEngine: Sendable {
         if pass.kind == .full { try await database.indexDeferredItems() }
         // Objects held back by an earlier run are asked for again: one Square has fixed now stores.
         cleared += try await retryHeldBack(skipping: heldNow, markSeen: pass.sweep)
-        try await database.replaceLocations(locations)
         let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil
         let vendorsChecked = await refreshVendors(
             named: vendorIDs, everyVendor: everyVendor, seenAreEvery: pass.kind == .full && !pass.resumed)

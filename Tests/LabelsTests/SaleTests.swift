@@ -50,7 +50,7 @@ struct SaleTests {
         #expect(try Discount.parse("2") == .amount(digits: 2, decimals: 0))
         #expect(Discount.percent(basisPoints: 1250).description == "12.5%")
         #expect(Discount.amount(digits: 5, decimals: 2).description == "0.05")
-        for bad in ["", "abc", "-10%", "0%", "100%", "150%", "1.2.3", "12.345%", "0", "%"] {
+        for bad in ["", "abc", "-10%", "0%", "100.01%", "150%", "1.2.3", "12.345%", "0", "%"] {
             #expect(throws: SaleError.self, "\(bad)") { try Discount.parse(bad) }
         }
         let error = try #require(throws: SaleError.self) { try Discount.parse("twenty") }
@@ -66,32 +66,33 @@ struct SaleTests {
     @Test("applying a sale to label data keeps the regular price")
     func apply() throws {
         let data = LabelData(itemID: "I", variationID: "V", itemName: "Tea", price: usd(499), date: "2026-11-23")
-        let sale = try SalePricing(discount: .percent(basisPoints: 2000)).apply(to: data)
+        let sale = SalePricing(discount: .percent(basisPoints: 2000)).apply(to: data)
         #expect(sale.price == usd(399) && sale.regularPrice == usd(499))
         #expect(LabelField.render("{{regular_price}} {{price}}", with: sale) == "$4.99 $3.99")
         var variable = data
         variable.price = nil
-        #expect(try SalePricing(discount: .percent(basisPoints: 2000)).apply(to: variable) == variable)
+        #expect(SalePricing(discount: .percent(basisPoints: 2000)).apply(to: variable) == variable)
     }
 
-    @Test("a discount that takes the price to zero is refused, naming the item and the price")
+    @Test("a discount that takes the whole price off makes the tag say FREE, never 0.00")
     func discountAtOrAbovePrice() throws {
         let data = LabelData(
             itemID: "I", variationID: "V", itemName: "Tea", variationName: "50 g", price: usd(499), date: "2026-11-23")
-        for discount in [Discount.amount(digits: 499, decimals: 2), .amount(digits: 5, decimals: 0)] {
-            #expect(throws: SaleError.self) { try SalePricing(discount: discount).apply(to: data) }
-        }
-        var cheap = data
-        cheap.price = usd(1)
-        do {
-            _ = try SalePricing(discount: .percent(basisPoints: 9000)).apply(to: cheap)
-            Issue.record("a sale of 0.00 was not refused")
-        } catch {
-            #expect(error.description.contains("Tea — 50 g (0.01 USD)"), "\(error.description)")
-            #expect(error.description.contains("0.00 USD"))
+        for discount in [
+            Discount.amount(digits: 499, decimals: 2), .amount(digits: 5, decimals: 0), .percent(basisPoints: 10_000),
+        ] {
+            let tag = SalePricing(discount: discount).apply(to: data)
+            #expect(tag.isFree && tag.regularPrice == usd(499), "\(discount)")
+            #expect(LabelField.render("{{price}} was {{regular_price}}", with: tag) == "FREE was $4.99")
         }
         // Just above zero is a price: 4.98 off 4.99 leaves 0.01.
-        #expect(try SalePricing(discount: .amount(digits: 498, decimals: 2)).apply(to: data).price == usd(1))
+        let cent = SalePricing(discount: .amount(digits: 498, decimals: 2)).apply(to: data)
+        #expect(cent.price == usd(1) && !cent.isFree && LabelField.price.value(in: cent) == "$0.01")
+        #expect(try Discount.parse("100%") == .percent(basisPoints: 10_000))
+        // A regular price of zero (no sale) is shown as it is.
+        var zero = data
+        zero.price = usd(0)
+        #expect(!zero.isFree)
     }
 
     @Test("category discounts match names ignoring case")

@@ -109,7 +109,7 @@ struct ProseRulesTests {
         }
     }
 
-    @Test("an amount discount is in the seller's currency (the main location's)")
+    @Test("an amount discount is in the seller's currency (the main location's) and not below zero")
     func discountCurrency() async throws {
         try await withSandbox(SandboxConfiguration(seed: .demo)) { _, client in
             let euros = try await Self.upsert(client, Self.discount(amount: ["amount": 100, "currency": "EUR"]))
@@ -117,6 +117,8 @@ struct ProseRulesTests {
             #expect(euros.json["errors"]?[0]?["field"] == "discount_data.amount_money.currency")
             let pounds = try await Self.upsert(client, Self.discount(amount: ["amount": 100, "currency": "GBP"]))
             #expect(pounds.status == 200, "\(pounds.json)")
+            let below = try await Self.upsert(client, Self.discount(amount: ["amount": -100, "currency": "GBP"]))
+            #expect(below.status == 400 && below.json["errors"]?[0]?["field"] == "discount_data.amount_money.amount")
         }
     }
 

@@ -79,17 +79,13 @@ public struct LabelRequest: Sendable {
             template.flatMap { $0.unitPricePer.isEmpty ? nil : $0.unitPricePer }
             ?? (settings.labels.unitPrice ?? []).compactMap(UnitBasis.init(text:))
         let prices = try await ShelfPrices.load(for: variations, database: context.openDatabase(), at: now)
-        do {
-            return try variations.map { variation throws(SaleError) in
-                let typed = (explicit ?? table.discount(forCategory: variation.category)).map {
-                    SalePricing(discount: $0, rounding: roundingRule)
-                }
-                return try Self.tag(
-                    for: variation, shelf: prices.shelf(variation), date: today, typedSale: typed, unitBases: bases,
-                    display: display)
+        return variations.map { variation in
+            let typed = (explicit ?? table.discount(forCategory: variation.category)).map {
+                SalePricing(discount: $0, rounding: roundingRule)
             }
-        } catch {
-            throw AppError(error.description, exitCode: .dataError)
+            return Self.tag(
+                for: variation, shelf: prices.shelf(variation), date: today, typedSale: typed, unitBases: bases,
+                display: display)
         }
     }
 
@@ -100,22 +96,22 @@ public struct LabelRequest: Sendable {
     public static func tag(
         for variation: VariationSummary, shelf: ShelfPrice, date: String, typedSale: SalePricing? = nil,
         unitBases: [UnitBasis] = [], display: PriceDisplay = .asEntered
-    ) throws(SaleError) -> LabelData {
+    ) -> LabelData {
         var data = LabelData(
             itemID: variation.itemID, variationID: variation.variationID, itemName: variation.itemName,
             variationName: variation.variationName, price: variation.price, sku: variation.sku,
             gtin: variation.upc ?? variation.gtin, category: variation.category, date: date,
             version: variation.version, locationID: variation.location?.id)
         if let typedSale {
-            data = try typedSale.apply(to: data)
+            data = typedSale.apply(to: data)
         } else if let sale = shelf.sale {
             data.regularPrice = shelf.regular
             data.price = sale.price
             data.saleEnds = sale.endsAt
             data.saleRuleID = sale.ruleID
         }
-        // The unit price is of the price the tag shows, and taxes go on both.
-        let unit = data.price.flatMap { shelf.unitPrice(of: $0, per: unitBases) }
+        // The unit price is of the price the tag shows (none when it is free), and taxes go on both.
+        let unit = data.isFree ? nil : data.price.flatMap { shelf.unitPrice(of: $0, per: unitBases) }
         data.unitPrice = unit?.amount
         data.unitPer = unit?.per
         if display == .withTaxes {

@@ -30,7 +30,8 @@ public struct ShelfPrices: Sendable {
 extension ShelfPrice {
     /// The fields `show --json` and a scan's match add: `sale` ({rule_id, name, terms, price, ends_at} or
     /// null), `multi_buy` (texts), `price_with_taxes` (with additive taxes; null when variable), `taxes`
-    /// ({name, percentage, inclusion}) and `unit_price` ({amount, currency, per} or null).
+    /// ({name, percentage, inclusion}), `unit_price` ({amount, currency, per} or null) and `left_off` (what
+    /// the price leaves out and why: rules that cannot be used, taxes held back).
     public func jsonFields(per bases: [UnitBasis] = []) -> [(String, JSONValue)] {
         [
             ("sale", sale?.json ?? .null),
@@ -47,13 +48,15 @@ extension ShelfPrice {
                     })
             ),
             ("unit_price", unitPrice(per: bases)?.json ?? .null),
+            ("left_off", .array(notUnderstood.map(JSONValue.string))),
         ]
     }
 
-    /// `on sale: 20% off (Spring Sale) until 2026-12-01: 9.59 GBP`, or nil when no sale is on.
+    /// `20% off (Spring Sale) until 2026-12-01: 9.59 GBP` (`...: free` when it takes the whole price off), or
+    /// nil when no sale is on.
     public var saleText: String? {
         guard let sale else { return nil }
         return "\(sale.terms) (\(sale.name))" + (sale.endsAt.map { " until \($0)" } ?? "") + ": "
-            + sale.price.formatted
+            + sale.priceText
     }
 }

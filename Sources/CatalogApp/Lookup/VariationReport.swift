@@ -157,7 +157,7 @@ public struct ShopSearch: Sendable {
     public func priceShown(_ variation: VariationSummary) -> String {
         if !variation.isSold { return "not sold here" }
         var shown = variation.price?.formatted ?? "variable"
-        if let sale = prices.shelf(variation).sale { shown = "\(sale.price.formatted) sale" }
+        if let sale = prices.shelf(variation).sale { shown = "\(sale.priceText) sale" }
         return variation.isSoldOut ? "\(shown) sold out" : shown
     }
 }

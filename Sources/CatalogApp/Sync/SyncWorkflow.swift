@@ -45,16 +45,20 @@ public struct SyncWorkflow: Sendable {
     static let unreadableRulesKey = "pricing_rules_reported_unreadable"
 
     /// Says once, after the sync that brought it, that a pricing rule is left off prices and tags because
-    /// its time period cannot be read; says nothing again until the list changes.
+    /// its time period cannot be read or an object it names is held back or missing; says nothing again
+    /// until the list changes.
     func reportUnreadableRules() async throws {
         let database = engine.database
         let unreadable = try await database.pricingCatalog().unreadableRules
         let reported = Set(
             (try await database.syncState()[Self.unreadableRulesKey] ?? "").split(separator: "\n").map(String.init))
         for rule in unreadable where !reported.contains(rule) {
+            let names = rule.contains(" is held back (") || rule.contains(" is not in the catalog")
             context.progress.note(
-                "pricing rule \(rule) cannot be read, so it is left off prices and tags; give it a weekly or one-off "
-                    + "time period in Square to have it shown.")
+                "pricing rule \(rule): it cannot be used, so it is left off prices and tags; "
+                    + (names
+                        ? "fix what it names in Square to have it shown."
+                        : "give it a weekly or one-off time period in Square to have it shown."))
         }
         if Set(unreadable) != reported {
             try await database.updateSyncState([

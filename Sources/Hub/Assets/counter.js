@@ -84,13 +84,15 @@ function renderCard(v, scan) {
     + "This is the last good copy; fix it in Square and sync.");
   else if (v.sold_out) flags.push(`SOLD OUT AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
   const price = v.sale
-    ? element("p", {class: "price sale"}, money(v.sale.price), element("span", {class: "was"}, money(v.price)))
+    ? element("p", {class: "price sale"}, v.sale.free ? "Free" : money(v.sale.price),
+      element("span", {class: "was"}, money(v.price)))
     : element("p", {class: "price"}, money(v.price));
   const facts = [];
   const add = (label, value) => { if (value) facts.push(element("dt", {}, label), element("dd", {}, value)); };
   if (v.sale) add("On sale", `${v.sale.terms} (${v.sale.name})${v.sale.ends_at ? " until " + v.sale.ends_at : ""}`);
   if (v.unit_price) add("Unit price", `${money(v.unit_price)} per ${v.unit_price.per}`);
   (v.multi_buy || []).forEach((deal) => add("Deal", deal));
+  (v.left_off || []).forEach((note) => add("Not in this price", note));
   const stock = v.in_stock && here ? v.in_stock[here.id] : undefined;
   add("Stock here", stock !== undefined ? `${stock} (as last read from Square)` : here ? "not counted" : null);
   add("Price at", here ? here.name : "base price (no location set)");

@@ -298,7 +298,7 @@ async function loadSync() {
   add("Outbox", `${status.outbox.pending} waiting, ${status.outbox.conflict} to decide, ${status.outbox.failed} failed`);
   if (status.unreadable_pricing_rules.length) {
     add("Pricing rules left off prices", status.unreadable_pricing_rules.join(", ") +
-      " (give each a weekly or one-off time period in Square)");
+      " (fix each in Square; the next sync brings it back)");
   }
   $("#sync-facts").replaceChildren(...facts);
   $("#sync-now").disabled = !status.available || status.running;

@@ -32,6 +32,12 @@ public struct LabelData: Sendable, Hashable {
     /// Whether the prices include the additive taxes (price display with_taxes), for the print log.
     public var pricesIncludeTaxes = false
 
+    /// A sale that takes the whole price off: the tag says free (`LabelData.freeText`), never 0.00.
+    public var isFree: Bool { regularPrice != nil && (price?.amount ?? 1) <= 0 }
+
+    /// What a free item's tag shows in place of its price.
+    public static let freeText = "FREE"
+
     public init(
         itemID: String, variationID: String, itemName: String, variationName: String? = nil, price: Money?,
         regularPrice: Money? = nil, sku: String? = nil, gtin: String? = nil, category: String? = nil,

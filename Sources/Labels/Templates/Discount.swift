@@ -8,7 +8,8 @@ public enum Discount: Sendable, Hashable, CustomStringConvertible {
     /// An amount in major units, kept exactly as `digits` / 10^`decimals` (`1.50` is 150 and 2).
     case amount(digits: Int64, decimals: Int)
 
-    /// Reads `--discount` text: `20%`, `12.5 %` or `1.50`. A percentage is above 0 and below 100.
+    /// Reads `--discount` text: `20%`, `12.5 %` or `1.50`. A percentage is above 0 and at most 100 (a
+    /// tag then says the item is free, as one Square sells free does).
     public static func parse(_ text: String) throws(SaleError) -> Discount {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let isPercent = trimmed.hasSuffix("%")
@@ -19,8 +20,8 @@ public enum Discount: Sendable, Hashable, CustomStringConvertible {
         if isPercent {
             guard decimals <= 2 else { throw SaleError(text: text, reason: "use at most two decimals, like 12.25%.") }
             let basisPoints = Int(digits) * Int(pow(10, Double(2 - decimals)))
-            guard basisPoints > 0, basisPoints < 10_000 else {
-                throw SaleError(text: text, reason: "a percentage must be more than 0% and less than 100%.")
+            guard basisPoints > 0, basisPoints <= 10_000 else {
+                throw SaleError(text: text, reason: "a percentage must be more than 0% and at most 100%.")
             }
             return .percent(basisPoints: basisPoints)
         }

@@ -5,7 +5,8 @@ import Foundation
 public enum LabelField: String, Sendable, Hashable, CaseIterable {
     case itemName = "item.name"
     case variationName = "variation.name"
-    /// The price to print, formatted for its currency (the sale price on a sale tag); empty for variable pricing.
+    /// The price to print, formatted for its currency (the sale price on a sale tag, `FREE` when the sale
+    /// takes the whole price off); empty for variable pricing.
     case price
     /// A sale tag's regular price, formatted for its currency; empty otherwise.
     case regularPrice = "regular_price"
@@ -25,7 +26,7 @@ public enum LabelField: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .itemName: return data.itemName
         case .variationName: return data.variationName ?? ""
-        case .price: return data.price?.labelText ?? ""
+        case .price: return data.isFree ? LabelData.freeText : data.price?.labelText ?? ""
         case .regularPrice: return data.regularPrice?.labelText ?? ""
         case .sku: return data.sku ?? ""
         case .gtin: return data.gtin ?? ""

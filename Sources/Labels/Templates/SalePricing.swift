@@ -34,21 +34,13 @@ public struct SalePricing: Sendable, Hashable {
     }
 
     /// `data` as a sale tag shows it: its price becomes the regular price, the sale price the price.
-    /// Variable-priced items (no price) are left as they are. A discount that takes the price to zero
-    /// is refused: a tag saying 0.00 is never what a shop means.
-    public func apply(to data: LabelData) throws(SaleError) -> LabelData {
+    /// Variable-priced items (no price) are left as they are. A discount that takes the price to zero makes
+    /// the item free, as Square does at the till: the tag says so (`LabelData.isFree`), never 0.00.
+    public func apply(to data: LabelData) -> LabelData {
         guard let price = data.price else { return data }
-        let sale = salePrice(for: price)
-        guard sale.amount > 0 else {
-            let name = data.itemName + (data.variationName.map { " — " + $0 } ?? "")
-            throw SaleError(
-                text: discount.description,
-                reason: "it is at or above the price of \(name) (\(price.formatted)), so the tag would show "
-                    + "\(sale.formatted). Give a smaller discount, or print this item without one.")
-        }
         var tag = data
         tag.regularPrice = price
-        tag.price = sale
+        tag.price = salePrice(for: price)
         return tag
     }
 

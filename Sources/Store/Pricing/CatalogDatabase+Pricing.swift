@@ -34,7 +34,9 @@ extension CatalogDatabase {
                 sql: """
                     SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
                             FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
-                        || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations) AS stamp
+                        || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations)
+                        || '/' || (SELECT COUNT(*) || ':' || IFNULL(MAX(last_tried_at), '') FROM sync_problems
+                            WHERE \(PricingCatalog.storedCondition)) AS stamp
                     """
             )?["stamp"] as String? ?? ""
         if let cached = pricingCache.catalog(stamp: stamp) { return cached }
@@ -48,7 +50,11 @@ extension CatalogDatabase {
             db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
         ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
         let locations = try LocationRecord.fetchAll(db).map { try $0.object() }
-        return PricingCatalog(objects: objects, locations: locations)
+        let held = try SyncProblemRecord.filter(sql: PricingCatalog.storedCondition).fetchAll(db)
+            .map(SyncProblem.init(record:))
+        return PricingCatalog(
+            objects: objects, locations: locations,
+            heldBack: Dictionary(held.map { ($0.id, $0.pricingText) }) { first, _ in first })
     }
 
     /// The pricing objects and the facts of `variationIDs`, read together in one transaction.

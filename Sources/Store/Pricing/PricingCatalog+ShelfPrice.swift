@@ -17,19 +17,23 @@ extension PricingCatalog {
         shelf.soldBy = facts.measurementUnitID.flatMap { units[$0] }
         if shelf.soldBy == nil { shelf.netQuantity = NetQuantity.read(facts.names) }
         shelf.taxes = facts.taxIDs.compactMap { taxes[$0] }.filter { $0.enabled && isHere($0.presence, location) }
+        for held in facts.taxIDs.compactMap({ heldBack[$0] }) {
+            shelf.notUnderstood.append(held)
+        }
         guard !rules.isEmpty else { return shelf }
         let local = LocalTime(moment, in: timeZone(at: location))
         let products = facts.productIDs
         for rule in rules {
             guard isHere(rule.presence, location), let matchID = rule.matchID, let match = productSets[matchID],
-                holds(match, products), let discount = rule.discountID.flatMap({ discounts[$0] }),
-                isHere(discount.presence, location)
+                holds(match, products)
             else { continue }
-            if case .variable = discount.kind { continue }
             if let reason = unreadableReason(rule) {
                 shelf.notUnderstood.append("\(rule.name): \(reason)")
                 continue
             }
+            guard let discount = rule.discountID.flatMap({ discounts[$0] }), isHere(discount.presence, location)
+            else { continue }
+            if case .variable = discount.kind { continue }
             var periodEnd: LocalTime?
             if !rule.periodIDs.isEmpty {
                 guard let running = rule.periodIDs.compactMap({ periods[$0] }).first(where: { $0.contains(local) })
@@ -74,9 +78,20 @@ extension PricingCatalog {
         rules.compactMap { rule in unreadableReason(rule).map { "\(rule.name): \($0)" } }
     }
 
-    /// Why `rule` cannot be read (its dates, or a time period that is missing or not understood); nil when
-    /// it can.
+    /// Why `rule` cannot be used: an object it names that a sync held back or that is not in the catalog
+    /// as the type it must be, its dates, or a time period that is missing or not understood; nil when it
+    /// can.
     func unreadableReason(_ rule: Rule) -> String? {
+        let named: [(id: String?, kind: String, known: Bool)] = [
+            (rule.discountID, "discount", rule.discountID.map { discounts[$0] != nil } ?? true),
+            (rule.matchID, "product set", rule.matchID.map { productSets[$0] != nil } ?? true),
+            (rule.excludeID, "product set", rule.excludeID.map { productSets[$0] != nil } ?? true),
+        ]
+        for (id, kind, known) in named {
+            guard let id, !known else { continue }
+            return heldBack[id] ?? "its \(kind) \(id) is not in the catalog"
+        }
+        if let held = rule.periodIDs.lazy.compactMap({ self.heldBack[$0] }).first { return held }
         if let dates = rule.unreadableDates { return dates }
         return rule.periodIDs.lazy.compactMap { id in
             (self.periods[id] ?? .notUnderstood("time period \(id) is not in the catalog")).notUnderstoodReason

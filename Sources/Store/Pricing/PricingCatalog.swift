@@ -73,15 +73,21 @@ public struct PricingCatalog: Sendable {
     var taxes: [String: Tax] = [:]
     var units: [String: MeasurementUnit] = [:]
     var timeZones: [String: TimeZone] = [:]
+    /// Pricing objects a sync held back because Square's copy breaks Square's rules, as `TAX “VAT”: why`
+    /// by id. A price is never worked out from one, not even from an older copy still stored.
+    var heldBack: [String: String] = [:]
 
     /// No rules, taxes or units: every price is the location's price.
     public static let empty = PricingCatalog(objects: [], locations: [])
 
     /// Reads the objects (any type; those that are not pricing objects are ignored) and the locations
-    /// (Square `Location` objects, for their `timezone`).
-    public init(objects: [JSONValue], locations: [JSONValue]) {
+    /// (Square `Location` objects, for their `timezone`); `heldBack` names, by id, the pricing objects a
+    /// sync held back and why (`TAX “VAT”: its percentage ...`): their stored copies are left out.
+    public init(objects: [JSONValue], locations: [JSONValue], heldBack: [String: String] = [:]) {
+        self.heldBack = heldBack
         for object in objects where object["is_deleted"]?.boolValue != true {
-            guard let id = object["id"]?.stringValue, let type = object["type"]?.stringValue else { continue }
+            guard let id = object["id"]?.stringValue, let type = object["type"]?.stringValue, heldBack[id] == nil
+            else { continue }
             switch type {
             case "PRICING_RULE": rules.append(Self.rule(object, id: id))
             case "DISCOUNT": discounts[id] = Self.discount(object, id: id)

@@ -46,10 +46,16 @@ public struct Sale: Sendable, Equatable {
     /// clock; nil when it has no end.
     public var endsAt: String?
 
+    /// Whether it takes the whole price off: shown and printed as free, never as 0.00.
+    public var isFree: Bool { price.amount <= 0 }
+
+    /// The sale price as a person reads it: `free`, or the price.
+    public var priceText: String { isFree ? "free" : price.formatted }
+
     public var json: JSONValue {
         [
             "rule_id": .string(ruleID), "name": .string(name), "terms": .string(terms), "price": price.json,
-            "ends_at": endsAt.map(JSONValue.string) ?? .null,
+            "free": .bool(isFree), "ends_at": endsAt.map(JSONValue.string) ?? .null,
         ]
     }
 }
@@ -70,7 +76,8 @@ public struct ShelfPrice: Sendable, Equatable {
     public var soldBy: MeasurementUnit?
     /// The net quantity its name gives (`500 ml`), for a unit price when it is not sold by a unit.
     public var netQuantity: NetQuantity?
-    /// Rules left out because their time periods could not be read: "Happy hour: RRULE FREQ=DAILY".
+    /// What is left out of the price, as text: rules that cannot be used ("Happy hour: RRULE FREQ=DAILY",
+    /// "Spring Sale: discount “Half off” is held back (...)") and taxes a sync held back.
     public var notUnderstood: [String] = []
 
     public init(regular: Money?) { self.regular = regular }

@@ -44,11 +44,12 @@ public struct NetQuantity: Sendable, Equatable {
 
 extension ShelfPrice {
     /// The price now per unit of measure; nil when the variation is neither sold by a measurement unit nor
-    /// named with a net quantity, or when its price is variable. A variation sold by a unit is priced per
+    /// named with a net quantity, or when its price is variable or a sale makes it free. A variation sold by a unit is priced per
     /// that unit unless `bases` names another of the same kind and the unit has an exact size; one named
     /// with a net quantity is priced per the basis of its kind in `bases`, else per kg, litre or metre.
     public func unitPrice(per bases: [UnitBasis] = []) -> UnitPrice? {
-        price.flatMap { unitPrice(of: $0, per: bases) }
+        guard sale?.isFree != true else { return nil }
+        return price.flatMap { unitPrice(of: $0, per: bases) }
     }
 
     /// `price` (what one unit costs, such as a sale price a tag shows) per unit of measure, by the same rule.

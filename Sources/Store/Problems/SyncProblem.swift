@@ -22,14 +22,25 @@ public struct SyncProblem: Sendable, Equatable {
     /// How many syncs have tried it.
     public var attempts: Int
 
-    /// The object's name as Square sent it (an item's, a variation's or a category's), when it has one.
+    /// The object's name as Square sent it (an item's, a variation's, a category's or a pricing object's),
+    /// when it has one.
     public var name: String? {
-        let data = json["item_data"] ?? json["item_variation_data"] ?? json["category_data"]
+        let data = [
+            "item_data", "item_variation_data", "category_data", "discount_data", "tax_data", "pricing_rule_data",
+        ]
+        .lazy.compactMap { json[$0] }.first
         return data?["name"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The object for a person: `ITEM 2OD3... “Apple Ale”`, or its type and id when it has no name.
     public var label: String { "\(type) \(id)" + (name.map { " “\($0)”" } ?? "") }
+
+    /// A held-back pricing object as a price's note says it: `discount “Half off” is held back (its
+    /// percentage “-20” is not a decimal number from 0 to 100)`.
+    public var pricingText: String {
+        let kind = type.lowercased().replacingOccurrences(of: "_", with: " ")
+        return "\(kind) " + (name.map { "“\($0)”" } ?? id) + " is held back (\(reason))"
+    }
 
     /// What a lookup that is affected by it says (`held_back` in `catalog show --json` and a scan's answer).
     public var heldBackJSON: JSONValue {
