@@ -17,8 +17,12 @@ struct CountShowCommand: ContextCommand, GlobalOptionsCommand {
         let counts = try CountWorkflow(context: context)
         let session = try await counts.session(which.session, location: which.location)
         let lines = try await counts.lines(of: session)
+        let warning = try await counts.ageWarning(session)
         if !json {
             output.out("Count \(session.id), \(session.status.rawValue): \(Terminal.visible(session.name))")
+            if let warning { output.out("Warning: " + warning.message) }
+        } else if let warning {
+            output.note(warning.message)
         }
         for (line, variation) in lines {
             if json {

@@ -60,7 +60,15 @@ extension CountOutput {
     public static func json(_ review: CountReview) -> JSONValue {
         [
             "session": review.session.json, "location": review.location.json,
-            "expected_read_now": .bool(review.expectedReadNow), "lines": .array(review.counted.map(json)),
+            "expected_read_now": .bool(review.expectedReadNow),
+            "lines": .array(
+                review.counted.map { line in
+                    var value = json(line)
+                    for (key, field) in ageingJSON(line, now: review.at) { value[key] = field }
+                    return value
+                }),
+            "ageing_problem": review.ageingProblem.map(JSONValue.string) ?? .null,
+            "age_warning": review.ageWarning?.json ?? .null,
             "not_counted": .array(review.notCounted.map(json)), "totals": json(review.total),
             "by_category": .array(review.byCategory.map(json)), "by_vendor": .array(review.byVendor.map(json)),
         ]
@@ -98,9 +106,15 @@ extension CountOutput {
             if let cost = line.varianceCost, line.variance != 0 { row += "  (\(cost.formatted) at cost)" }
             if !line.soldHere { row += "  NOT SOLD HERE" }
             if line.tracked == false { row += "  NOT TRACKED IN SQUARE (posted only with --track)" }
+            if let ageing = ageing(line, now: review.at) { row += "  (" + ageing + ")" }
             lines.append("  " + row)
         }
         if review.counted.isEmpty { lines.append("  nothing counted yet") }
+        if let problem = review.ageingProblem {
+            let waiting = review.counted.filter(\.waits).map { Terminal.visible($0.variation.label) }
+            lines.append("Waiting: " + waiting.joined(separator: "; ") + ". " + problem)
+        }
+        if let warning = review.ageWarning?.gettingOldSentence { lines.append("Warning: " + warning) }
         if !review.notCounted.isEmpty {
             lines.append(
                 "Not counted (\(review.notCounted.count) in scope; never posted as zero unless you ask): "

@@ -21,10 +21,29 @@ public struct CountReview: Sendable {
         /// Whether Square tracks its stock at the count's location (nil: the replica does not know it);
         /// an untracked line is posted only with `--track`.
         public var tracked: Bool?
+        /// When it was last counted: the moment its physical count is as of (nil when not counted).
+        public var countedAt: Timestamp?
+        /// What posting does with it by its age (`CountAgeing`); nil when it is not counted, already sent, or
+        /// counted too long ago while Square's changes since could not be read (then `waits`).
+        public var ageing: CountAgeing?
+        /// Counted too long ago for Square, and Square's changes since could not be read: posting leaves it
+        /// waiting until they can be.
+        public var waits = false
 
-        /// Counted minus expected, when both are known.
+        /// Counted too long ago for Square to take as it was counted: posted as of now, or refused, or waiting.
+        public var aged: Bool { waits || (ageing != nil && ageing != .asCounted) }
+
+        /// What posting sends: the count, or (aged) the count moved by what Square recorded since.
+        public var posts: Decimal? {
+            if case .asOfNow(let posts, _) = ageing { return posts }
+            return waits || ageing?.refusal != nil ? nil : counted
+        }
+
+        /// What posting changes Square's count by: what it sends minus what Square expects now (counted minus
+        /// expected, when the line is posted as counted), when both are known.
         public var variance: Decimal? {
             guard let counted, let expected else { return nil }
+            if case .asOfNow(let posts, _) = ageing { return posts - expected }
             return counted - expected
         }
 
@@ -73,6 +92,12 @@ public struct CountReview: Sendable {
     public var notCounted: [Line]
     /// Whether what Square expects was read now (else the figures are those read at each first count).
     public var expectedReadNow: Bool
+    /// When the review was made.
+    public var at: Timestamp
+    /// Why the lines that `waits` wait: Square's changes since they were counted could not be read.
+    public var ageingProblem: String?
+    /// Lines getting old (or already too old for Square to take as counted), when any are.
+    public var ageWarning: CountAgeWarning?
 
     public var total: Totals {
         var totals = Totals(name: "all")
@@ -128,19 +153,24 @@ extension CountWorkflow {
             variationIDs: ids, preferred: session.scope == .vendors ? session.scopeIDs : [])
         let vendorNames = try await database.vendorNames()
         let tracking = try await database.inventoryTracking(variationIDs: ids, locationID: place.id)
+        let ageing = await ageing(of: lines, at: place)
         func line(_ variation: VariationSummary, counted: CountLine?) -> CountReview.Line {
             let quantity = now.map { $0[variation.variationID] ?? "0" } ?? counted?.expected
             let supply = supplies[variation.variationID]
             return CountReview.Line(
                 variation: variation, counted: counted?.counted, expected: quantity.flatMap { Decimal(string: $0) },
                 supply: supply, vendorName: supply?.vendorID.flatMap { vendorNames[$0] }, soldHere: variation.isSold,
-                tracked: tracking[variation.variationID])
+                tracked: tracking[variation.variationID],
+                countedAt: counted.flatMap { Timestamp(rfc3339: $0.lastCountedAt) },
+                ageing: ageing.outcomes[variation.variationID],
+                waits: ageing.waiting.contains(variation.variationID))
         }
         let countedLines = lines.compactMap { counted in
             variations[counted.variationID].map { line($0, counted: counted) }
         }
         return CountReview(
             session: session, location: place, counted: countedLines, notCounted: scope.map { line($0, counted: nil) },
-            expectedReadNow: now != nil)
+            expectedReadNow: now != nil, at: context.clock.now(), ageingProblem: ageing.problem,
+            ageWarning: [.open, .posting].contains(session.status) ? ageWarning(of: lines) : nil)
     }
 }

@@ -45,17 +45,36 @@ extension HubAPI {
         router.get("/api/v1/counters") { _, _ in
             await answer {
                 let counters = await services.desk.counters
+                var warning = JSONValue.null
+                if counters.contains(where: { $0.mode == "count" }) { warning = try await countWarning(services) }
                 return HubResponse.json(
-                    .array(counters.map { ["counter": .string($0.name), "mode": .string($0.mode)] }))
+                    .array(
+                        counters.map {
+                            var state: JSONValue = ["counter": .string($0.name), "mode": .string($0.mode)]
+                            if $0.mode == "count" { state["count_warning"] = warning }
+                            return state
+                        }))
             }
         }
         router.post("/api/v1/counters/:name/mode") { request, context in
             await answer {
                 let body = try await Self.body(ModeBody.self, request, context: context)
                 let name = pathPart(context, "name")
-                return HubResponse.json(try await services.desk.switchMode(counter: name, to: body.mode))
+                var state = try await services.desk.switchMode(counter: name, to: body.mode)
+                if state["mode"] == "count" { state["count_warning"] = try await countWarning(services) }
+                return HubResponse.json(state)
             }
         }
+    }
+}
+
+extension HubAPI {
+    /// The warning for the lines of the counts open at the hub's location getting old (`CountAgeWarning`'s
+    /// JSON), or null: what a counter in count mode is told with its state and each scan's answer.
+    static func countWarning(_ services: HubServices) async throws -> JSONValue {
+        guard let here = try await services.shop().here else { return .null }
+        return try await CountWorkflow(context: services.context, database: services.database)
+            .ageWarning(at: here)?.json ?? .null
     }
 }
 

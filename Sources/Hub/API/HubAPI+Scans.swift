@@ -12,8 +12,10 @@ extension HubAPI {
             await answer {
                 let body = try await Self.body(ScanBody.self, request, context: context)
                 let counter = body.counter ?? context.device?.name ?? "hub"
-                let answer = try await services.desk.post(
+                var answer = try await services.desk.post(
                     id: body.id, code: body.code, counter: counter, device: body.device)
+                // A counter counting stock is told when the open count's lines are getting old.
+                if answer["mode"] == "count" { answer["count_warning"] = try await countWarning(services) }
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
             }
         }

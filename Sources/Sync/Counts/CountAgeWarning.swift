@@ -9,7 +9,8 @@ public struct CountAgeWarning: Sendable, Equatable {
     public var gettingOld: Int
     /// The age of the oldest and newest of those, in whole hours.
     public var hours: ClosedRange<Int64>
-    /// How long is left to post them as counted, in seconds (until the oldest reaches `restampAfter`).
+    /// How long is left to post them as counted, in seconds (until the oldest reaches `restampAfter`); said
+    /// to the nearest hour, or minute under an hour.
     public var timeLeft: Int64
     /// Lines counted so long ago that they are posted as of now, adjusted by what Square recorded since.
     public var aged: Int
@@ -38,7 +39,8 @@ public struct CountAgeWarning: Sendable, Equatable {
         let when =
             hours.lowerBound == hours.upperBound ? "\(hours.lowerBound)" : "\(hours.lowerBound) to \(hours.upperBound)"
         let left =
-            timeLeft >= 3600 ? Self.plural(timeLeft / 3600, "hour") : Self.plural(max(1, timeLeft / 60), "minute")
+            timeLeft >= 3600 - 30
+            ? Self.plural((timeLeft + 1800) / 3600, "hour") : Self.plural(max(1, (timeLeft + 30) / 60), "minute")
         return "\(Self.plural(Int64(gettingOld), "line")) \(gettingOld == 1 ? "was" : "were") counted \(when) hours "
             + "ago; post the count within \(left) or \(gettingOld == 1 ? "it is" : "they are") posted adjusted by "
             + "what sold since."
