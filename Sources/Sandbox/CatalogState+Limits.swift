@@ -1,7 +1,8 @@
 import CatalogCore
 
 extension CatalogState {
-    /// The most variations an item may have (CatalogItemVariation: "can have at most 250 item variations").
+    /// The most variations an item may have (CatalogItemVariation: "must have at least one item variation and
+    /// can have at most 250 item variations").
     static let maxVariationsPerItem = 250
     /// The most item options an item may use (CatalogItem.item_options: "Maximum: 6 item options.").
     static let maxItemOptions = 6
@@ -41,6 +42,12 @@ extension CatalogState {
             var variations = Set(liveVariations[item] ?? [])
             for (id, object) in staged where object.type == "ITEM_VARIATION" {
                 if object.isDeleted || object.parentId != item { variations.remove(id) } else { variations.insert(id) }
+            }
+            if variations.isEmpty {
+                throw .invalid(
+                    "ARRAY_LENGTH_TOO_SHORT",
+                    "Item \(item) would have no variations; an item must have at least one.",
+                    field: "item_data.variations")
             }
             if variations.count > Self.maxVariationsPerItem {
                 throw .invalid(

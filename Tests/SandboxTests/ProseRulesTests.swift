@@ -156,7 +156,7 @@ struct ProseRulesTests {
         }
     }
 
-    @Test("an item has at most 250 variations: 251 is refused, and so is one more on an item of 250")
+    @Test("an item has 1 to 250 variations: 251 is refused, one more on an item of 250 too, and none")
     func variationLimit() async throws {
         try await withSandbox(SandboxConfiguration(seed: .none)) { _, client in
             let names = (1...251).map { "Size \($0)" }
@@ -173,6 +173,10 @@ struct ProseRulesTests {
             ]
             let more = try await Self.upsert(client, extra)
             #expect(more.status == 400 && more.code == "ARRAY_LENGTH_TOO_LONG", "\(more.json)")
+            // And at least one: an item with none is refused.
+            let none = try await Self.upsert(client, newItem("Empty", variations: []))
+            #expect(none.status == 400 && none.code == "ARRAY_LENGTH_TOO_SHORT", "\(none.json)")
+            #expect(none.json["errors"]?[0]?["field"] == "item_data.variations")
         }
     }
 
