@@ -1,5 +1,6 @@
 import CatalogCore
 import Foundation
+import Store
 import Sync
 import Testing
 import Webhooks
@@ -76,16 +77,18 @@ struct WebhookPoster {
     }
 }
 
-/// Runs `body` against a listener on 127.0.0.1 port 0 whose syncs are `sync`.
+/// Runs `body` against a listener on 127.0.0.1 port 0 whose syncs are `sync`, storing inventory events' counts
+/// in `database` when one is given (as `catalog webhook serve` does).
 func withWebhookListener(
-    sync: @escaping @Sendable () async throws -> Void,
+    database: CatalogDatabase? = nil, sync: @escaping @Sendable () async throws -> Void,
     _ body: (WebhookListener, SyncCoalescer, WebhookPoster) async throws -> Void
 ) async throws {
     let quiet = WebhookLog.standardError(label: "webhook-tests", level: .critical)
     let coalescer = SyncCoalescer(logger: quiet, sync: sync)
     let configuration = WebhookListenerConfiguration(
         port: 0, notificationURL: "https://shop.example/square", signatureKey: WebhookPoster.key)
-    let listener = try await WebhookListener.start(configuration, coalescer: coalescer, logger: quiet)
+    let listener = try await WebhookListener.start(
+        configuration, coalescer: coalescer, database: database, logger: quiet)
     let poster = WebhookPoster(baseURL: listener.baseURL, notificationURL: configuration.notificationURL)
     do {
         try await body(listener, coalescer, poster)
