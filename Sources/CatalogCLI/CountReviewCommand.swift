@@ -11,7 +11,10 @@ struct CountReviewCommand: ContextCommand, GlobalOptionsCommand {
             Square's IN_STOCK counts at the count's location are read again now (when Square cannot be \
             reached, those read at each line's first count are used, and the review says so). Variations in \
             the count's scope that were not counted are listed apart: they are never taken as zero unless \
-            you say so when posting. Costs are the vendor's unit cost from Square's vendor information.
+            you say so when posting. Costs are the vendor's unit cost from Square's vendor information. \
+            A line counted 23 hours or more ago is shown as posting will send it: as of now, moved by what \
+            Square recorded since ("counted 10 on Wed 11:52; 2 sold since; posts 8 as of now"); from 20 \
+            hours the review warns that lines are getting old.
             """)
 
     @OptionGroup var options: GlobalOptions

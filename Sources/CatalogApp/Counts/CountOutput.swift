@@ -272,6 +272,7 @@ extension CountOutput {
             }
             if !line.soldHere { notes.append("not sold here") }
             if line.tracked == false { notes.append("not tracked in Square (posted only with --track)") }
+            if let ageing = ageing(line, now: review.at) { notes.append(ageing) }
             return PurchaseListLine(
                 item: line.variation.itemName, variation: line.variation.variationName, sku: line.variation.sku,
                 vendorCode: line.supply?.vendorCode, gtin: ReorderOutput.barcode(line.variation),
