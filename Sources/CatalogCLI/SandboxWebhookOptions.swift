@@ -7,7 +7,8 @@ import Foundation
 struct SandboxWebhookOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "After every catalog write, POST a signed catalog.version.updated event to this URL.", valueName: "url"))
+            "After every catalog write, POST a signed catalog.version.updated event to this URL, and after every "
+                + "inventory change inventory.count.updated events (at most 100 counts each).", valueName: "url"))
     var webhookURL: String?
 
     @Option(

@@ -16,7 +16,8 @@ extension WebhookCommand {
                 behind a TLS proxy it is the public https URL). Prefer giving the key in the environment \
                 (SQUARE_WEBHOOK_SIGNATURE_KEY): flags show in ps. catalog.version.updated and \
                 inventory.count.updated start an incremental sync; while one runs, at most one more is \
-                queued. Prints `listening on http://HOST:PORT` when ready; one line per event and per \
+                queued. An inventory event's IN_STOCK counts are stored at once, each unless the stored \
+                count is newer (by calculated_at), so a late delivery never overwrites a newer figure. Prints `listening on http://HOST:PORT` when ready; one line per event and per \
                 sync goes to stderr. Stop it with Ctrl-C. See docs/webhooks.md.
                 """
         )

@@ -94,7 +94,8 @@ public struct SandboxConfiguration: Sendable {
     public var faults: SandboxFaults
     /// Called with every request and its response.
     public var onExchange: (@Sendable (SandboxExchange) -> Void)?
-    /// Where to POST a signed `catalog.version.updated` event after every catalog write (with `signatureKey`).
+    /// Where to POST a signed `catalog.version.updated` event after every catalog write, and signed
+    /// `inventory.count.updated` events (at most 100 counts each) after every inventory change (with `signatureKey`).
     public var webhookURL: String?
     /// The key events are signed with: base64(HMAC-SHA256(key, webhookURL + body)).
     public var signatureKey: String?
