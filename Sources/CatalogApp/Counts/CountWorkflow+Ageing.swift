@@ -36,7 +36,8 @@ extension CountWorkflow {
         return (
             [:], aged.map(\.variationID),
             "Lines counted more than \(InventoryWindow.restampAfter / 3600) hours ago are posted as of now, adjusted by "
-                + "what Square recorded since, and what Square recorded could not be read (\(cause)). Posting leaves "
+                + "what Square recorded since, and what Square recorded could not be read ("
+                + (cause.hasSuffix(".") ? String(cause.dropLast()) : cause) + "). Posting leaves "
                 + "them waiting until it can be read: check the connection to Square, then review or post again."
         )
     }
