@@ -1,6 +1,7 @@
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import SquareSchema
 import Testing
 
 @testable import Sandbox
@@ -54,7 +55,9 @@ struct InventoryWebhookTests {
             let left = InventoryQuantity(before, allowNegative: true)! - InventoryQuantity("2")!
             #expect(counts[0]["quantity"]?.stringValue == left.text)
             #expect(counts[1]["quantity"] == "2")
+            let validator = try SquareContract.load().validator
             for count in counts {
+                #expect(validator.validate(count, against: "InventoryCount").isEmpty, "\(count)")
                 #expect(count["catalog_object_id"] == .string(variation))
                 #expect(count["location_id"] == .string(locations[0]))
                 #expect(count["catalog_object_type"] == "ITEM_VARIATION")
