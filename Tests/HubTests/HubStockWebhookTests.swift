@@ -2,7 +2,8 @@ import CatalogCore
 import CatalogTestSupport
 import Foundation
 import Testing
-import Webhooks
+
+@testable import Sandbox
 
 /// Square's `inventory.count.updated` at the hub's `POST /webhooks/square`: the stock the counter and
 /// `catalog show` give changes at once, open pages hear a `stock` event, and what should change nothing does not.
@@ -11,26 +12,16 @@ import Webhooks
     static let key = "hub-stock-signature-key"
     static let widget = "0012345678905"
 
-    /// An `inventory.count.updated` event as Square shapes it: the IN_STOCK count and a SOLD count.
+    /// An `inventory.count.updated` event as the sandbox posts it: the IN_STOCK count and a SOLD count.
     static func event(
         id: String, variation: String, location: String, quantity: String, calculatedAt: String
     ) -> [UInt8] {
-        func count(_ state: String, _ quantity: String) -> JSONValue {
-            [
-                "catalog_object_id": .string(variation), "catalog_object_type": "ITEM_VARIATION",
-                "state": .string(state), "location_id": .string(location), "quantity": .string(quantity),
-                "calculated_at": .string(calculatedAt),
-            ]
+        let at = SandboxTime.parse(calculatedAt) ?? 0
+        let counts = [("IN_STOCK", quantity), ("SOLD", "2")].map { state, quantity in
+            CatalogState.count(
+                variationId: variation, locationId: location, state: state, quantity: quantity, calculatedAt: at)
         }
-        let event: JSONValue = [
-            "merchant_id": "MSANDBOX00001", "type": "inventory.count.updated", "event_id": .string(id),
-            "created_at": .string(calculatedAt),
-            "data": [
-                "type": "inventory_counts", "id": .string(UUID().uuidString),
-                "object": ["inventory_counts": [count("IN_STOCK", quantity), count("SOLD", "2")]],
-            ],
-        ]
-        return event.serializedBytes()
+        return WebhookSender.inventoryEvent(counts: counts, eventID: id, now: Date())
     }
 
     static func deliver(_ shop: HubShop, _ body: [UInt8], key: String = key) async throws -> HubShop.Answer {
@@ -38,7 +29,7 @@ import Webhooks
             "POST", "/webhooks/square",
             headers: [
                 "Content-Type": "application/json",
-                WebhookSignature.headerName: WebhookSignature.expected(body: body, notificationURL: url, key: key),
+                WebhookSender.signatureHeader: WebhookSender.signature(body: body, url: url, key: key),
             ], body: body)
     }
 
@@ -76,7 +67,7 @@ import Webhooks
                     == [
                         [
                             "variation_id": .string(variation), "location_id": .string(location), "quantity": "41",
-                            "calculated_at": "2030-01-01T10:00:00.25Z",
+                            "calculated_at": .string(SandboxTime.format(SandboxTime.parse("2030-01-01T10:00:00.25Z")!)),
                         ]
                     ])
 
