@@ -33,7 +33,7 @@ public struct LabelData: Sendable, Hashable {
     public var pricesIncludeTaxes = false
 
     /// A sale that takes the whole price off: the tag says free (`LabelData.freeText`), never 0.00.
-    public var isFree: Bool { regularPrice != nil && (price?.amount ?? 1) <= 0 }
+    public var isFree: Bool { regularPrice != nil && price?.amount == 0 }
 
     /// What a free item's tag shows in place of its price.
     public static let freeText = "FREE"
