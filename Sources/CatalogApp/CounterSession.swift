@@ -128,10 +128,27 @@ public struct CounterSession: Sendable {
         return nil
     }
 
+    /// Why `mode` cannot work at this counter now (the words `switchMode` refuses with), or nil when it can.
+    /// Count mode also needs a count open at the counter's location: without one every scan would fail.
+    public func unavailable(_ mode: CounterMode) async throws -> String? {
+        switch mode {
+        case .lookup, .reorder: return nil
+        case .label: return printLabel == nil ? printUnavailable : nil
+        case .receive: return receive == nil ? receiveUnavailable : nil
+        case .count:
+            guard countItem != nil, let location else { return countUnavailable }
+            let open = try await database.countSessions(statuses: [.open]).contains { $0.locationID == location.id }
+            return open ? nil : "no count is open at \(location.name)"
+        }
+    }
+
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
     /// `scanID` is the id a remote counter gave it (kept in the scan log, where a second scan with the same
-    /// id is refused by the database, so it is never counted twice).
-    public mutating func handle(_ scan: Scan, scanID: String? = nil) async throws -> ScanOutcome {
+    /// id is refused by the database, so it is never counted twice); `scannedAt`, when the counter says it
+    /// was scanned, if not just now (a scan it kept while the hub could not be reached).
+    public mutating func handle(_ scan: Scan, scanID: String? = nil, scannedAt: Timestamp? = nil) async throws
+        -> ScanOutcome
+    {
         let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
@@ -187,9 +204,26 @@ public struct CounterSession: Sendable {
                 ScanRecord(
                     at: time, device: scan.device, code: code, gtin: Barcode.interpretations(of: code).first?.gtin14,
                     symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
-                    action: outcome.action, scanID: scanID, counter: counter))
+                    action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339))
             return outcome
         }
+    }
+
+    /// Logs a scan made in `mode` that cannot be handled in it (the mode is off now), and answers it as
+    /// refused with `reason`: it is kept in the scan log, never dropped, and never handled in a mode the person
+    /// scanning did not choose.
+    public func refuse(_ scan: Scan, in mode: CounterMode, reason: String, scanID: String?, scannedAt: Timestamp?)
+        async throws -> ScanOutcome
+    {
+        let time = database.clock.now().rfc3339
+        var outcome = ScanOutcome(
+            code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "refused: \(reason)",
+            mode: mode, failed: true)
+        outcome.logID = try await database.recordScan(
+            ScanRecord(
+                at: time, device: scan.device, code: scan.text, symbology: scan.symbology?.name, mode: mode.rawValue,
+                action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339))
+        return outcome
     }
 
     /// Does what the mode says with a found variation: the action, outcome first, and whether it failed.

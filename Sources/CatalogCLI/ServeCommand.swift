@@ -42,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Minutes without a scan after which a counter in receive, count, reorder or label mode goes back to "
+                + "lookup (0: never).", valueName: "minutes"))
+    var counterIdle = 10
+
+    @Option(
+        help: ArgumentHelp(
             "The notification URL of this hub's /webhooks/square configured in Square.", valueName: "url"))
     var notificationURL: String?
 
@@ -60,6 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try Self.address(listen)
         guard (0...10_080).contains(syncEvery) else {
             throw ValidationError("--sync-every must be 0 (never) to 10080 minutes, not \(syncEvery).")
+        }
+        guard (0...1_440).contains(counterIdle) else {
+            throw ValidationError("--counter-idle must be 0 (never) to 1440 minutes, not \(counterIdle).")
         }
         if let notificationURL {
             guard let url = URL(string: notificationURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil
@@ -153,7 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
                 HubConfiguration(
                     host: host, port: port, location: location,
                     syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook,
-                    tls: try tlsFiles()),
+                    tls: try tlsFiles(), counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60)),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
             do {

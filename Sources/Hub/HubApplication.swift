@@ -26,7 +26,8 @@ public struct HubApplication: Sendable {
         let scaleLayouts = try await context.scaleLayouts(in: database)
         let wanted = configuration.location
         let desk = ScanDesk(
-            database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil
+            database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil,
+            idleLimit: configuration.counterIdle
         ) { counter in
             // Started as each counter first scans: on a new database the location arrives with the first sync.
             // Each counter's session acts under its own name: its labels and receipts are logged as its own,

@@ -17,12 +17,16 @@ public struct HubConfiguration: Sendable {
     /// The shop's own certificate (chain, PEM) and its private key (PEM): the hub then speaks only HTTPS,
     /// and its device cookie is Secure.
     public var tls: (certificate: String, key: String)?
+    /// How long a counter may go without a scan before a mode other than lookup goes back to lookup (nil:
+    /// never).
+    public var counterIdle: Duration?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
         webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true,
-        tls: (certificate: String, key: String)? = nil
+        tls: (certificate: String, key: String)? = nil, counterIdle: Duration? = ScanDesk.defaultIdleLimit
     ) {
+        self.counterIdle = counterIdle
         self.host = host
         self.port = port
         self.location = location

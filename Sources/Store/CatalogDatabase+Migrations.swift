@@ -134,6 +134,8 @@ extension CatalogDatabase {
         migrator.registerMigration("v16: stock receipts sent to Square leave history rows") { db in
             try Self.replaceTriggers(Self.knownValuesV16, db: db)
         }
+        migrator.registerMigration(
+            "v17: each counter's mode kept by the hub, and when a scan was made", sql: Self.counterStateSchema)
         return migrator
     }
 

@@ -84,6 +84,10 @@ public protocol HubStateStore: Sendable {
     func scan(scanID: String) async throws -> ScanRecord?
     func recordAnswer(_ answer: String, scan id: Int64) async throws
     func scan(id: Int64) async throws -> ScanRecord?
+    func scans(since: Int64?, limit: Int) async throws -> [ScanRecord]
+    func counterStates() async throws -> [CounterState]
+    func counterState(_ counter: String) async throws -> CounterState?
+    func saveCounterState(_ state: CounterState) async throws
 }
 
 /// Shelf tags printed: the print log, and the tags a price change since has made stale.

@@ -126,6 +126,22 @@ struct HubShop: Sendable {
         return ((server, folder, clock, database, context, hubContext), configuration)
     }
 
+    /// Runs `body` with a second hub over the same database, as after `catalog serve` is restarted: what the
+    /// hub kept in its database is all it knows (the first stays as it was, for the test to compare).
+    func restarted(location: String? = "High Street", _ body: @Sendable (HubShop) async throws -> Void)
+        async throws
+    {
+        let configuration = HubConfiguration(
+            host: "127.0.0.1", port: 0, location: location, syncInterval: nil, syncOnStart: false)
+        let again = try await HubApplication.make(configuration, context: context)
+        try await Application(responder: again.responder).test(.router) { client in
+            try await body(
+                HubShop(
+                    server: server, hub: again, transport: .inMemory(client), folder: folder, clock: clock,
+                    database: database, context: context))
+        }
+    }
+
     /// A new pairing code, as `catalog devices pair` makes one.
     func pairingCode() async throws -> String {
         try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())

@@ -222,3 +222,38 @@ def test_the_demo_hub_starts_with_no_account(tmp_path):
         assert request(url + "/api/v1/search?q=widget")[0] == 401
     finally:
         stop(process)
+
+
+def test_the_counters_mode_is_the_hubs_shown_as_a_banner_kept_over_a_reload_and_sent_with_each_scan(hub, paired):
+    url, browser = hub["url"], paired
+    mode = lambda: browser.execute_script("return document.body.dataset.mode")  # noqa: E731
+    wait_for(browser, lambda: mode() == "lookup", "the lookup banner")
+    # Count mode cannot work here (no count is open): offered, but off, with the reason.
+    count = browser.find_element(By.CSS_SELECTOR, "#mode-select option[value=count]")
+    assert count.get_attribute("disabled") and "no count is open at High Street" in count.text
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("reorder")
+    wait_for(browser, lambda: mode() == "reorder", "the reorder banner")
+    assert text_of(browser, "#mode-word") == "REORDER"
+    assert "Back to lookup at" in text_of(browser, "#mode-timer")
+    screenshots(browser, "counter-reorder-mode")
+    # A reload asks the hub: the banner and the select say reorder still.
+    browser.refresh()
+    wait_for(browser, lambda: mode() == "reorder", "the reorder banner after a reload")
+    assert text_of(browser, "#mode-word") == "REORDER"
+    assert Select(browser.find_element(By.ID, "mode-select")).first_selected_option.get_attribute("value") == "reorder"
+    # A wedge scan goes to the hub with the mode shown and when it was made; the scan log keeps both.
+    browser.find_element(By.ID, "search").send_keys(CABLE_TIES + Keys.ENTER)
+    device = pair_program(url, hub["environment"], "scan log reader")
+    headers = {"Authorization": "Bearer " + device["token"]}
+
+    def logged():
+        status, rows = request(url + "/api/v1/scans?limit=10", "GET", None, headers)
+        assert status == 200, rows
+        return [row for row in rows if row["code"] == CABLE_TIES and row["counter"] == "Front till"
+                and row["mode"] == "reorder"]
+    row = wait_for(browser, logged, "the reorder scan in the hub's scan log")[0]
+    assert row["action"].startswith("reorder +1") and row["scanned_at"] and row["received_at"]
+    # Back to lookup, for whatever runs after.
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("lookup")
+    wait_for(browser, lambda: mode() == "lookup", "the lookup banner again")
+    assert console_errors(browser) == []

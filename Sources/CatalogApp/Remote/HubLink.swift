@@ -130,11 +130,15 @@ public struct HubClient: Sendable {
         return HubLink(hub: hub.absoluteString, token: token, csrfToken: csrf, deviceName: name)
     }
 
-    /// Posts one kept scan; never throws: a failure is a `Delivery` the relay acts on.
-    public func post(_ scan: (id: String, code: String, counter: String, device: String?), link: HubLink) async
-        -> Delivery
-    {
-        var body: JSONValue = ["id": .string(scan.id), "code": .string(scan.code), "counter": .string(scan.counter)]
+    /// Posts one kept scan with when it was made (the hub times the counter's idle mode from it, and logs
+    /// it); never throws: a failure is a `Delivery` the relay acts on.
+    public func post(
+        _ scan: (id: String, code: String, counter: String, device: String?, scannedAt: String), link: HubLink
+    ) async -> Delivery {
+        var body: JSONValue = [
+            "id": .string(scan.id), "code": .string(scan.code), "counter": .string(scan.counter),
+            "scanned_at": .string(scan.scannedAt),
+        ]
         if let device = scan.device { body["device"] = .string(device) }
         let status: Int
         let answer: JSONValue

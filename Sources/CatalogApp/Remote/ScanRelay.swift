@@ -137,7 +137,11 @@ public actor ScanRelay {
                 continue
             }
             let delivery = await client.post(
-                (id: scan.scanID, code: scan.code, counter: scan.counter, device: scan.device), link: link)
+                (
+                    id: scan.scanID, code: scan.code, counter: scan.counter, device: scan.device,
+                    scannedAt: scan.scannedAt
+                ),
+                link: link)
             do {
                 switch delivery {
                 case .answered(let answer):

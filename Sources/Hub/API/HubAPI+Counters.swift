@@ -7,8 +7,9 @@ extension HubAPI {
     /// `POST /api/v1/variations/{code}/price` (`{"price", "where": "here" | "everywhere", "seen"}`): the
     /// price change `catalog edit --price` makes, fetch-before-update; `seen` is the price the person saw
     /// (money JSON, or null for none), and when Square's has moved away from it since, the answer is 409 with
-    /// Square's value under `remote` and nothing is written. `GET /api/v1/counters` and
-    /// `POST /api/v1/counters/{name}/mode` (`{"mode"}`): the counters' scanner modes.
+    /// Square's value under `remote` and nothing is written. `GET /api/v1/counters`, `GET
+    /// /api/v1/counters/{name}` and `POST /api/v1/counters/{name}/mode` (`{"mode"}`): the counters' states
+    /// (`ScanDesk.state(of:)`: mode, quantity, when it goes back to lookup, which modes can work and why not).
     static func addCounters(to router: Router<HubRequestContext>, services: HubServices) {
         router.post("/api/v1/variations/:code/price") { request, context in
             await answer {
@@ -44,16 +45,21 @@ extension HubAPI {
         }
         router.get("/api/v1/counters") { _, _ in
             await answer {
-                let counters = await services.desk.counters
-                var warning = JSONValue.null
-                if counters.contains(where: { $0.mode == "count" }) { warning = try await countWarning(services) }
-                return HubResponse.json(
-                    .array(
-                        counters.map {
-                            var state: JSONValue = ["counter": .string($0.name), "mode": .string($0.mode)]
-                            if $0.mode == "count" { state["count_warning"] = warning }
-                            return state
-                        }))
+                var counters = try await services.desk.counters()
+                if counters.contains(where: { $0["mode"] == "count" }) {
+                    let warning = try await countWarning(services)
+                    for index in counters.indices where counters[index]["mode"] == "count" {
+                        counters[index]["count_warning"] = warning
+                    }
+                }
+                return HubResponse.json(.array(counters))
+            }
+        }
+        router.get("/api/v1/counters/:name") { _, context in
+            await answer {
+                var state = try await services.desk.state(of: pathPart(context, "name"))
+                if state["mode"] == "count" { state["count_warning"] = try await countWarning(services) }
+                return HubResponse.json(state)
             }
         }
         router.post("/api/v1/counters/:name/mode") { request, context in

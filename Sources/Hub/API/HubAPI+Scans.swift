@@ -3,20 +3,42 @@ import CatalogCore
 import Foundation
 import HTTPServing
 import Hummingbird
+import Scanner
+import Store
 
 extension HubAPI {
-    /// `POST /api/v1/scans` (`{"id", "code", "counter"}`: the answer, the same again for a repeated id) and
-    /// `GET /api/v1/events` (Server-Sent Events: each scan with its answer, each sync).
+    /// `POST /api/v1/scans` (`{"id", "code", "counter", "mode", "scanned_at"}`: the answer, the same again for
+    /// a repeated id), `GET /api/v1/scans?since=N&limit=M` (the scan log after number N, newest first, at most
+    /// M, 50 unless said, up to 500) and `GET /api/v1/events` (Server-Sent Events: each scan with its answer,
+    /// each sync).
     static func addScans(to router: Router<HubRequestContext>, services: HubServices) {
         router.post("/api/v1/scans") { request, context in
             await answer {
                 let body = try await Self.body(ScanBody.self, request, context: context)
                 let counter = body.counter ?? context.device?.name ?? "hub"
                 var answer = try await services.desk.post(
-                    id: body.id, code: body.code, counter: counter, device: body.device)
+                    id: body.id, code: body.code, counter: counter, device: body.device, mode: try body.scannedMode,
+                    scannedAt: try body.scannedTime)
                 // A counter counting stock is told when the open count's lines are getting old.
                 if answer["mode"] == "count" { answer["count_warning"] = try await countWarning(services) }
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
+            }
+        }
+        router.get("/api/v1/scans") { request, _ in
+            await answer {
+                let query = request.uri.queryParameters
+                func number(_ name: String) throws -> Int64? {
+                    guard let text = query.get(name) else { return nil }
+                    guard let value = Int64(text), value >= 0 else {
+                        throw AppError(
+                            "\(name) must be a whole number of 0 or more, not “\(Terminal.echo(text))”.",
+                            exitCode: .usage)
+                    }
+                    return value
+                }
+                let limit = Int(min(try number("limit") ?? 50, 500))
+                let scans = try await services.database.scans(since: try number("since"), limit: limit)
+                return HubResponse.json(.array(scans.map(Self.scanJSON)))
             }
         }
         router.get("/api/v1/events") { request, context in
@@ -61,11 +83,60 @@ extension HubAPI {
     }
 }
 
+extension HubAPI {
+    /// One row of the scan log as `GET /api/v1/scans` gives it: its number (`id`, for `since`), the counter's
+    /// id for it (`scan_id`), the code, counter, mode and action, when it was scanned and when it arrived,
+    /// and the answer the counter was given (null for none yet).
+    static func scanJSON(_ scan: ScanRecord) -> JSONValue {
+        [
+            "id": scan.id.map(JSONValue.int) ?? .null, "scan_id": scan.scanID.map(JSONValue.string) ?? .null,
+            "code": .string(scan.code), "counter": scan.counter.map(JSONValue.string) ?? .null,
+            "mode": scan.mode.map(JSONValue.string) ?? .null, "action": scan.action.map(JSONValue.string) ?? .null,
+            "variation_id": scan.variationID.map(JSONValue.string) ?? .null,
+            "scanned_at": .string(scan.scannedAt ?? scan.at), "received_at": .string(scan.at),
+            "answer": scan.answer.flatMap { try? JSONValue.parse($0) } ?? .null,
+        ]
+    }
+}
+
 /// The body of `POST /api/v1/scans`: the scan's own id (a repeat is answered again, not counted), the code
-/// read, and the counter and device it came from when not the paired device's name.
+/// read, the counter and device it came from when not the paired device's name, and the mode it was made in
+/// and when (RFC 3339), when the counter says.
 struct ScanBody: HubRequestBody {
     var id: String
     var code: String
     var counter: String?
     var device: String?
+    var mode: String?
+    var scannedAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, code, counter, device, mode
+        case scannedAt = "scanned_at"
+    }
+
+    /// The mode the scan was made in, if said; a name that is no mode is refused (400).
+    var scannedMode: CounterMode? {
+        get throws {
+            guard let mode else { return nil }
+            guard let known = CounterMode(rawValue: mode) else {
+                throw AppError(
+                    "\"mode\" must be \(CounterMode.names), not “\(Terminal.echo(mode))”.", exitCode: .usage)
+            }
+            return known
+        }
+    }
+
+    /// When the scan was made, if said; text that is no RFC 3339 time is refused (400).
+    var scannedTime: Timestamp? {
+        get throws {
+            guard let scannedAt else { return nil }
+            guard let time = Timestamp(rfc3339: scannedAt) else {
+                throw AppError(
+                    "\"scanned_at\" must be an RFC 3339 time such as 2026-11-26T14:05:00Z, not "
+                        + "“\(Terminal.echo(scannedAt))”.", exitCode: .usage)
+            }
+            return time
+        }
+    }
 }

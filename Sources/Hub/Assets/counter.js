@@ -278,8 +278,10 @@ function newScanID() {
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
   try {
-    const answer = await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName, device: "keyboard"}});
+    const answer = await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName,
+      device: "keyboard", mode: counterMode, scanned_at: new Date().toISOString()}});
     if (note.textContent === `Scanned ${code}`) note.textContent = "";
+    if (answer.mode_reset) note.textContent = answer.mode_reset;
     showCountWarning(answer);
   } catch (error) {
     note.textContent = `The scan ${code} did not reach the hub: ${error.message}`;
@@ -291,7 +293,7 @@ function showScan(answer) {
   scans.prepend(row);
   while (scans.children.length > 50) scans.lastChild.remove();
   noteCounter(answer.counter);
-  if (answer.counter === deviceName && answer.mode) modeSelect.value = answer.mode;
+  if (answer.counter === deviceName && answer.mode && answer.mode !== counterMode) loadCounterState();
   if (!following(answer.counter)) return;
   if (answer.match) showVariation(answer.match.variation_id, answer);
   else if (answer.held_back) {
@@ -328,18 +330,45 @@ function noteCounter(counter) {
 }
 follow.addEventListener("change", () => localStorage.setItem("catalog.follow", follow.value));
 if (localStorage.getItem("catalog.follow") === "*") follow.value = "*";
+// The counter's mode is the hub's: read at load, after a reconnect and when it says it changed; shown as the
+// banner (its word and colour, from body[data-mode]) and in the select, whose modes that cannot work now are
+// offered disabled with the reason.
+const MODE_WORDS = {lookup: "Scans show the item.", reorder: "Scans add to the reorder list.",
+  label: "Scans print the item's tag.", receive: "Scans add stock in Square.", count: "Scans count stock into the open count."};
+let counterMode = "lookup", lookupTimer = null;
+function applyCounterState(state) {
+  counterMode = state.mode || "lookup";
+  document.body.dataset.mode = counterMode;
+  $("#mode-word").textContent = counterMode.toUpperCase();
+  $("#mode-detail").textContent = MODE_WORDS[counterMode] || "";
+  clearTimeout(lookupTimer);
+  $("#mode-timer").textContent = state.lookup_at ? `Back to lookup at ${clock(state.lookup_at)} if nothing is scanned.` : "";
+  if (state.lookup_at) {
+    lookupTimer = setTimeout(loadCounterState, Math.max(1000, Date.parse(state.lookup_at) - Date.now() + 1000));
+  }
+  for (const option of modeSelect.options) {
+    const offered = (state.modes || []).find((mode) => mode.mode === option.value);
+    option.disabled = !!offered && !offered.available && option.value !== counterMode;
+    option.title = offered && offered.reason ? offered.reason : "";
+    option.textContent = option.dataset.label + (option.disabled ? ` (off: ${offered.reason})` : "");
+  }
+  modeSelect.value = modeSelect.dataset.current = counterMode;
+}
+async function loadCounterState() {
+  try { applyCounterState(await api(`/api/v1/counters/${encodeURIComponent(deviceName)}`)); } catch (error) { /* offline: kept */ }
+}
+for (const option of modeSelect.options) option.dataset.label = option.textContent;
 modeSelect.addEventListener("change", async () => {
   const wanted = modeSelect.value;
   try {
     const state = await api(`/api/v1/counters/${encodeURIComponent(deviceName)}/mode`, {method: "POST", body: {mode: wanted}});
-    modeSelect.value = state.mode;
-    note.textContent = `Scans here now ${{lookup: "show the item", reorder: "add to the reorder list", label: "print the item's tag", receive: "receive stock", count: "count stock into the open count"}[state.mode]}.`;
+    applyCounterState(state);
+    note.textContent = "";
     showCountWarning(state);
   } catch (error) {
     note.textContent = error.message;
     modeSelect.value = modeSelect.dataset.current || "lookup";
   }
-  modeSelect.dataset.current = modeSelect.value;
 });
 
 // --- the keyboard: typing, scanning, moving through results ----------------------------------------------
@@ -417,7 +446,9 @@ function listen() {
   events.addEventListener("mode", (event) => {
     const state = JSON.parse(event.data);
     noteCounter(state.counter);
-    if (state.counter === deviceName) modeSelect.value = modeSelect.dataset.current = state.mode;
+    if (state.counter !== deviceName) return;
+    applyCounterState(state);
+    if (state.mode_reset) note.textContent = state.mode_reset;
   });
   events.addEventListener("edit", (event) => {
     const edit = JSON.parse(event.data);
@@ -425,9 +456,10 @@ function listen() {
       refreshCard(edit.variation_id, `${edit.counter} changed this item just now.`);
     }
   });
-  events.addEventListener("open", () => document.body.classList.remove("offline"));
+  events.addEventListener("open", () => { document.body.classList.remove("offline"); loadCounterState(); });
   events.addEventListener("error", () => document.body.classList.add("offline"));
 }
 api("/api/v1/sync").then(showSync).catch(() => {});
+loadCounterState();
 listen();
 search.focus();

@@ -53,6 +53,7 @@ function element(tag, attributes = {}, ...children) {
 }
 function clock(iso) {
   const date = iso ? new Date(iso) : new Date();
-  return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+  // Staff read the time at a glance: 24-hour, no seconds (14:05).
+  return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"});
 }
 

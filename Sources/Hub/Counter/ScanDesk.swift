@@ -12,13 +12,24 @@ import Store
 /// side by side, so a busy counter (or a hub busy with searches) never holds up another counter's queue. A
 /// scan posted again under the same id gets the first answer again, marked `repeated`, and is never counted
 /// twice, even while the first is still being handled.
+///
+/// Each counter's state (its mode, its next quantity, when it was last used) is kept in the hub's database
+/// (`CounterState`): a page reload and a hub restart find it as it was. A counter in a mode other than lookup
+/// goes back to lookup once it has had no scan for `idleLimit`, and says so with the next answer. A scan may
+/// say the mode it was made in and when (`post(...mode:scannedAt:)`): one a counter kept while the hub could
+/// not be reached is handled in that mode, and its idle time runs from when it was made.
 public actor ScanDesk {
     let database: CatalogDatabase
     let events: HubEvents
     /// Whether the hub was given a location: sessions made without it are made again once it is known.
     let locationWanted: Bool
+    /// How long a counter may go without a scan before a mode other than lookup goes back to lookup (nil:
+    /// never).
+    let idleLimit: Duration?
     let makeSession: @Sendable (_ counter: String) async throws -> CounterSession
     private var sessions: [String: CounterSession] = [:]
+    /// Each counter's kept state, as last read or written.
+    private var states: [String: CounterState] = [:]
     /// Answers to command barcodes (the scan log keeps only codes), by scan id.
     private var commandAnswers: [String: JSONValue] = [:]
     private var commandOrder: [String] = []
@@ -31,24 +42,37 @@ public actor ScanDesk {
     /// is known: `locationWanted` says whether one was asked for).
     public init(
         database: CatalogDatabase, events: HubEvents, locationWanted: Bool = false,
+        idleLimit: Duration? = ScanDesk.defaultIdleLimit,
         makeSession: @escaping @Sendable (_ counter: String) async throws -> CounterSession
     ) {
         self.database = database
         self.events = events
         self.makeSession = makeSession
         self.locationWanted = locationWanted
+        self.idleLimit = idleLimit
     }
 
+    /// Ten minutes: a counter left in receive mode goes back to lookup before the next person scans to look.
+    public static let defaultIdleLimit: Duration = .seconds(600)
+
     /// Handles the scan `code` from `counter` posted under `id`: the answer (the scan's JSON, as `catalog
-    /// scan --json` prints it, with `id`, `counter`, `text` and `repeated`).
-    public func post(id: String, code: String, counter: String, device: String? = nil) async throws -> JSONValue {
+    /// scan --json` prints it, with `id`, `counter`, `text`, `repeated`, `scanned_at`, and `mode_reset` when
+    /// the counter went back to lookup first). `mode` is the mode the scan was made in, when the counter
+    /// says (else the counter's mode now); `scannedAt`, when it was made, if not just now.
+    public func post(
+        id: String, code: String, counter: String, device: String? = nil, mode: CounterMode? = nil,
+        scannedAt: Timestamp? = nil
+    ) async throws -> JSONValue {
         try Self.check(id: id, code: code, counter: counter)
         if let first = inFlight[id] {
             var answer = try await first.value
             answer["repeated"] = .bool(true)
             return answer
         }
-        let work = inTurn(of: counter) { try await self.handle(id: id, code: code, counter: counter, device: device) }
+        let work = inTurn(of: counter) {
+            try await self.handle(
+                id: id, code: code, counter: counter, device: device, mode: mode, scannedAt: scannedAt)
+        }
         inFlight[id] = work
         defer { inFlight[id] = nil }
         return try await work.value
@@ -81,19 +105,111 @@ public actor ScanDesk {
 
     private func setMode(_ mode: CounterMode, counter: String) async throws -> JSONValue {
         var session = try await session(for: counter)
-        if let refusal = session.switchMode(to: mode) { throw AppError(refusal, exitCode: .dataError) }
+        if let reason = try await session.unavailable(mode) {
+            throw AppError("\(reason); staying in \(session.mode.rawValue) mode", exitCode: .dataError)
+        }
+        _ = session.switchMode(to: mode)
         sessions[counter] = session
-        let state: JSONValue = ["counter": .string(counter), "mode": .string(mode.rawValue)]
+        try await keep(session, counter: counter, usedAt: database.clock.now())
+        let state = try await stateJSON(counter)
         await events.publish("mode", state)
         return state
     }
 
-    /// The counters that have posted scans since the hub started, and their modes.
-    public var counters: [(name: String, mode: String)] {
-        sessions.map { ($0.key, $0.value.mode.rawValue) }.sorted { $0.name < $1.name }
+    /// `counter`'s state as the hub shows it: `counter`, `mode`, `quantity`, `mode_set_at`, `active_at`,
+    /// `lookup_at` (when it goes back to lookup if nothing is scanned, or null), and `modes` (each mode with
+    /// whether it can work here now and, when not, why).
+    public func state(of counter: String) async throws -> JSONValue {
+        try Self.check(id: "state", code: "state", counter: counter)
+        return try await inTurn(of: counter) {
+            _ = try await self.backToLookupIfIdle(counter, at: self.database.clock.now())
+            return try await self.stateJSON(counter)
+        }.value
     }
 
-    private func handle(id: String, code: String, counter: String, device: String?) async throws -> JSONValue {
+    private func stateJSON(_ counter: String) async throws -> JSONValue {
+        let session = try await session(for: counter)
+        let kept = states[counter]
+        var modes: [JSONValue] = []
+        for mode in CounterMode.allCases {
+            let reason = try await session.unavailable(mode)
+            modes.append([
+                "mode": .string(mode.rawValue), "available": .bool(reason == nil),
+                "reason": reason.map(JSONValue.string) ?? .null,
+            ])
+        }
+        var lookupAt = JSONValue.null
+        if session.mode != .lookup, let idleLimit, let active = kept.flatMap({ Timestamp(rfc3339: $0.activeAt) }) {
+            lookupAt = .string(Timestamp(seconds: active.seconds + idleLimit.components.seconds).rfc3339)
+        }
+        return [
+            "counter": .string(counter), "mode": .string(session.mode.rawValue),
+            "quantity": .int(Int64(session.quantity)),
+            "mode_set_at": kept.map { .string($0.modeSetAt) } ?? .null,
+            "active_at": kept.map { .string($0.activeAt) } ?? .null, "lookup_at": lookupAt, "modes": .array(modes),
+        ]
+    }
+
+    /// The counters the hub knows (kept in its database, or scanning since it started), each's state as
+    /// `state(of:)` gives it.
+    public func counters() async throws -> [JSONValue] {
+        for kept in try await database.counterStates() where states[kept.name] == nil { states[kept.name] = kept }
+        var list: [JSONValue] = []
+        for name in Set(sessions.keys).union(states.keys).sorted() { list.append(try await state(of: name)) }
+        return list
+    }
+
+    /// Whether `state`'s mode has run out by `moment`: not lookup, and no scan for longer than `idleLimit`.
+    private func idle(_ state: CounterState, at moment: Timestamp) -> Bool {
+        guard state.mode != CounterMode.lookup.rawValue, let idleLimit,
+            let active = Timestamp(rfc3339: state.activeAt)
+        else { return false }
+        return moment.seconds - active.seconds >= idleLimit.components.seconds
+    }
+
+    /// Puts `counter` back in lookup when it has been idle too long by `moment`: the words said, or nil.
+    private func backToLookupIfIdle(_ counter: String, at moment: Timestamp) async throws -> String? {
+        var session = try await session(for: counter)
+        guard session.mode != .lookup, let kept = states[counter], idle(kept, at: moment), let idleLimit else {
+            return nil
+        }
+        let was = session.mode
+        session.mode = .lookup
+        session.quantity = 1
+        sessions[counter] = session
+        try await keep(session, counter: counter, usedAt: nil)
+        let minutes = idleLimit.components.seconds / 60
+        let said = "Back to lookup: no scan for \(minutes) minutes in \(was.rawValue) mode."
+        var state = try await stateJSON(counter)
+        state["mode_reset"] = .string(said)
+        await events.publish("mode", state)
+        return said
+    }
+
+    /// Keeps `session`'s mode and quantity for `counter`; `usedAt` (a scan's time, a mode set) moves its
+    /// last use on, never back.
+    private func keep(_ session: CounterSession, counter: String, usedAt: Timestamp?) async throws {
+        let now = database.clock.now().rfc3339
+        var kept =
+            states[counter]
+            ?? CounterState(name: counter, mode: session.mode.rawValue, modeSetAt: now, activeAt: now)
+        if kept.mode != session.mode.rawValue {
+            kept.mode = session.mode.rawValue
+            kept.modeSetAt = now
+        }
+        kept.quantity = max(1, session.quantity)
+        if let usedAt, let active = Timestamp(rfc3339: kept.activeAt), usedAt.seconds > active.seconds {
+            kept.activeAt = usedAt.rfc3339
+        }
+        guard kept != states[counter] else { return }
+        try await database.saveCounterState(kept)
+        states[counter] = kept
+    }
+
+    private func handle(
+        id: String, code: String, counter: String, device: String?, mode scannedMode: CounterMode?,
+        scannedAt: Timestamp?
+    ) async throws -> JSONValue {
         if var answer = try await earlierAnswer(id) {
             let first = answer["code"]?.stringValue ?? ""
             guard first == Symbology.split(code).data else {
@@ -105,20 +221,41 @@ public actor ScanDesk {
             answer["repeated"] = .bool(true)
             return answer
         }
-        var session = try await session(for: counter)
         let now = database.clock.now()
-        let moment = EventTime(seconds: now.seconds, microseconds: Int64(now.nanoseconds / 1000))
+        // A scan is never dated after it arrived; one kept by a counter is dated when it was made.
+        let made = scannedAt.map { $0.seconds < now.seconds ? $0 : now } ?? now
+        let reset = try await backToLookupIfIdle(counter, at: made)
+        var session = try await session(for: counter)
+        let moment = EventTime(seconds: made.seconds, microseconds: Int64(made.nanoseconds / 1000))
         // A scanner set to send AIM prefixes (`]E0...`) names its symbology, as the evdev reader reads it.
         let (symbology, text) = Symbology.split(code)
-        let outcome = try await session.handle(
-            Scan(text: text, symbology: symbology, startedAt: moment, endedAt: moment, device: device), scanID: id)
+        let scan = Scan(text: text, symbology: symbology, startedAt: moment, endedAt: moment, device: device)
+        let outcome: ScanOutcome
+        if let scannedMode, scannedMode != session.mode {
+            // Made in another mode than the counter's now (kept while the hub was away, or the page's banner
+            // said so): handled in that mode, which the counter then keeps, as the person scanning saw it.
+            if let reason = try await session.unavailable(scannedMode) {
+                outcome = try await session.refuse(
+                    scan, in: scannedMode,
+                    reason: "scanned in \(scannedMode.rawValue) mode, which is off now: \(reason)",
+                    scanID: id, scannedAt: scannedAt)
+            } else {
+                _ = session.switchMode(to: scannedMode)
+                outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt)
+            }
+        } else {
+            outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt)
+        }
         sessions[counter] = session
+        try await keep(session, counter: counter, usedAt: made)
         var answer = outcome.json
         answer["id"] = .string(id)
         answer["counter"] = .string(counter)
         answer["text"] = .string(outcome.text)
         answer["failed"] = .bool(outcome.failed)
         answer["repeated"] = .bool(false)
+        answer["scanned_at"] = .string(made.rfc3339)
+        if let reset { answer["mode_reset"] = .string(reset) }
         if let logID = outcome.logID {
             try await database.recordAnswer(answer.jsonString, scan: logID)
         } else {
@@ -131,15 +268,21 @@ public actor ScanDesk {
         return answer
     }
 
-    /// `counter`'s session: its own, or a new one. A session made before the hub's location was known (a
-    /// first sync still running) is made again once it is, keeping its mode and quantity.
+    /// `counter`'s session: its own, or a new one in the mode the hub kept for it. A session made before the
+    /// hub's location was known (a first sync still running) is made again once it is, keeping its mode and
+    /// quantity.
     private func session(for counter: String) async throws -> CounterSession {
         if let existing = sessions[counter], existing.location != nil || !locationWanted { return existing }
         var fresh = try await makeSession(counter)
-        if let existing = sessions[counter] {
-            fresh.quantity = existing.quantity
-            if fresh.switchMode(to: existing.mode) != nil { fresh.mode = .lookup }
+        if states[counter] == nil, let kept = try await database.counterState(counter) { states[counter] = kept }
+        let previous =
+            sessions[counter].map { ($0.mode, $0.quantity) }
+            ?? states[counter].map { (CounterMode(rawValue: $0.mode) ?? .lookup, $0.quantity) }
+        if let (mode, quantity) = previous {
+            fresh.quantity = quantity
+            if fresh.switchMode(to: mode) != nil { fresh.mode = .lookup }
         }
+        sessions[counter] = fresh
         return fresh
     }
 

@@ -7,8 +7,11 @@ enum CounterPage {
         let header = PageHeader.render(
             current: "/", location: location, device: device,
             extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
+        // The counter's mode, from the hub (counter.js fills it in): a banner across the screen nobody can miss.
         let body = """
-            \(header)<main class="counter">\
+            \(header)<div id="mode-banner" class="mode-banner" role="status">\
+            <strong id="mode-word">LOOKUP</strong> <span id="mode-detail">Scans show the item.</span> \
+            <span id="mode-timer"></span></div><main class="counter">\
             <section class="find" aria-label="Find an item">\
             <input id="search" type="search" autofocus autocomplete="off" spellcheck="false" \
             placeholder="Name, SKU or barcode" aria-label="Search the catalog" aria-controls="results">\

@@ -27,11 +27,14 @@ public struct ScanRecord: Sendable, Equatable {
     public var counter: String?
     /// The hub's answer to the scan, as the JSON the counter was sent.
     public var answer: String?
+    /// When the counter says it was scanned, RFC 3339, when that is not when it arrived (`at`): a scan kept
+    /// while the hub could not be reached.
+    public var scannedAt: String?
 
     public init(
         at: String = Timestamp.now().rfc3339, device: String? = nil, code: String, gtin: String? = nil,
         symbology: String? = nil, variationID: String? = nil, mode: String? = nil, action: String? = nil,
-        scanID: String? = nil, counter: String? = nil
+        scanID: String? = nil, counter: String? = nil, scannedAt: String? = nil
     ) {
         self.at = at
         self.device = device
@@ -43,6 +46,7 @@ public struct ScanRecord: Sendable, Equatable {
         self.action = action
         self.scanID = scanID
         self.counter = counter
+        self.scannedAt = scannedAt
     }
 }
 
@@ -58,6 +62,16 @@ extension CatalogDatabase {
             record.scan.id = nil
             try record.insert(db)
             return record.scan.id ?? db.lastInsertedRowID
+        }
+    }
+
+    /// The scans logged after number `since` (all when nil), newest first, at most `limit`: what a page or
+    /// program that last saw scan `since` has missed.
+    public func scans(since: Int64?, limit: Int) async throws -> [ScanRecord] {
+        try await read { db in
+            var request = ScanLogRecord.order(ScanLogRecord.Columns.id.desc).limit(limit)
+            if let since { request = request.filter(ScanLogRecord.Columns.id > since) }
+            return try request.fetchAll(db).map(\.scan)
         }
     }
 
