@@ -19,6 +19,9 @@ public struct VariationReport: Sendable {
     /// Why Square's newer copy of it (or of its item) is held back, when a sync could not store it: what is
     /// shown is the last good copy.
     public var heldBack: SyncProblem?
+    /// The stock at each location it has a count for (as of when, and whether low), the counter's first,
+    /// with each location's name.
+    public var stockFigures: [(figure: StockFigure, name: String?)] = []
 
     /// `load(_:shop:scaleLayouts:database:at:)` over the context's database, with the scale layouts it
     /// configures, at the context's now.
@@ -46,11 +49,15 @@ public struct VariationReport: Sendable {
         var reports: [VariationReport] = []
         for match in matches {
             let status = try await database.variationStatus(variationID: match.variationID, itemID: match.itemID)
-            reports.append(
-                VariationReport(
-                    variation: match, shelf: prices.shelf(match), stock: status.stock,
-                    outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale,
-                    heldBack: status.heldBack))
+            var report = VariationReport(
+                variation: match, shelf: prices.shelf(match), stock: status.stock,
+                outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale, heldBack: status.heldBack)
+            let names = Dictionary(shop.all.map { ($0.id, $0.name) }) { first, _ in first }
+            let figures = status.figures(of: match)
+            let here = figures.filter { $0.locationID == match.location?.id }
+            report.stockFigures = (here + figures.filter { $0.locationID != match.location?.id })
+                .map { ($0, names[$0.locationID]) }
+            reports.append(report)
         }
         return reports
     }
@@ -66,6 +73,14 @@ public struct VariationReport: Sendable {
         if !stock.isEmpty {
             object["in_stock"] = .object(
                 JSONObject(stock.sorted { $0.key < $1.key }.map { (key: $0.key, value: .string($0.value)) }))
+        }
+        if !stockFigures.isEmpty {
+            object["stock"] = .array(
+                stockFigures.map { entry in
+                    var json = entry.figure.json
+                    json["name"] = entry.name.map(JSONValue.string) ?? .null
+                    return json
+                })
         }
         if !outbox.isEmpty { object["outbox"] = .array(outbox.map(\.json)) }
         if let heldBack { object["held_back"] = heldBack.heldBackJSON }

@@ -5,7 +5,8 @@ import Store
 import Webhooks
 
 /// The hub keeps its replica current: a sync when it starts, on each of Square's webhooks, and every few
-/// minutes in case a webhook was missed. Requests that come while a sync runs share the next one.
+/// minutes in case a webhook was missed, each followed by a read of the stock counts Square changed since
+/// the last (`StockRefresh`). Requests that come while a sync runs share the next one.
 public actor HubSync {
     /// What the last sync did and when, for the sync status page.
     public struct Status: Sendable {
@@ -17,9 +18,13 @@ public actor HubSync {
         public var lastError: String?
         public var syncs = 0
         public var failures = 0
+        /// When Square's stock counts were last read (after a sync).
+        public var stockReadAt: Timestamp?
     }
 
     private let workflow: SyncWorkflow?
+    /// Reads Square's stock counts after each sync (nil without a token).
+    private let stock: StockRefresh?
     /// Why the hub cannot sync (no Square token), when it cannot.
     public let unavailable: String?
     private let events: HubEvents
@@ -38,6 +43,7 @@ public actor HubSync {
             workflow = nil
             unavailable = AppError.from(error).description
         }
+        stock = workflow == nil ? nil : try? StockRefresh(context: context)
     }
 
     /// Asks for a sync (`reason` is logged): one starts now, or runs after the one under way.
@@ -80,6 +86,7 @@ public actor HubSync {
             status.lastError = nil
             status.syncs += 1
             HubLog.logger.info("\(SyncWorkflow.line(summary))")
+            try await refreshStock()
         } catch {
             status.lastError = AppError.from(error).description
             status.failures += 1
@@ -88,6 +95,18 @@ public actor HubSync {
         status.finishedAt = clock.now()
         await events.publish("sync", statusJSON)
         if let error = status.lastError { throw AppError(error, exitCode: .unavailable) }
+    }
+
+    /// Reads the stock counts Square changed since the last read, and tells open pages of those it stored
+    /// (a `stock` event, as an inventory webhook's).
+    private func refreshStock() async throws {
+        guard let stock else { return }
+        let stored = try await stock.run()
+        status.stockReadAt = clock.now()
+        if !stored.isEmpty {
+            HubLog.logger.info("stock: \(stored.count) count(s) read from Square")
+            await events.publish("stock", ["counts": .array(stored.map(\.json))])
+        }
     }
 
     /// The status as `GET /api/v1/sync` gives it.
@@ -99,7 +118,7 @@ public actor HubSync {
             "finished_at": time(status.finishedAt), "last": status.lastSummary ?? .null,
             "last_line": status.lastLine.map(JSONValue.string) ?? .null,
             "last_error": status.lastError.map(JSONValue.string) ?? .null, "syncs": .int(status.syncs),
-            "failures": .int(status.failures),
+            "failures": .int(status.failures), "stock_read_at": time(status.stockReadAt),
         ]
     }
 }

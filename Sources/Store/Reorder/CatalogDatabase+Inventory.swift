@@ -1,4 +1,5 @@
 import CatalogCore
+import Foundation
 import GRDB
 
 /// An IN_STOCK count as Square reported it.
@@ -63,12 +64,18 @@ extension CatalogDatabase {
         return counts
     }
 
-    /// What a counter shows beside a found variation, read together: its stock counts (`stockCounts`) and
-    /// why Square's copy of it or its item is held back, if it is (`heldBack`). A scan reads both.
+    /// What a counter shows beside a found variation, read together: its stock counts (`stockCounts`), when
+    /// Square calculated each, and why Square's copy of it or its item is held back, if it is (`heldBack`).
+    /// A scan reads both.
     public func variationStatus(variationID: String, itemID: String) async throws -> VariationStatus {
         try await read { db in
-            VariationStatus(
-                stock: try Self.stockCounts(variationID: variationID, db: db),
+            let records = try InventoryCountRecord.filter(InventoryCountRecord.Columns.variationID == variationID)
+                .fetchAll(db)
+            return VariationStatus(
+                stock: Dictionary(records.map { ($0.locationID, $0.quantity) }) { first, _ in first },
+                asOf: Dictionary(records.compactMap { record in record.calculatedAt.map { (record.locationID, $0) } }) {
+                    first, _ in first
+                },
                 heldBack: try Self.heldBack(variationID: variationID, itemID: itemID, db: db))
         }
     }
@@ -170,8 +177,46 @@ extension CatalogDatabase {
     }
 }
 
-/// A variation's stock counts by location id and its held-back problem, as `variationStatus` reads them.
+/// A variation's stock counts by location id, when Square calculated each, and its held-back problem, as
+/// `variationStatus` reads them.
 public struct VariationStatus: Sendable {
     public var stock: [String: String]
+    /// Square's `calculated_at` of each count, by location id, when it said.
+    public var asOf: [String: String] = [:]
     public var heldBack: SyncProblem?
+
+    /// The stock a counter shows at each location it has a count for, by the one rule: the quantity, as of
+    /// when, and whether it is low (at or below the variation's LOW_QUANTITY threshold there, per
+    /// `variation`'s location terms).
+    public func figures(of variation: VariationSummary) -> [StockFigure] {
+        stock.keys.sorted().map { location in
+            let threshold = variation.terms.override(at: location)?.lowStockThreshold
+            let quantity = stock[location] ?? "0"
+            let low = threshold.map { limit in (Decimal(string: quantity) ?? 0) <= Decimal(limit) } ?? false
+            return StockFigure(
+                locationID: location, quantity: quantity, asOf: asOf[location], threshold: threshold, isLow: low)
+        }
+    }
+}
+
+/// One location's stock of a variation as a counter shows it.
+public struct StockFigure: Sendable, Equatable {
+    public var locationID: String
+    /// Square's IN_STOCK quantity, as Square writes it.
+    public var quantity: String
+    /// When Square calculated it, RFC 3339; nil when not known.
+    public var asOf: String?
+    /// The LOW_QUANTITY alert threshold there, when set.
+    public var threshold: Int64?
+    /// At or below the threshold.
+    public var isLow: Bool
+
+    /// `{"location_id", "quantity", "as_of", "threshold", "low"}`.
+    public var json: JSONValue {
+        [
+            "location_id": .string(locationID), "quantity": .string(quantity),
+            "as_of": asOf.map(JSONValue.string) ?? .null, "threshold": threshold.map(JSONValue.int) ?? .null,
+            "low": .bool(isLow),
+        ]
+    }
 }
