@@ -20,7 +20,15 @@ public struct HubApplication: Sendable {
 
     /// The hub over `context`, with the location and Square webhook `configuration` names (where it listens
     /// and when it syncs are `HubServer.start`'s).
-    public static func make(_ configuration: HubConfiguration, context: AppContext) async throws -> HubApplication {
+    public static func make(_ configuration: HubConfiguration, context given: AppContext) async throws
+        -> HubApplication
+    {
+        // Every workflow the hub runs speaks to staff on its pages, never to a shell.
+        let context = {
+            var forStaff = given
+            forStaff.frontEnd = .hub
+            return forStaff
+        }()
         let database = try context.openDatabase()
         let events = HubEvents()
         let scaleLayouts = try await context.scaleLayouts(in: database)
@@ -42,7 +50,8 @@ public struct HubApplication: Sendable {
         }
         let services = HubServices(
             context: context, database: database, events: events, desk: desk,
-            sync: HubSync(context: context, events: events), gate: PairingGate(), location: configuration.location,
+            sync: HubSync(context: context, events: events), gate: PairingGate(),
+            requests: RequestLedger(database: database), location: configuration.location,
             secure: configuration.tls != nil, scaleLayouts: scaleLayouts)
         // HEAD is GET without the body (RFC 9110): every GET route answers it.
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)

@@ -11,6 +11,8 @@ struct HubServices: Sendable {
     let desk: ScanDesk
     let sync: HubSync
     let gate: PairingGate
+    /// The answers to changes asked for under a request id (safe to retry).
+    let requests: RequestLedger
     /// The location asked for (`--location`); resolved against the replica on each request, so a location
     /// that arrives with a sync is found.
     let location: String?

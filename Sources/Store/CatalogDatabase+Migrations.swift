@@ -136,6 +136,8 @@ extension CatalogDatabase {
         }
         migrator.registerMigration(
             "v17: each counter's mode kept by the hub, and when a scan was made", sql: Self.counterStateSchema)
+        migrator.registerMigration(
+            "v18: the answers to changes devices asked for under a request id", sql: Self.hubRequestSchema)
         return migrator
     }
 

@@ -88,6 +88,8 @@ public protocol HubStateStore: Sendable {
     func counterStates() async throws -> [CounterState]
     func counterState(_ counter: String) async throws -> CounterState?
     func saveCounterState(_ state: CounterState) async throws
+    func hubRequest(_ requestID: String) async throws -> HubRequest?
+    func recordHubRequest(_ request: HubRequest) async throws
 }
 
 /// Shelf tags printed: the print log, and the tags a price change since has made stale.

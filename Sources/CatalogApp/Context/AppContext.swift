@@ -30,6 +30,8 @@ public struct AppContext: Sendable {
     /// Whose claim the outbox entries this context sends carry: one per context (and its copies, unless a
     /// copy is given its own), so two runs in one process hold their entries apart as two processes would.
     public var sender = OutboxSender.inThisProcess()
+    /// Who the words are for: a person at a shell (the default) or staff on the hub's pages.
+    public var frontEnd = FrontEnd.commandLine
 
     private let databaseOpener: @Sendable (AppContext) throws -> CatalogDatabase
     private let clientMaker: @Sendable (AppContext) throws -> SquareClient

@@ -131,7 +131,7 @@ public struct EditWorkflow: Sendable {
                 do {
                     edits.append(FieldEdit(field, try Money.parse(price, currency: currency ?? "USD").json))
                 } catch {
-                    throw AppError("--price: \(error.description)", exitCode: .dataError)
+                    throw AppError("\(context.frontEnd.field("price")): \(error.description)", exitCode: .dataError)
                 }
             }
         }
@@ -166,7 +166,7 @@ public struct EditWorkflow: Sendable {
             } else {
                 let barcode: Barcode
                 do { barcode = try Barcode(trimmed) } catch {
-                    throw AppError("--gtin: \(error.description)", exitCode: .dataError)
+                    throw AppError("\(context.frontEnd.field("gtin")): \(error.description)", exitCode: .dataError)
                 }
                 if let holder = try await duplicates.holder(ofBarcode: barcode, other: match.variationID) {
                     throw Self.duplicate("barcode \(trimmed)", holder: holder)

@@ -75,14 +75,14 @@ public struct ItemCreationWorkflow: Sendable {
             do {
                 first.price = try Money.parse(price, currency: currency)
             } catch {
-                throw AppError("--price: \(error.description)", exitCode: .dataError)
+                throw AppError("\(context.frontEnd.field("price")): \(error.description)", exitCode: .dataError)
             }
         }
         if let gtin = request.gtin {
             do {
                 first.gtin = try Barcode(gtin.trimmingCharacters(in: .whitespacesAndNewlines))
             } catch {
-                throw AppError("--gtin: \(error.description)", exitCode: .dataError)
+                throw AppError("\(context.frontEnd.field("gtin")): \(error.description)", exitCode: .dataError)
             }
         }
         if let fromScan = request.fromScan { context.progress.note(try await place(scan: fromScan, in: &first)) }
@@ -91,7 +91,7 @@ public struct ItemCreationWorkflow: Sendable {
             do {
                 list.append(try ItemDraft.Variation.parse(spec: spec, currency: currency))
             } catch {
-                throw AppError("--variation: \(error.description)", exitCode: .dataError)
+                throw AppError("\(context.frontEnd.field("variation")): \(error.description)", exitCode: .dataError)
             }
         }
         return ItemDraft(

@@ -24,23 +24,9 @@ extension HubAPI {
                     }
                     location = here.id
                 }
-                var deviceContext = services.context
-                deviceContext.settings.counter = context.device?.name ?? deviceContext.settings.counter
-                let outcome = try await EditWorkflow(context: deviceContext).edit(
-                    code, EditRequest(price: body.price, location: location), seenPrice: body.seen?.json)
-                var json = EditOutput.json(outcome.result)
-                json["label"] = .string(outcome.variation.label)
-                json["counter"] = .string(deviceContext.counter)
-                json["text"] = .string(
-                    EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
-                let status: HTTPResponse.Status
-                switch outcome.result.status {
-                case .applied, .unchanged: status = .ok
-                case .queued: status = .accepted
-                case .conflict: status = .conflict
-                }
-                if status != .conflict { await services.events.publish("edit", json) }
-                return HubResponse.json(json, status: status)
+                return try await edit(
+                    code, EditRequest(price: body.price, location: location), seen: body.seen?.json,
+                    services: services, device: context.device)
             }
         }
         router.get("/api/v1/counters") { _, _ in

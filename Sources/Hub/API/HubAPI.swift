@@ -15,6 +15,7 @@ enum HubAPI {
         addStaleTags(to: router, services: services)
         addOutbox(to: router, services: services)
         addCounters(to: router, services: services)
+        addItems(to: router, services: services)
     }
 
     /// Runs `body`, turning any error into the JSON error a person can act on.
