@@ -71,4 +71,24 @@ import Testing
             #expect(missing.status == 400 && missing.text.contains("request_id"), "\(missing.text)")
         }
     }
+
+    @Test func aReorderAddSentAgainUnderItsRequestIDAddsOnce() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let body: JSONValue = ["code": .string(Self.widget), "quantity": 3, "request_id": "reorder-1"]
+            let first = try await shop.request("POST", "/api/v1/reorder", body: body, device: device)
+            let second = try await shop.request("POST", "/api/v1/reorder", body: body, device: device)
+            #expect(first.status == 201 && second.status == 201, "\(first.text) \(second.text)")
+            #expect(second.json["repeated"] == true && second.json["quantity"] == first.json["quantity"])
+            #expect(try await shop.database.reorderLines(statuses: [.wanted]).map(\.quantity) == [3])
+            // The id used again for another change is refused.
+            let reused = try await shop.request(
+                "POST", "/api/v1/items", body: ["request_id": "reorder-1", "name": "Other"], device: device)
+            #expect(reused.status == 422 && reused.text.contains("already used for another change"), "\(reused.text)")
+            // Without an id, each add adds.
+            _ = try await shop.request(
+                "POST", "/api/v1/reorder", body: ["code": .string(Self.widget), "quantity": 2], device: device)
+            #expect(try await shop.database.reorderLines(statuses: [.wanted]).map(\.quantity) == [5])
+        }
+    }
 }
