@@ -1,8 +1,7 @@
 "use strict";
-// The counter screen: find as you type, the item card, scans as they happen. A keyboard-wedge scanner types
-// into the page like a very fast typist; the burst rule of the hub's own scanner reader tells the two apart
-// (at least 4 characters, each within 50 ms of the last), so a scan never lands in the search box as text.
-const MIN_LENGTH = 4, MAX_GAP = 50, BURST_END = MAX_GAP + 10;
+// The counter screen: find as you type, the item card, scans as they happen. Keys reach the page as typed; a
+// keyboard-wedge scanner's burst is told from typing after the fact (the keyboard section). What cannot reach
+// the hub (scans, price changes) waits on this screen in IndexedDB and is sent in order when it answers.
 const search = $("#search"), results = $("#results"), note = $("#search-note"), card = $("#card");
 const scans = $("#scans");
 let hits = [], selected = -1, searchController = null, searchSerial = 0, shown = null;
@@ -31,7 +30,9 @@ async function runSearch() {
     renderResults();
     note.textContent = hits.length ? "" : found.note || `Nothing matches “${text}”. Try fewer or shorter words.`;
   } catch (error) {
-    if (error.name !== "AbortError") note.textContent = error.message;
+    if (error.name === "AbortError") return;
+    if (error instanceof TypeError) unreachable();
+    note.textContent = error instanceof TypeError ? "The hub cannot be reached: no search until it answers." : error.message;
   }
 }
 function renderResults() {
@@ -65,18 +66,24 @@ async function showVariation(code, scan) {
     const found = await api(`/api/v1/variations/${encodeURIComponent(code)}`);
     if (serial === cardSerial) renderCard(found[0], scan);
   } catch (error) {
-    if (serial === cardSerial) renderUnknown(code, error.message, serial);
+    if (serial !== cardSerial) return;
+    // The hub away: the card on show stays, marked with when it was read.
+    if (error instanceof TypeError) { unreachable(); note.textContent = "The hub cannot be reached: the card could not be read."; }
+    else renderUnknown(code, error.message, serial);
   }
 }
 function renderUnknown(code, message, serial = ++cardSerial, heading = "Unknown code") {
   if (serial !== cardSerial) return;
   shown = null;
   card.className = "card";
+  delete card.dataset.kept;
   card.replaceChildren(element("h2", {}, heading), element("p", {class: "variation"}, code),
     element("p", {class: "status bad"}, message));
 }
 function renderCard(v, scan) {
   shown = v;
+  card.dataset.readAt = new Date().toISOString();
+  delete card.dataset.kept;
   const here = v.location;
   const flags = [];
   if (v.available === false) flags.push(`NOT SOLD AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
@@ -225,7 +232,20 @@ async function changePrice(v, price, where, seen, status) {
     credentials: "same-origin", headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf},
     body: JSON.stringify({price, where, seen})}).catch(() => null);
   const answer = response ? await response.json().catch(() => null) : null;
-  if (!response || !answer) { status.className = "status bad"; status.textContent = "The hub cannot be reached; nothing was changed."; return; }
+  if (!response) {
+    // Not sent, or sent and its answer lost: kept, and sent again when the hub answers (with the price seen, so
+    // a second arrival meets its own value and writes nothing).
+    unreachable();
+    const entry = {kind: "price", path: `/api/v1/variations/${encodeURIComponent(v.variation_id)}/price`, id: newScanID(),
+      mode: counterMode, at: new Date().toISOString(), variation: v.variation_id, what: `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`,
+      body: {price, where, seen}};
+    status.className = "status bad";
+    status.textContent = await keep(entry)
+      ? `The hub cannot be reached: ${price} is kept on this screen and sent when it answers.`
+      : "The hub cannot be reached and this screen cannot keep the change: nothing was changed.";
+    return;
+  }
+  if (!answer) { status.className = "status bad"; status.textContent = `The hub answered ${response.status}; nothing was changed.`; return; }
   if (response.status === 409) {
     const field = Object.keys(answer.remote || {})[0];
     const theirs = (answer.remote || {})[field];
@@ -265,7 +285,10 @@ async function addToReorder(v, input, status) {
     status.textContent = `Added ${quantity}: ${line.quantity} now on the reorder list.`;
   } catch (error) {
     status.className = "status bad";
-    status.textContent = error.message;
+    if (error instanceof TypeError) unreachable();
+    // Not kept: the hub adds again for each request, so sending it later could add it twice.
+    status.textContent = error instanceof TypeError
+      ? "The hub cannot be reached: nothing was added. Add it again when the hub answers." : error.message;
   }
   if (button) button.disabled = false;
 }
@@ -275,26 +298,91 @@ function newScanID() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
+// A scan is kept on this screen first (IndexedDB, with its id, mode and time), then sent in order with
+// whatever waits before it; it leaves the screen once the hub has answered it. When this screen cannot keep
+// it (storage unavailable or full) it is sent straight away, and refused on the card if that fails too.
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
+  const body = {id: newScanID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
+    scanned_at: new Date().toISOString()};
+  const entry = {kind: "scan", path: "/api/v1/scans", id: body.id, mode: body.mode, at: body.scanned_at, what: code, body};
+  if (await keep(entry)) {
+    if (!reachable) renderKept(entry);
+    drain();
+    return;
+  }
   try {
-    const answer = await api("/api/v1/scans", {method: "POST", body: {id: newScanID(), code, counter: deviceName,
-      device: "keyboard", mode: counterMode, scanned_at: new Date().toISOString()}});
-    if (note.textContent === `Scanned ${code}`) note.textContent = "";
-    if (answer.mode_reset) note.textContent = answer.mode_reset;
-    showCountWarning(answer);
+    settle(entry, await sendEntry(entry));
   } catch (error) {
-    note.textContent = `The scan ${code} did not reach the hub: ${error.message}`;
+    if (error instanceof TypeError) unreachable();
+    renderRefused(code, error);
   }
 }
-function showScan(answer) {
-  const row = element("li", {class: answer.failed ? "failed" : ""}, element("time", {}, clock(answer.time)),
+// What the hub answered to something sent from this screen: a scan's row and card; a price change's outcome.
+function settle(entry, outcome) {
+  const {status, answer} = outcome;
+  const late = Date.now() - Date.parse(entry.at) > 2000;
+  if (entry.kind === "scan") {
+    if (status >= 200 && status < 300 && answer) {
+      if (note.textContent === `Scanned ${entry.what}`) note.textContent = "";
+      if (answer.mode_reset) note.textContent = answer.mode_reset;
+      showCountWarning(answer);
+      // A scan kept while the hub was away goes in the list; it does not take over the card now.
+      if (late) addScanRow(answer); else showScan(answer);
+    } else {
+      const error = (answer && answer.error) || `The hub answered ${status}.`;
+      addScanRow({id: entry.id, code: entry.what, counter: deviceName, time: entry.at, failed: true,
+        text: `NOT TAKEN  ${entry.what}: ${error}`});
+      note.textContent = `The scan ${entry.what} was not taken: ${error}`;
+    }
+  } else if (entry.kind === "price") {
+    const priceText = entry.body.price;
+    let text;
+    if (status === 409) {
+      const theirs = (answer && answer.remote || {}).price;
+      const ours = theirs && typeof theirs === "object" && Math.abs(theirs.amount / Math.pow(10, fractionDigits(theirs.currency))
+        - Number(priceText)) < 1e-9;
+      text = ours ? `${entry.what}: Square has ${priceText} already.`
+        : `${entry.what}: not changed to ${priceText}, Square's price moved to ${theirs ? money(theirs) : "none"}; open the item to decide.`;
+    } else if (status >= 200 && status < 300 && answer) {
+      text = answer.status === "queued" ? `${entry.what}: waits for Square in the outbox (#${answer.outbox_id}).`
+        : `${entry.what}: ${priceText} is in Square.`;
+    } else text = `${entry.what}: not changed: ${(answer && answer.error) || `the hub answered ${status}`}.`;
+    note.textContent = `Kept price change sent. ${text}`;
+    if (status !== 409 && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
+  }
+}
+// The list of scans: one row per scan id (an event, an answer and the scan log may each bring the same one).
+const shownScans = new Set();
+let scanLogSeen = 0;
+function addScanRow(answer) {
+  if (answer.id && shownScans.has(answer.id)) return false;
+  if (answer.id) shownScans.add(answer.id);
+  const row = element("li", {class: answer.failed ? "failed" : ""},
+    element("time", {}, clock(answer.scanned_at || answer.time)),
     element("span", {class: "who"}, answer.counter || ""), element("span", {}, answer.text || answer.code));
   scans.prepend(row);
   while (scans.children.length > 50) scans.lastChild.remove();
   noteCounter(answer.counter);
+  return true;
+}
+// The scan log as the hub keeps it (GET /api/v1/scans): at load, and after the hub was away, what came since.
+async function loadScanLog() {
+  const rows = await api(`/api/v1/scans?limit=50${scanLogSeen ? `&since=${scanLogSeen}` : ""}`);
+  for (const row of rows.slice().reverse()) {
+    scanLogSeen = Math.max(scanLogSeen, row.id || 0);
+    const logged = row.answer && typeof row.answer === "object" ? row.answer : {};
+    addScanRow(Object.assign({text: `${(row.action || "").toUpperCase()}  ${row.code}`,
+      failed: /^(unknown|refused|failed)/i.test(row.action || "")}, logged,
+    {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}));
+  }
+}
+function showScan(answer) {
+  if (!addScanRow(answer)) return;
   if (answer.counter === deviceName && answer.mode && answer.mode !== counterMode) loadCounterState();
   if (!following(answer.counter)) return;
+  // A person typing in the card (a price, a quantity) keeps it: the scan is in the list and the note.
+  if (cardBusy()) { note.textContent = `${answer.text || answer.code} (the card stays while you type in it)`; return; }
   if (answer.match) showVariation(answer.match.variation_id, answer);
   else if (answer.held_back) {
     const held = answer.held_back;
@@ -371,47 +459,220 @@ modeSelect.addEventListener("change", async () => {
   }
 });
 
-// --- the keyboard: typing, scanning, moving through results ----------------------------------------------
-let pending = "", lastKey = 0, burstTimer = null, typingTarget = null;
-function putTyping() {
-  clearTimeout(burstTimer);
-  if (!pending) return;
-  const text = pending;
-  pending = "";
-  const target = typingTarget && typingTarget.isConnected ? typingTarget : search;
-  target.focus();
-  const start = target.selectionStart ?? target.value.length, end = target.selectionEnd ?? target.value.length;
-  try { target.setRangeText(text, start, end, "end"); } catch (error) { target.value += text; }
-  if (target === search) runSearch();
+// --- what could not reach the hub waits on this screen (IndexedDB) and goes in order when it answers -----------
+// Each entry keeps its id, mode and time (a scan's own; a price change's request), so a replay is answered
+// once: a repeated scan id is answered again and never counted twice, and a price change replayed after it
+// was written meets its own value (409 with Square's price equal to it). Reorder adds are not kept: the hub
+// adds again for each request, so a replay could add twice.
+const waiting = $("#waiting");
+let reachable = true, probeTimer = null, draining = false, drainAgain = false, storeProblem = null;
+const storeReady = new Promise((resolve) => {
+  const fail = (why) => { storeProblem = why; resolve(null); };
+  try {
+    const opening = indexedDB.open("catalog-counter", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("waiting", {keyPath: "seq", autoIncrement: true});
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => fail((opening.error && opening.error.message) || "the browser refused");
+    opening.onblocked = () => fail("another tab holds an old version open");
+  } catch (error) { fail(error.message || "this browser has none"); }
+});
+async function kept(mode, work) {
+  const db = await storeReady;
+  if (!db) throw new Error(storeProblem);
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction("waiting", mode);
+    const request = work(transaction.objectStore("waiting"));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = transaction.onabort = () => reject(transaction.error || new Error("the browser refused"));
+  });
 }
-function endBurst() {
-  if (pending.length >= MIN_LENGTH) { const code = pending; pending = ""; postScan(code); } else putTyping();
+// Keeps an entry; false (and said on the banner) when this screen cannot keep it.
+async function keep(entry) {
+  try {
+    await kept("readwrite", (store) => store.add(entry));
+    if (!reachable) showWaiting();
+    return true;
+  } catch (error) {
+    storeProblem = error && error.name === "QuotaExceededError" ? "its storage is full" : (error && error.message) || "unknown";
+    showWaiting();
+    return false;
+  }
 }
+async function showWaiting(count) {
+  if (count === undefined) count = await kept("readonly", (store) => store.count()).catch(() => 0);
+  const problem = storeProblem ? `This screen cannot keep scans (${storeProblem}): while the hub cannot be `
+    + "reached a scan is refused, not kept." : "";
+  waiting.hidden = !count && !problem;
+  waiting.className = problem ? "waiting bad" : "waiting";
+  waiting.textContent = [count ? `${count} waiting` : "", problem].filter(Boolean).join(" · ");
+  waiting.title = count ? "Kept on this screen until the hub answers; sent in order, each once." : "";
+}
+// One sender at a time: the oldest entry first; one the hub cannot be reached for stays, with the rest.
+async function drain() {
+  if (draining) { drainAgain = true; return; }
+  draining = true;
+  try {
+    do { drainAgain = false; await drainOnce(); } while (drainAgain && reachable);
+  } finally { draining = false; }
+}
+async function drainOnce() {
+  for (;;) {
+    const entries = await kept("readonly", (store) => store.getAll()).catch(() => []);
+    if (!entries.length) { showWaiting(0); return; }
+    const entry = entries[0];
+    let outcome;
+    try { outcome = await sendEntry(entry); } catch (error) { unreachable(); showWaiting(entries.length); return; }
+    await kept("readwrite", (store) => store.delete(entry.seq)).catch(() => {});
+    settle(entry, outcome);
+  }
+}
+async function sendEntry(entry) {
+  const response = await fetch(entry.path, {method: "POST", credentials: "same-origin", body: JSON.stringify(entry.body),
+    headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf}});
+  if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
+  // A proxy in front of a hub that is down answers for it: the same as no answer.
+  if (response.status === 502 || response.status === 504) throw new TypeError(`The hub answered ${response.status}.`);
+  return {status: response.status, answer: await response.json().catch(() => null)};
+}
+// The hub cannot be reached: the card says its price is as of when it was read, the banner says what waits,
+// and the hub is asked every 2 s whether it answers again.
+function unreachable() {
+  if (reachable) {
+    reachable = false;
+    document.body.classList.add("hub-unreachable");
+    markCardOld();
+    showWaiting();
+  }
+  clearTimeout(probeTimer);
+  probeTimer = setTimeout(probe, 2000);
+}
+async function probe() {
+  clearTimeout(probeTimer);
+  const ok = await fetch("/api/v1/health", {cache: "no-store", credentials: "same-origin"}).then((r) => r.ok, () => false);
+  if (ok) reachableAgain(); else unreachable();
+}
+// The hub answers again: what waits goes first, in order; then the page catches up with what it missed.
+async function reachableAgain() {
+  const was = reachable;
+  reachable = true;
+  document.body.classList.remove("hub-unreachable");
+  await drain();
+  if (was) return;
+  loadScanLog().catch(() => {});
+  api("/api/v1/sync").then(showSync).catch(() => {});
+  loadCounterState();
+  if (shown && !cardBusy()) showVariation(shown.variation_id);
+  else if (shown && $("#card-old")) $("#card-old").textContent = `The hub answers again; this card was read at ${clock(card.dataset.readAt)}.`;
+  else if (card.dataset.kept) card.querySelector(".status").textContent = "Sent: the hub has it.";
+}
+// The event stream's own view of the connection (body.offline, set by listen()): lost, or back.
+let streamOffline = false;
+new MutationObserver(() => {
+  const offline = document.body.classList.contains("offline");
+  if (offline === streamOffline) return;
+  streamOffline = offline;
+  if (offline) unreachable(); else probe();
+}).observe(document.body, {attributes: true, attributeFilter: ["class"]});
+function markCardOld() {
+  const price = card.querySelector(".price");
+  if (!shown || !price || card.querySelector("#card-old")) return;
+  const at = clock(card.dataset.readAt);
+  price.append(element("span", {class: "as-of"}, ` as of ${at}`));
+  card.insertBefore(element("p", {class: "flag", id: "card-old"},
+    `The hub cannot be reached: this is the price as of ${at}, not necessarily now.`), price);
+}
+function renderKept(entry) {
+  ++cardSerial;
+  shown = null;
+  card.className = "card kept";
+  card.dataset.kept = "1";
+  card.replaceChildren(element("h2", {}, "Kept, not sent yet"), element("p", {class: "variation"}, entry.what),
+    element("p", {class: "status"}, `The hub cannot be reached. This scan (${entry.mode} mode, ${clock(entry.at)}) `
+      + "waits on this screen and goes to the hub, once, when it answers."));
+}
+function renderRefused(code, error) {
+  renderUnknown(code, error instanceof TypeError
+    ? `The hub cannot be reached and this screen cannot keep scans (${storeProblem || "no storage"}): this scan is `
+      + "not kept. Scan it again when the hub answers." : error.message, undefined,
+  "Scan refused: not sent, not kept");
+}
+
+// --- the keyboard: typing is typing, a scanner's burst is a scan ------------------------------------------
+// Every key goes where it would go, at once: to the field that has the focus, and Space and Enter press the
+// button that has it. A keyboard-wedge scanner types like a very fast typist, so its burst is recognised
+// after the fact: at least SCAN.minLength characters into one place, each within SCAN.maxGapMs of the one
+// before, ended by Enter or Tab (within SCAN.endMs of the last) or by SCAN.endMs of silence. Its characters
+// are then taken back out (the field gets back its value from before the burst) and it goes to the hub as a
+// scan. A person typing (40 ms a key is slow for a scanner) and a held key's auto-repeat never make one.
+// The page's meta values scan-min-length, scan-max-gap-ms and scan-end-ms, when the hub sends them, win.
+const SCAN = {minLength: 6, maxGapMs: 25, endMs: 50};
+for (const [key, name] of [["minLength", "scan-min-length"], ["maxGapMs", "scan-max-gap-ms"], ["endMs", "scan-end-ms"]]) {
+  const value = Number(meta(name));
+  if (meta(name) && Number.isInteger(value) && value > 0) SCAN[key] = value;
+}
+SCAN.endMs = Math.max(SCAN.endMs, SCAN.maxGapMs);  // silence shorter than a gap would cut every burst
+const NOT_TEXT = ["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"];
+let burst = null, burstTimer = null, lastScanKey = -Infinity;
 function isTextField(node) {
-  return node && node.tagName === "INPUT" && !["button", "checkbox", "radio", "submit"].includes(node.type);
+  return !!node && (node.tagName === "TEXTAREA" || (node.tagName === "INPUT" && !NOT_TEXT.includes(node.type)));
+}
+function cardBusy() {
+  const active = document.activeElement;
+  return isTextField(active) && card.contains(active);
+}
+// A field's value and selection, to put back when a burst that went into it turns out to be a scan.
+function fieldState(node) {
+  if (!isTextField(node)) return null;
+  let start = null, end = null;
+  try { start = node.selectionStart; end = node.selectionEnd; } catch (error) { /* number fields have none */ }
+  return {value: node.value, start, end};
+}
+function scanBurst(taken) {
+  clearTimeout(burstTimer);
+  burst = null;
+  lastScanKey = taken.last;
+  const field = taken.target, before = taken.before;
+  if (before && field.isConnected) {
+    field.value = before.value;
+    if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
+    if (field === search) runSearch();
+  }
+  postScan(taken.keys.join(""));
+}
+function endBurstBySilence() {
+  const taken = burst;
+  burst = null;
+  if (taken && taken.keys.length >= SCAN.minLength) scanBurst(taken);
 }
 document.addEventListener("keydown", (event) => {
   if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
-  const now = performance.now();
+  if (["Shift", "CapsLock", "Unidentified"].includes(event.key)) return;  // a scanner's Shift for capitals
+  const now = event.timeStamp;
   if (event.key.length === 1) {
-    event.preventDefault();
-    if (pending && now - lastKey > MAX_GAP) putTyping();
-    if (!pending) typingTarget = isTextField(document.activeElement) ? document.activeElement : search;
-    pending += event.key;
-    lastKey = now;
+    if (event.repeat) { burst = null; clearTimeout(burstTimer); return; }  // a held key: typing, never a scan
+    // Typing with nothing focused goes to the search box (focused before the key lands).
+    if (!document.activeElement || document.activeElement === document.body) search.focus();
+    const target = document.activeElement;
+    if (burst && (now - burst.last > SCAN.maxGapMs || burst.target !== target)) burst = null;
+    if (!burst) burst = {keys: [], target, before: fieldState(target), last: now};
+    burst.keys.push(event.key);
+    burst.last = now;
     clearTimeout(burstTimer);
-    burstTimer = setTimeout(endBurst, BURST_END);
+    burstTimer = setTimeout(endBurstBySilence, SCAN.endMs);
     return;
   }
-  if ((event.key === "Enter" || event.key === "Tab") && pending && now - lastKey <= MAX_GAP && pending.length >= MIN_LENGTH) {
-    event.preventDefault();
-    clearTimeout(burstTimer);
-    const code = pending;
-    pending = "";
-    postScan(code);
-    return;
+  if (event.key === "Enter" || event.key === "Tab") {
+    // The end of a scanner's burst is the scan's, not the field's or the button's.
+    if (burst && burst.keys.length >= SCAN.minLength && now - burst.last <= SCAN.endMs) {
+      event.preventDefault();
+      scanBurst(burst);
+      return;
+    }
+    // A scanner's Enter that came after the silence already ended its scan.
+    if (now - lastScanKey <= 2 * SCAN.endMs) { event.preventDefault(); return; }
   }
-  putTyping();
+  burst = null;
+  clearTimeout(burstTimer);
   if (document.activeElement !== search) return;
   if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     event.preventDefault();
@@ -426,6 +687,10 @@ document.addEventListener("keydown", (event) => {
     runSearch();
   }
 }, true);
+// A number field that gets the focus is replaced by what is typed next (Tab to the quantity, type 6: 6).
+document.addEventListener("focusin", (event) => {
+  if (event.target.tagName === "INPUT" && event.target.type === "number") event.target.select();
+});
 search.addEventListener("input", runSearch);
 
 // --- events from the hub and the sync status ------------------------------------------------------------
@@ -463,3 +728,5 @@ api("/api/v1/sync").then(showSync).catch(() => {});
 loadCounterState();
 listen();
 search.focus();
+// The scans the hub has logged, then whatever this screen kept from before (a reload while the hub was away).
+loadScanLog().catch(() => {}).then(() => drain());

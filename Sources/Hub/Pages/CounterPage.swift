@@ -7,11 +7,13 @@ enum CounterPage {
         let header = PageHeader.render(
             current: "/", location: location, device: device,
             extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
-        // The counter's mode, from the hub (counter.js fills it in): a banner across the screen nobody can miss.
+        // The counter's mode, from the hub (counter.js fills it in): a banner across the screen nobody can miss,
+        // with what waits on this screen for the hub ("2 waiting") when there is any.
         let body = """
             \(header)<div id="mode-banner" class="mode-banner" role="status">\
             <strong id="mode-word">LOOKUP</strong> <span id="mode-detail">Scans show the item.</span> \
-            <span id="mode-timer"></span></div><main class="counter">\
+            <span id="mode-timer"></span><span id="waiting" class="waiting" hidden></span></div>\
+            <main class="counter">\
             <section class="find" aria-label="Find an item">\
             <input id="search" type="search" autofocus autocomplete="off" spellcheck="false" \
             placeholder="Name, SKU or barcode" aria-label="Search the catalog" aria-controls="results">\

@@ -1,0 +1,359 @@
+"""The counter screen's keyboard and what it keeps while the hub is away, in a real browser (Debian's
+Chromium, headless, through Selenium) against `catalog serve` on the demo shop.
+
+Typing is typing: "milk" typed at 40 ms a key stays in the search box and is no scan, nor is a held key's
+auto-repeat; a scanner's burst (Selenium types a whole string in a few milliseconds a key) is a scan whose
+characters are taken back out of the box it went to, the search box or the price field alike; Tab to the
+quantity and 6 gives 6; Space presses the button that has the focus. Nothing is lost: with the hub stopped a
+wedge scan waits on the screen ("1 waiting"), the card's price is "as of" when it was read, and when the hub
+is started again on the same database and port the scan arrives once, with the mode and time it was made in;
+a reload fills the scan list from the hub's scan log; a screen that cannot keep scans says so and refuses a
+scan it cannot send. Screenshots go to .build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
+
+import datetime
+import re
+import statistics
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from catalog_process import free_port, start, stop, synced_demo
+from hub_page import (browser, pair_program, paired, request, screenshots, sign_in_address,  # noqa: F401
+                      text_of, wait_for, TOKEN)
+from test_hub_browser import open_card
+
+WIDGET = "0012345678905"  # Acme Blue Widget, Large
+WIDGET_MEDIUM = "4006381333931"
+CABLE_TIES = "05012345003627"
+# The page's scanner rule made lenient through its meta values (added before its script reads them).
+SLOW_SCANNER = ("document.addEventListener('readystatechange', () => { if (document.readyState !== 'interactive')"
+                " return; for (const [name, value] of [['scan-max-gap-ms', '250'], ['scan-end-ms', '400']]) {"
+                " const meta = document.createElement('meta'); meta.name = name; meta.content = value;"
+                " document.head.append(meta); } });")
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class Hub(dict):
+    """`catalog serve` at High Street on a fixed port over the synced demo shop, which can be stopped and
+    started again on the same database and port (the page's address stays the same)."""
+
+    def __init__(self, environment):
+        address = "127.0.0.1:%d" % free_port()
+        super().__init__(environment=environment, arguments=["serve", "--listen", address, "--location",
+                                                            "High Street", "--sync-every", "0"])
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.process, self["url"] = start(self["arguments"], self["environment"])
+        self["sign_in"] = sign_in_address(self.process)
+
+    def stop(self):
+        stop(self.process)
+        self.process = None
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    with synced_demo(tmp_path_factory.mktemp("keyboard-hub"), TOKEN) as (_, environment):
+        running = Hub(environment)
+        try:
+            yield running
+        finally:
+            if running.process:
+                running.stop()
+
+
+@pytest.fixture(scope="module")
+def log_reader(hub):
+    """A program's bearer header, to read the hub's scan log."""
+    device = pair_program(hub["url"], hub["environment"], "scan log reader")
+    return {"Authorization": "Bearer " + device["token"]}
+
+
+def logged(hub, headers, code=None):
+    """The hub's scan log (newest first), of this screen's scans, of `code` when given."""
+    status, rows = request(hub["url"] + "/api/v1/scans?limit=500", "GET", None, headers)
+    assert status == 200, rows
+    return [row for row in rows if row["counter"] == "Front till" and (code is None or row["code"] == code)]
+
+
+def moment(text):
+    """An RFC 3339 time in UTC as the hub writes it (up to nanoseconds) as a datetime."""
+    match = re.fullmatch(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z", text)
+    assert match, text
+    return datetime.datetime.fromisoformat(match.group(1) + (match.group(2) or ".0")[:7].ljust(7, "0") + "+00:00")
+
+
+def record_keys(browser):
+    """Keeps each keydown's time as the page sees it (window.keyTimes), to say how fast the keys came."""
+    browser.execute_script(
+        "window.keyTimes = []; if (!window.keyRecorder) { window.keyRecorder = true;"
+        " document.addEventListener('keydown', (e) => window.keyTimes.push([e.key, e.timeStamp, e.repeat]), true); }")
+
+
+def key_gaps(browser):
+    times = [entry[1] for entry in browser.execute_script("return window.keyTimes")]
+    return [later - earlier for earlier, later in zip(times, times[1:])]
+
+
+def paced(field, text, gap):
+    """Types `text` into `field` one key each `gap` seconds (each key sent at its time, whatever sending the
+    one before took)."""
+    begin = time.perf_counter()
+    for index, letter in enumerate(text):
+        delay = begin + index * gap - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        field.send_keys(letter)
+
+
+def fresh_search(browser):
+    search = browser.find_element(By.ID, "search")
+    search.click()
+    search.send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda: search.get_attribute("value") == "", "an empty search box")
+    return search
+
+
+def test_milk_typed_at_40_ms_a_key_is_text_not_a_scan(hub, paired, log_reader):
+    browser = paired
+    before = len(logged(hub, log_reader))
+    search = fresh_search(browser)
+    record_keys(browser)
+    paced(search, "milk", 0.04)
+    # A fast typist's longer words too: more than the shortest code, still 40 ms a key.
+    time.sleep(0.3)
+    assert search.get_attribute("value") == "milk"
+    search.send_keys(Keys.ESCAPE)
+    record_keys(browser)
+    paced(search, "semi skimmed milk", 0.04)
+    gaps = key_gaps(browser)
+    assert 25 < statistics.median(gaps) < 70, "the keys came at a fast typist's pace: %s" % gaps
+    time.sleep(0.3)
+    assert search.get_attribute("value") == "semi skimmed milk", "every character stays in the box"
+    assert len(logged(hub, log_reader)) == before, "no scan was posted"
+    assert "Scanned" not in text_of(browser, "#search-note")
+
+
+def cdp_key(browser, letter, repeat):
+    """A key pressed (or, with `repeat`, held: the keyboard's auto-repeat) through DevTools, as a real key."""
+    browser.execute_cdp_cmd("Input.dispatchKeyEvent", {
+        "type": "keyDown", "key": letter, "code": "Key" + letter.upper(), "text": letter, "unmodifiedText": letter,
+        "windowsVirtualKeyCode": ord(letter.upper()), "autoRepeat": repeat})
+
+
+def cdp_key_up(browser, letter):
+    browser.execute_cdp_cmd("Input.dispatchKeyEvent", {
+        "type": "keyUp", "key": letter, "code": "Key" + letter.upper(), "windowsVirtualKeyCode": ord(letter.upper())})
+
+
+def test_a_held_keys_auto_repeat_is_not_a_scan(hub, paired, log_reader):
+    browser = paired
+    # Keys sent one by one through DevTools come 10 to 50 ms apart on a busy machine: this page is told (by
+    # its meta values, which it reads at load) to take bursts of keys up to 250 ms apart, so that the keys
+    # below are a scanner's burst by their timing whatever the machine's load.
+    lenient = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SLOW_SCANNER})
+    try:
+        browser.refresh()
+        wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the counter screen")
+        search = fresh_search(browser)
+        # Keys each pressed anew: a scanner's burst, taken back out of the box.
+        before = len(logged(hub, log_reader))
+        for _ in range(12):
+            cdp_key(browser, "z", False)
+            cdp_key_up(browser, "z")
+        wait_for(browser, lambda: len(logged(hub, log_reader)) == before + 1, "the burst posted as a scan")
+        assert logged(hub, log_reader)[0]["code"] == "z" * 12
+        wait_for(browser, lambda: search.get_attribute("value") == "", "the burst taken out of the box")
+        # A held key: one press, then the keyboard's auto-repeat, as fast.
+        cdp_key(browser, "z", False)
+        for _ in range(11):
+            cdp_key(browser, "z", True)
+        cdp_key_up(browser, "z")
+        time.sleep(0.6)
+        assert search.get_attribute("value") == "z" * 12, "a held key types"
+        assert len(logged(hub, log_reader)) == before + 1, "a held key posts no scan"
+        search.send_keys(Keys.ESCAPE)
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": lenient["identifier"]})
+        browser.refresh()
+        wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the counter screen again")
+
+
+def test_a_burst_in_the_search_box_is_a_scan_and_leaves_the_box_as_it_was(hub, paired, log_reader):
+    browser = paired
+    search = fresh_search(browser)
+    paced(search, "hamm", 0.09)
+    wait_for(browser, lambda: text_of(browser, "#results li .name") == "Claw Hammer", "Claw Hammer in the results")
+    record_keys(browser)
+    search.send_keys(WIDGET + Keys.ENTER)  # a scanner: a few milliseconds a key, then Enter
+    wait_for(browser, lambda: logged(hub, log_reader, WIDGET), "the scan in the hub's log (key gaps %s)"
+             % key_gaps(browser))
+    wait_for(browser, lambda: text_of(browser, "#card h2") == "Acme Blue Widget", "the scanned item's card")
+    assert search.get_attribute("value") == "hamm", "the box is as it was before the burst"
+    assert browser.switch_to.active_element == search
+    wait_for(browser, lambda: text_of(browser, "#results li .name") == "Claw Hammer", "the search as it was")
+    # Ended by silence, with no Enter: the same.
+    search.send_keys(CABLE_TIES)
+    wait_for(browser, lambda: logged(hub, log_reader, CABLE_TIES), "the scan ended by silence")
+    wait_for(browser, lambda: text_of(browser, "#card h2") == "Workshop Cable Ties", "its card")
+    assert search.get_attribute("value") == "hamm"
+    wait_for(browser, lambda: "Workshop Cable Ties" in text_of(browser, "#scans li"), "the scan in the list")
+    screenshots(browser, "counter-keyboard-scan")
+
+
+def test_tab_to_the_quantity_then_6_gives_6_and_space_presses_a_button(hub, paired, log_reader):
+    browser = paired
+    open_card(browser, "hamm", "Claw Hammer")
+    search = browser.find_element(By.ID, "search")
+    search.send_keys(Keys.TAB)
+    active = browser.switch_to.active_element
+    assert active.get_attribute("id") == "reorder-qty", active.get_attribute("outerHTML")
+    active.send_keys("6")
+    time.sleep(0.1)
+    assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
+    # A scanner's burst while the quantity has the focus is a scan, and the quantity stays 6.
+    before = len(logged(hub, log_reader, WIDGET))
+    browser.switch_to.active_element.send_keys(WIDGET + Keys.ENTER)
+    wait_for(browser, lambda: len(logged(hub, log_reader, WIDGET)) == before + 1, "the scan from the quantity")
+    time.sleep(0.2)
+    assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
+    assert browser.switch_to.active_element.get_attribute("id") == "reorder-qty"
+    # Tab on to the buttons; Space presses the one with the focus, Enter too.
+    for _ in range(3):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+    button = browser.switch_to.active_element
+    assert button.get_attribute("id") == "open-price", button.get_attribute("outerHTML")
+    button.send_keys(Keys.SPACE)
+    wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form opened by Space")
+    assert browser.find_element(By.ID, "open-price").get_attribute("aria-expanded") == "true"
+    assert search.get_attribute("value") == "hamm", "Space typed nothing into the search box"
+    browser.find_element(By.ID, "open-price").send_keys(Keys.ENTER)
+    wait_for(browser, lambda: not browser.find_elements(By.ID, "price-value"), "the price form closed by Enter")
+    assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
+
+
+def test_a_burst_while_typing_a_price_is_a_scan_and_leaves_the_price(hub, paired, log_reader):
+    browser = paired
+    open_card(browser, "hamm", "Claw Hammer")
+    browser.find_element(By.ID, "open-price").click()
+    field = wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form")[0]
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    paced(field, "4.20", 0.09)
+    before = len(logged(hub, log_reader, WIDGET_MEDIUM))
+    record_keys(browser)
+    field.send_keys(WIDGET_MEDIUM + Keys.ENTER)
+    wait_for(browser, lambda: len(logged(hub, log_reader, WIDGET_MEDIUM)) == before + 1,
+             "the scan in the hub's log (key gaps %s)" % key_gaps(browser))
+    time.sleep(0.3)
+    assert browser.find_element(By.ID, "price-value").get_attribute("value") == "4.20"
+    assert browser.switch_to.active_element.get_attribute("id") == "price-value"
+    assert text_of(browser, "#card h2") == "Claw Hammer", "the card stays while a price is typed"
+    assert text_of(browser, "#price-status") == "", "the burst's Enter sent no price"
+    wait_for(browser, lambda: "Acme Blue Widget" in text_of(browser, "#scans li"), "the scan in the list")
+    assert "card stays" in text_of(browser, "#search-note")
+    screenshots(browser, "counter-keyboard-price")
+    browser.find_element(By.ID, "open-price").click()
+
+
+def test_a_scan_made_while_the_hub_is_away_waits_and_arrives_once(hub, paired, log_reader):
+    browser = paired
+    open_card(browser, "hamm", "Claw Hammer")
+    hub.stop()
+    stopped = datetime.datetime.now(datetime.timezone.utc)
+    # The card says the hub is away and its price is as of when it was read.
+    wait_for(browser, lambda: "as of" in text_of(browser, "#card .price"), "the card's price as of its time", 10)
+    assert "cannot be reached" in text_of(browser, "#card-old")
+    screenshots(browser, "counter-offline-card")
+    search = fresh_search(browser)
+    search.send_keys(WIDGET_MEDIUM + Keys.ENTER)
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "1 waiting", "1 waiting on the banner")
+    assert text_of(browser, "#card h2") == "Kept, not sent yet"
+    assert search.get_attribute("value") == ""
+    screenshots(browser, "counter-offline-waiting")
+    kept = browser.execute_async_script(
+        "const done = arguments[0]; indexedDB.open('catalog-counter').onsuccess = (e) => {"
+        " e.target.result.transaction('waiting').objectStore('waiting').getAll().onsuccess = (r) => done(r.target.result); }")
+    assert [(entry["kind"], entry["mode"], entry["body"]["code"]) for entry in kept] == [("scan", "lookup", WIDGET_MEDIUM)]
+    time.sleep(1)
+    hub.start()
+    restarted = datetime.datetime.now(datetime.timezone.utc)
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "", "nothing waiting once the hub answers", 15)
+    rows = [row for row in logged(hub, log_reader, WIDGET_MEDIUM)
+            if moment(row["received_at"]) > stopped]
+    assert len(rows) == 1, rows
+    row = rows[0]
+    scanned = moment(row["scanned_at"])
+    assert stopped < scanned < restarted, (row, stopped, restarted)
+    assert row["mode"] == "lookup" and row["scan_id"] == kept[0]["id"]
+    # The page caught up without a reload: the scan is in its list; nothing waits in IndexedDB.
+    wait_for(browser, lambda: "Acme Blue Widget" in text_of(browser, "#scans li"), "the kept scan in the list")
+    time.sleep(2.5)  # a second send (the probe and the event stream both noticing) would show here
+    assert len([row for row in logged(hub, log_reader, WIDGET_MEDIUM) if row["scan_id"] == kept[0]["id"]]) == 1
+    # A reload fills the scan list from the hub's log.
+    expected = [row["answer"]["text"] for row in logged(hub, log_reader)[:5]]
+    browser.refresh()
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#scans li")) >= 5, "the scan list")
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#scans li')).slice(0, 5).map((li) => li.lastChild.textContent)")
+    assert shown == expected
+    screenshots(browser, "counter-after-reload")
+
+
+def test_a_price_change_made_while_the_hub_is_away_is_kept_and_written_once_it_answers(hub, paired, log_reader):
+    browser = paired
+    open_card(browser, "workshop cable", "Workshop Cable Ties")
+    status, found = request(hub["url"] + "/api/v1/variations/" + CABLE_TIES, "GET", None, log_reader)
+    assert status == 200, found
+    wanted = found[0]["base_price"]["amount"] + 20
+    browser.find_element(By.ID, "open-price").click()
+    field = wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form")[0]
+    browser.find_element(By.CSS_SELECTOR, "input[name=where][value=everywhere]").click()
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    paced(field, "%.2f" % (wanted / 100), 0.09)
+    hub.stop()
+    field.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: "kept on this screen" in text_of(browser, "#price-status"), "the change kept", 10)
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "1 waiting", "1 waiting on the banner")
+    hub.start()
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "", "nothing waiting once the hub answers", 15)
+    wait_for(browser, lambda: "is in Square" in text_of(browser, "#search-note"), "the kept change's outcome")
+    status, found = request(hub["url"] + "/api/v1/variations/" + CABLE_TIES, "GET", None, log_reader)
+    assert found[0]["base_price"]["amount"] == wanted
+    # The card caught up with the hub: the new price, no longer "as of".
+    wait_for(browser, lambda: "%.2f" % (wanted / 100) in text_of(browser, "#card .price")
+             and "as of" not in text_of(browser, "#card .price"), "the card read again")
+
+
+def test_a_screen_that_cannot_keep_scans_says_so_and_refuses_a_scan_it_cannot_send(hub, paired, log_reader):
+    browser = paired
+    hidden = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "Object.defineProperty(window, 'indexedDB', {get() { throw new Error('private window'); }})"})
+    try:
+        browser.refresh()
+        wait_for(browser, lambda: "cannot keep scans" in text_of(browser, "#waiting"), "the banner saying so")
+        # Reachable: a scan still goes straight to the hub.
+        search = fresh_search(browser)
+        search.send_keys(WIDGET + Keys.ENTER)
+        wait_for(browser, lambda: text_of(browser, "#card h2") == "Acme Blue Widget", "the scan's card")
+        before = len(logged(hub, log_reader))
+        browser.execute_cdp_cmd("Network.enable", {})
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        search.send_keys(CABLE_TIES + Keys.ENTER)
+        wait_for(browser, lambda: text_of(browser, "#card h2") == "Scan refused: not sent, not kept", "the refusal")
+        assert "Scan it again" in text_of(browser, "#card")
+        screenshots(browser, "counter-cannot-keep")
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hidden["identifier"]})
+    assert len(logged(hub, log_reader)) == before, "nothing was sent"
+    browser.refresh()
+    wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the page again")
