@@ -331,6 +331,25 @@ def test_a_price_change_made_while_the_hub_is_away_is_kept_and_written_once_it_a
              and "as of" not in text_of(browser, "#card .price"), "the card read again")
 
 
+def test_a_reorder_add_made_while_the_hub_is_away_is_kept_and_added_once(hub, paired, log_reader):
+    browser = paired
+    open_card(browser, "precision hammer", "Precision Hammer")
+    quantity = browser.find_element(By.ID, "reorder-qty")
+    quantity.click()
+    quantity.send_keys("3")
+    hub.stop()
+    browser.find_element(By.ID, "reorder").click()
+    wait_for(browser, lambda: "kept on this screen" in text_of(browser, "#card-status"), "the add kept", 10)
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "1 waiting", "1 waiting on the banner")
+    hub.start()
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "", "nothing waiting once the hub answers", 15)
+    wait_for(browser, lambda: "3 now on the reorder list" in text_of(browser, "#search-note"), "the add's outcome")
+    status, lines = request(hub["url"] + "/api/v1/reorder", "GET", None, log_reader)
+    assert status == 200, lines
+    assert [(line["item"], line["quantity"], line["counter"]) for line in lines
+            if line["item"] == "Precision Hammer"] == [("Precision Hammer", 3, "Front till")]
+
+
 def test_a_screen_that_cannot_keep_scans_says_so_and_refuses_a_scan_it_cannot_send(hub, paired, log_reader):
     browser = paired
     hidden = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {

@@ -276,19 +276,25 @@ async function refreshCard(code, message) {
 async function addToReorder(v, input, status) {
   const quantity = Number(input.value);
   if (!Number.isInteger(quantity) || quantity < 1) { status.className = "status bad"; status.textContent = "Give a whole number of 1 or more."; return; }
-  // One add per press: the button waits for the hub's answer (a double press would add twice).
+  // One add per press: the button waits for the hub's answer; the request's id makes a replay add once.
   const button = $("#reorder");
   if (button) button.disabled = true;
+  const body = {code: v.variation_id, quantity, request_id: newScanID()};
   try {
-    const line = await api("/api/v1/reorder", {method: "POST", body: {code: v.variation_id, quantity}});
+    const line = await api("/api/v1/reorder", {method: "POST", body});
     status.className = "status ok";
     status.textContent = `Added ${quantity}: ${line.quantity} now on the reorder list.`;
   } catch (error) {
     status.className = "status bad";
-    if (error instanceof TypeError) unreachable();
-    // Not kept: the hub adds again for each request, so sending it later could add it twice.
-    status.textContent = error instanceof TypeError
-      ? "The hub cannot be reached: nothing was added. Add it again when the hub answers." : error.message;
+    if (!(error instanceof TypeError)) status.textContent = error.message;
+    else {
+      unreachable();
+      const entry = {kind: "reorder", path: "/api/v1/reorder", id: body.request_id, mode: counterMode,
+        at: new Date().toISOString(), what: `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`, body};
+      status.textContent = await keep(entry)
+        ? `The hub cannot be reached: adding ${quantity} is kept on this screen and sent when it answers.`
+        : "The hub cannot be reached and this screen cannot keep the add: nothing was added.";
+    }
   }
   if (button) button.disabled = false;
 }
@@ -350,6 +356,10 @@ function settle(entry, outcome) {
     } else text = `${entry.what}: not changed: ${(answer && answer.error) || `the hub answered ${status}`}.`;
     note.textContent = `Kept price change sent. ${text}`;
     if (status !== 409 && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
+  } else if (entry.kind === "reorder") {
+    note.textContent = status >= 200 && status < 300 && answer
+      ? `Kept reorder add sent: ${entry.what}, ${answer.quantity} now on the reorder list.`
+      : `Kept reorder add for ${entry.what} not taken: ${(answer && answer.error) || `the hub answered ${status}`}.`;
   }
 }
 // The list of scans: one row per scan id (an event, an answer and the scan log may each bring the same one).
@@ -460,10 +470,9 @@ modeSelect.addEventListener("change", async () => {
 });
 
 // --- what could not reach the hub waits on this screen (IndexedDB) and goes in order when it answers -----------
-// Each entry keeps its id, mode and time (a scan's own; a price change's request), so a replay is answered
-// once: a repeated scan id is answered again and never counted twice, and a price change replayed after it
-// was written meets its own value (409 with Square's price equal to it). Reorder adds are not kept: the hub
-// adds again for each request, so a replay could add twice.
+// Each entry keeps its id, mode and time (a scan's own; a reorder add's request_id), so a replay is answered
+// once: a repeated scan id or request_id is answered again and never counted twice, and a price change
+// replayed after it was written meets its own value (409 with Square's price equal to it).
 const waiting = $("#waiting");
 let reachable = true, probeTimer = null, draining = false, drainAgain = false, storeProblem = null;
 const storeReady = new Promise((resolve) => {
