@@ -236,6 +236,26 @@ def test_tab_to_the_quantity_then_6_gives_6_and_space_presses_a_button(hub, pair
     assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
 
 
+def test_a_burst_while_the_mode_select_has_the_focus_is_a_scan_and_switches_nothing(hub, paired, log_reader):
+    browser = paired
+    # After choosing a mode with the mouse the select keeps the focus; the next scan types into it, and a
+    # select picks the option its letters start ("a" is "adds to reorder list").
+    browser.execute_script(
+        "window.modesShown = []; new MutationObserver(() => modesShown.push(document.body.dataset.mode))"
+        ".observe(document.body, {attributes: true, attributeFilter: ['data-mode']});"
+        "document.getElementById('mode-select').focus()")
+    before = len(logged(hub, log_reader, "AC-WDG-0042-L"))
+    browser.switch_to.active_element.send_keys("AC-WDG-0042-L" + Keys.ENTER)
+    wait_for(browser, lambda: len(logged(hub, log_reader, "AC-WDG-0042-L")) == before + 1, "the scan")
+    time.sleep(0.5)
+    assert browser.execute_script("return document.body.dataset.mode") == "lookup"
+    assert set(browser.execute_script("return window.modesShown")) <= {"lookup"}, "no other mode, not even briefly"
+    assert browser.find_element(By.ID, "mode-select").get_attribute("value") == "lookup"
+    status, state = request(hub["url"] + "/api/v1/counters/Front%20till", "GET", None, log_reader)
+    assert (status, state["mode"]) == (200, "lookup"), state
+    assert logged(hub, log_reader, "AC-WDG-0042-L")[0]["mode"] == "lookup"
+
+
 def test_a_burst_while_typing_a_price_is_a_scan_and_leaves_the_price(hub, paired, log_reader):
     browser = paired
     open_card(browser, "hamm", "Claw Hammer")

@@ -457,7 +457,11 @@ async function loadCounterState() {
 }
 for (const option of modeSelect.options) option.dataset.label = option.textContent;
 modeSelect.addEventListener("change", async () => {
+  // A scanner's burst into the focused select picks options as it types: once the burst is over, a scan has
+  // put the select back (scanBurst) and nothing is switched.
+  while (burst && burst.target === modeSelect) await new Promise((done) => setTimeout(done, SCAN.endMs));
   const wanted = modeSelect.value;
+  if (wanted === modeSelect.dataset.current) return;
   try {
     const state = await api(`/api/v1/counters/${encodeURIComponent(deviceName)}/mode`, {method: "POST", body: {mode: wanted}});
     applyCounterState(state);
@@ -499,6 +503,7 @@ async function kept(mode, work) {
 async function keep(entry) {
   try {
     await kept("readwrite", (store) => store.add(entry));
+    if (storeProblem) { storeProblem = null; showWaiting(); }  // room again
     if (!reachable) showWaiting();
     return true;
   } catch (error) {
@@ -629,8 +634,9 @@ function cardBusy() {
   const active = document.activeElement;
   return isTextField(active) && card.contains(active);
 }
-// A field's value and selection, to put back when a burst that went into it turns out to be a scan.
+// A field's value and selection (a select's choice), to put back when a burst into it turns out to be a scan.
 function fieldState(node) {
+  if (node && node.tagName === "SELECT") return {value: node.value, start: null, end: null};
   if (!isTextField(node)) return null;
   let start = null, end = null;
   try { start = node.selectionStart; end = node.selectionEnd; } catch (error) { /* number fields have none */ }
