@@ -3,12 +3,13 @@ Chromium, headless, through Selenium) against `catalog serve` on the demo shop.
 
 Typing is typing: "milk" typed at 40 ms a key stays in the search box and is no scan, nor is a held key's
 auto-repeat; a scanner's burst (Selenium types a whole string in a few milliseconds a key) is a scan whose
-characters are taken back out of the box it went to, the search box or the price field alike; Tab to the
-quantity and 6 gives 6; Space presses the button that has the focus. Nothing is lost: with the hub stopped a
-wedge scan waits on the screen ("1 waiting"), the card's price is "as of" when it was read, and when the hub
-is started again on the same database and port the scan arrives once, with the mode and time it was made in;
-a reload fills the scan list from the hub's scan log; a screen that cannot keep scans says so and refuses a
-scan it cannot send. Screenshots go to .build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
+characters are taken back out of the field it went to (the search box, the quantity, the price being typed),
+and one into the focused mode select switches no mode; Tab to the quantity and 6 gives 6; Space presses the
+button that has the focus. Nothing is lost: with the hub stopped a wedge scan waits on the screen ("1
+waiting"), the card's price is "as of" when it was read, and when the hub is started again on the same
+database and port the scan arrives once, with the mode and time it was made in; a price change and a reorder
+add kept meanwhile are written once; the page catches up with scans it missed; a reload fills the scan list
+from the hub's scan log; a screen that cannot keep scans says so and refuses a scan it cannot send. Screenshots go to .build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
 
 import datetime
 import re
@@ -315,13 +316,42 @@ def test_a_scan_made_while_the_hub_is_away_waits_and_arrives_once(hub, paired, l
     time.sleep(2.5)  # a second send (the probe and the event stream both noticing) would show here
     assert len([row for row in logged(hub, log_reader, WIDGET_MEDIUM) if row["scan_id"] == kept[0]["id"]]) == 1
     # A reload fills the scan list from the hub's log.
-    expected = [row["answer"]["text"] for row in logged(hub, log_reader)[:5]]
+    status, rows = request(hub["url"] + "/api/v1/scans?limit=5", "GET", None, log_reader)
+    expected = [row["answer"]["text"] for row in rows]  # every counter's, newest first
     browser.refresh()
-    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#scans li")) >= 5, "the scan list")
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#scans li")) >= len(expected),
+             "the scan list")
     shown = browser.execute_script(
-        "return Array.from(document.querySelectorAll('#scans li')).slice(0, 5).map((li) => li.lastChild.textContent)")
+        "return Array.from(document.querySelectorAll('#scans li')).slice(0, arguments[0])"
+        ".map((li) => li.lastChild.textContent)", len(expected))
     assert shown == expected
     screenshots(browser, "counter-after-reload")
+
+
+def test_after_a_hub_restart_the_page_catches_up_with_the_scans_it_missed(hub, paired, log_reader):
+    browser = paired
+    till = pair_program(hub["url"], hub["environment"], "till-2")
+    wait_for(browser, lambda: not browser.execute_script("return document.body.classList.contains('offline')"),
+             "the page connected")
+    # The page hears nothing of the hub (no event stream, no answer to its probe) until the hub has taken a
+    # scan from another counter: only catching up can show that scan.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/events*", "*/api/v1/health*"]})
+    try:
+        hub.stop()
+        wait_for(browser, lambda: browser.execute_script(
+            "return document.body.classList.contains('hub-unreachable')"), "the page knowing the hub is away", 10)
+        hub.start()
+        status, answer = request(hub["url"] + "/api/v1/scans", "POST",
+                                 {"id": "till-2-catch-up", "code": CABLE_TIES, "counter": "till-2"},
+                                 {"Authorization": "Bearer " + till["token"], "X-CSRF-Token": till["csrf_token"]})
+        assert status == 201, answer
+        time.sleep(0.5)
+        assert "till-2" not in text_of(browser, "#scans"), "the page cannot have heard of it yet"
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    wait_for(browser, lambda: "till-2" in text_of(browser, "#scans li"), "the missed scan in the list", 10)
+    assert not browser.execute_script("return document.body.classList.contains('hub-unreachable')")
 
 
 def test_a_price_change_made_while_the_hub_is_away_is_kept_and_written_once_it_answers(hub, paired, log_reader):
