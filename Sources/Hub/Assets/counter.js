@@ -304,62 +304,60 @@ function newScanID() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
-// A scan is kept on this screen first (IndexedDB, with its id, mode and time), then sent in order with
-// whatever waits before it; it leaves the screen once the hub has answered it. When this screen cannot keep
-// it (storage unavailable or full) it is sent straight away, and refused on the card if that fails too.
+// A scan is kept on this screen (IndexedDB, with its id, mode and time) until the hub has answered it: sent at
+// once when nothing waits, else after what waits, in order. When this screen cannot keep it (storage
+// unavailable or full) it is only sent, and refused on the card if that fails.
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
   const body = {id: newScanID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
     scanned_at: new Date().toISOString()};
   const entry = {kind: "scan", path: "/api/v1/scans", id: body.id, mode: body.mode, at: body.scanned_at, what: code, body};
-  if (await keep(entry)) {
-    if (!reachable) renderKept(entry);
-    drain();
-    return;
+  if (!reachable || draining || sending || !queueEmpty) {
+    if (await keep(entry)) { if (!reachable) renderKept(entry); drain(); return; }
   }
+  // Nothing waits: sent at once, and kept meanwhile, so that a reload or a lost answer cannot lose it.
+  let done;
+  sending = new Promise((resolve) => { done = resolve; });
+  const keeping = keep(entry);
   try {
-    settle(entry, await sendEntry(entry));
+    const outcome = await sendEntry(entry);
+    settle(entry, outcome);
+    const seq = await keeping;
+    if (seq) await kept("readwrite", (store) => store.delete(seq)).catch(() => {});
   } catch (error) {
     if (error instanceof TypeError) unreachable();
-    renderRefused(code, error);
-  }
+    if (error instanceof TypeError && await keeping) { queueEmpty = false; renderKept(entry); showWaiting(); }
+    else renderRefused(code, error);
+  } finally { sending = null; done(); }
 }
-// What the hub answered to something sent from this screen: a scan's row and card; a price change's outcome.
-function settle(entry, outcome) {
-  const {status, answer} = outcome;
-  const late = Date.now() - Date.parse(entry.at) > 2000;
+// What the hub answered to something sent from this screen: a scan's row and card; a price change's or a
+// reorder add's outcome.
+function settle(entry, {status, answer}) {
+  const ok = status >= 200 && status < 300 && answer, what = entry.what;
+  const why = (answer && answer.error) || `the hub answered ${status}`;
   if (entry.kind === "scan") {
-    if (status >= 200 && status < 300 && answer) {
-      if (note.textContent === `Scanned ${entry.what}`) note.textContent = "";
-      if (answer.mode_reset) note.textContent = answer.mode_reset;
-      showCountWarning(answer);
-      // A scan kept while the hub was away goes in the list; it does not take over the card now.
-      if (late) addScanRow(answer); else showScan(answer);
-    } else {
-      const error = (answer && answer.error) || `The hub answered ${status}.`;
-      addScanRow({id: entry.id, code: entry.what, counter: deviceName, time: entry.at, failed: true,
-        text: `NOT TAKEN  ${entry.what}: ${error}`});
-      note.textContent = `The scan ${entry.what} was not taken: ${error}`;
+    if (!ok) {
+      addScanRow({id: entry.id, counter: deviceName, time: entry.at, failed: true, text: `NOT TAKEN  ${what}: ${why}`});
+      note.textContent = `The scan ${what} was not taken: ${why}`;
+      return;
     }
+    if (note.textContent === `Scanned ${what}`) note.textContent = "";
+    if (answer.mode_reset) note.textContent = answer.mode_reset;
+    showCountWarning(answer);
+    // A scan kept while the hub was away goes in the list; it does not take over the card now.
+    if (Date.now() - Date.parse(entry.at) > 2000) addScanRow(answer); else showScan(answer);
   } else if (entry.kind === "price") {
-    const priceText = entry.body.price;
-    let text;
-    if (status === 409) {
-      const theirs = (answer && answer.remote || {}).price;
-      const ours = theirs && typeof theirs === "object" && Math.abs(theirs.amount / Math.pow(10, fractionDigits(theirs.currency))
-        - Number(priceText)) < 1e-9;
-      text = ours ? `${entry.what}: Square has ${priceText} already.`
-        : `${entry.what}: not changed to ${priceText}, Square's price moved to ${theirs ? money(theirs) : "none"}; open the item to decide.`;
-    } else if (status >= 200 && status < 300 && answer) {
-      text = answer.status === "queued" ? `${entry.what}: waits for Square in the outbox (#${answer.outbox_id}).`
-        : `${entry.what}: ${priceText} is in Square.`;
-    } else text = `${entry.what}: not changed: ${(answer && answer.error) || `the hub answered ${status}`}.`;
-    note.textContent = `Kept price change sent. ${text}`;
-    if (status !== 409 && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
-  } else if (entry.kind === "reorder") {
-    note.textContent = status >= 200 && status < 300 && answer
-      ? `Kept reorder add sent: ${entry.what}, ${answer.quantity} now on the reorder list.`
-      : `Kept reorder add for ${entry.what} not taken: ${(answer && answer.error) || `the hub answered ${status}`}.`;
+    const price = entry.body.price, theirs = (answer && answer.remote || {}).price;
+    // 409 with Square's price equal to this one: it was written before (its answer lost), not a conflict.
+    const text = status === 409 ? (theirs && parseFloat(money(theirs)) === Number(price) ? `Square has ${price} already.`
+      : `not changed to ${price}: Square's price is now ${theirs ? money(theirs) : "none"}; open the item to decide.`)
+      : !ok ? `not changed: ${why}.` : answer.status === "queued" ? `waits for Square in the outbox (#${answer.outbox_id}).`
+        : `${price} is in Square.`;
+    note.textContent = `Kept price change sent. ${what}: ${text}`;
+    if (ok && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
+  } else {
+    note.textContent = ok ? `Kept reorder add sent: ${what}, ${answer.quantity} now on the reorder list.`
+      : `Kept reorder add for ${what} not taken: ${why}.`;
   }
 }
 // The list of scans: one row per scan id (an event, an answer and the scan log may each bring the same one).
@@ -479,6 +477,8 @@ modeSelect.addEventListener("change", async () => {
 // replayed after it was written meets its own value (409 with Square's price equal to it).
 const waiting = $("#waiting");
 let reachable = true, probeTimer = null, draining = false, drainAgain = false, storeProblem = null;
+// Whether nothing waits here (known once the first drain has looked), and the scan being sent at once, if any.
+let queueEmpty = false, sending = null;
 const storeReady = new Promise((resolve) => {
   const fail = (why) => { storeProblem = why; resolve(null); };
   try {
@@ -499,13 +499,13 @@ async function kept(mode, work) {
     transaction.onerror = transaction.onabort = () => reject(transaction.error || new Error("the browser refused"));
   });
 }
-// Keeps an entry; false (and said on the banner) when this screen cannot keep it.
+// Keeps an entry: its number here, or false (and said on the banner) when this screen cannot keep it.
 async function keep(entry) {
   try {
-    await kept("readwrite", (store) => store.add(entry));
+    const seq = await kept("readwrite", (store) => store.add(entry));
     if (storeProblem) { storeProblem = null; showWaiting(); }  // room again
     if (!reachable) showWaiting();
-    return true;
+    return seq;
   } catch (error) {
     storeProblem = error && error.name === "QuotaExceededError" ? "its storage is full" : (error && error.message) || "unknown";
     showWaiting();
@@ -519,7 +519,6 @@ async function showWaiting(count) {
   waiting.hidden = !count && !problem;
   waiting.className = problem ? "waiting bad" : "waiting";
   waiting.textContent = [count ? `${count} waiting` : "", problem].filter(Boolean).join(" · ");
-  waiting.title = count ? "Kept on this screen until the hub answers; sent in order, each once." : "";
 }
 // One sender at a time: the oldest entry first; one the hub cannot be reached for stays, with the rest.
 async function drain() {
@@ -530,8 +529,10 @@ async function drain() {
   } finally { draining = false; }
 }
 async function drainOnce() {
+  if (sending) await sending;  // a scan sent at once goes first
   for (;;) {
     const entries = await kept("readonly", (store) => store.getAll()).catch(() => []);
+    queueEmpty = !entries.length;
     if (!entries.length) { showWaiting(0); return; }
     const entry = entries[0];
     let outcome;
@@ -650,7 +651,7 @@ function scanBurst(taken) {
   if (before && field.isConnected) {
     field.value = before.value;
     if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
-    if (field === search) runSearch();
+    if (field === search) { clearTimeout(searchTimer); runSearch(); }
   }
   postScan(taken.keys.join(""));
 }
@@ -706,7 +707,14 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("focusin", (event) => {
   if (event.target.tagName === "INPUT" && event.target.type === "number") event.target.select();
 });
-search.addEventListener("input", runSearch);
+// Each key typed searches at once; a key that came hard on the one before (a scanner's burst, most likely)
+// searches once the keys pause, so a burst does not ask the hub for a dozen searches it takes back.
+let searchTimer = null;
+search.addEventListener("input", () => {
+  clearTimeout(searchTimer);
+  if (burst && burst.target === search && burst.keys.length > 1) searchTimer = setTimeout(runSearch, SCAN.maxGapMs + 5);
+  else runSearch();
+});
 
 // --- events from the hub and the sync status ------------------------------------------------------------
 function showSync(status) {
