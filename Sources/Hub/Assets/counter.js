@@ -363,26 +363,27 @@ function settle(entry, {status, answer}) {
 // The list of scans: one row per scan id (an event, an answer and the scan log may each bring the same one).
 const shownScans = new Set();
 let scanLogSeen = 0;
-function addScanRow(answer) {
+function addScanRow(answer, older) {
   if (answer.id && shownScans.has(answer.id)) return false;
   if (answer.id) shownScans.add(answer.id);
   const row = element("li", {class: answer.failed ? "failed" : ""},
     element("time", {}, clock(answer.scanned_at || answer.time)),
     element("span", {class: "who"}, answer.counter || ""), element("span", {}, answer.text || answer.code));
-  scans.prepend(row);
+  if (older) scans.append(row); else scans.prepend(row);
   while (scans.children.length > 50) scans.lastChild.remove();
   noteCounter(answer.counter);
   return true;
 }
-// The scan log as the hub keeps it (GET /api/v1/scans): at load, and after the hub was away, what came since.
+// The scan log as the hub keeps it (GET /api/v1/scans): at load (below any scan heard of meanwhile), and after
+// the hub was away, what came since (on top).
 async function loadScanLog() {
-  const rows = await api(`/api/v1/scans?limit=50${scanLogSeen ? `&since=${scanLogSeen}` : ""}`);
-  for (const row of rows.slice().reverse()) {
+  const since = scanLogSeen, rows = await api(`/api/v1/scans?limit=50${since ? `&since=${since}` : ""}`);
+  for (const row of since ? rows.slice().reverse() : rows) {
     scanLogSeen = Math.max(scanLogSeen, row.id || 0);
     const logged = row.answer && typeof row.answer === "object" ? row.answer : {};
     addScanRow(Object.assign({text: `${(row.action || "").toUpperCase()}  ${row.code}`,
       failed: /^(unknown|refused|failed)/i.test(row.action || "")}, logged,
-    {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}));
+    {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}), !since);
   }
 }
 function showScan(answer) {
