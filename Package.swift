@@ -86,6 +86,10 @@ let package = Package(
         ),
         .target(name: "Printing", dependencies: ["CatalogCore", "CCups", "CDelayLoad"]),
         .systemLibrary(name: "CEvdev", path: "Sources/CEvdev"),
+        // The system's zlib and Brotli encoder (Debian's zlib1g and libbrotli1; their headers come with
+        // libcairo2-dev's): the hub compresses its pages.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CBrotli", path: "Sources/CBrotli"),
         .target(name: "CBuildInfo", cSettings: buildInfo),
         .target(name: "Scanner", dependencies: ["CatalogCore", "CEvdev"]),
         // The workflows every front end shares: settings, lookups, the counter, printing, sync.
@@ -101,7 +105,7 @@ let package = Package(
             name: "Hub",
             dependencies: [
                 "CatalogApp", "CatalogCore", "Store", "Scanner", "Webhooks", "Labels", "Printing", "HTTPServing",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CZlib", "CBrotli", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -143,6 +147,8 @@ let package = Package(
         .testTarget(name: "LabelsTests", dependencies: ["CatalogTestSupport", "Labels", "CatalogCore"]),
         .testTarget(name: "ScannerTests", dependencies: ["CatalogTestSupport", "Scanner", "CatalogCore", "CEvdev"]),
         .target(name: "PrintingTestSupport", path: "Tests/PrintingTestSupport"),
+        // The system's Brotli decoder, for HubTests to read what the hub compressed.
+        .systemLibrary(name: "CBrotliDecode", path: "Tests/CBrotliDecode"),
         // What many test targets share: a clock the test moves, child processes awaited off Swift's pool.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogCore"], path: "Tests/CatalogTestSupport"),
         .testTarget(
@@ -195,7 +201,7 @@ let package = Package(
             name: "HubTests",
             dependencies: [
                 "CatalogTestSupport", "Hub", "CatalogApp", "CatalogCore", "Store", "Sync", "Sandbox", "SquareAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "CBrotliDecode", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -57,3 +57,77 @@ function clock(iso) {
   return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"});
 }
 
+// --- the hub's events: one stream per browser, shared by its tabs -------------------------------------------
+// A browser opens at most six connections to a host, so a stream per tab would leave a seventh tab blank. One
+// tab, the leader, holds the only EventSource and passes each event (and whether the stream is open) to the
+// others over a BroadcastChannel. The leader holds the Web Lock "catalog-events", which the browser hands to a
+// waiting tab the moment the leader's tab closes; where there are no Web Locks (plain HTTP to another computer
+// is not a secure context) the leader says so every second, and another tab takes over after 3 s of silence,
+// or at once when the leader's tab says goodbye; of two leaders the later stays (the other may be a background
+// tab whose timers the browser slowed). A new leader asks the hub for what came after the last event its tab
+// saw (Last-Event-ID), and an event seen already (ids are <run>-<n>, n counting up) is dropped. hubEvents()
+// answers like an EventSource: addEventListener(type, handler), handler({data, lastEventId}); "open" and
+// "error" say the stream is open or lost. Other tabs hear only the events in HUB_EVENTS (and those the
+// leader's own page listens for): an event the hub adds belongs in it.
+const HUB_EVENTS = ["scan", "sync", "print", "mode", "edit", "reorder", "outbox", "stock", "device"];
+function hubEvents() {
+  if (hubEvents.shared) return hubEvents.shared;
+  const target = new EventTarget(), types = new Set(HUB_EVENTS), me = Math.random();
+  const channel = window.BroadcastChannel && new BroadcastChannel("catalog-events");
+  let source, online, lastId = "", lastRun, lastN, since, leader, heard = Date.now() - 2500;
+  const post = (message) => channel && channel.postMessage(message);
+  function deliver(type, data, id) {
+    if (id) {
+      const [run, n] = id.split("-");
+      if (run === lastRun && +n <= lastN) return;
+      [lastRun, lastN, lastId] = [run, +n, id];
+    }
+    target.dispatchEvent(new MessageEvent(type, {data, lastEventId: lastId}));
+  }
+  function state(open) {
+    if (source) post({open});
+    if (open !== online) deliver((online = open) ? "open" : "error");
+  }
+  const relay = (type) => source.addEventListener(type, ({data, lastEventId: id}) => {
+    post({type, data, id});
+    deliver(type, data, id);
+  });
+  function lead() {
+    [since, leader] = [Date.now(), me];
+    source = new EventSource("/api/v1/events" + (lastId ? "?last=" + encodeURIComponent(lastId) : ""));
+    types.forEach(relay);
+    source.onopen = () => state(true);
+    source.onerror = () => state(false);
+    tick();
+  }
+  function tick() {
+    if (source) post({leader: me, since});
+    else if (Date.now() - heard > 3000) lead();
+  }
+  if (channel) channel.onmessage = ({data: message}) => {
+    if (message.type) deliver(message.type, message.data, message.id);
+    else if ("open" in message) state(message.open);
+    else if (message.hello && source) { post({open: online}); tick(); }
+    else if (message.bye && message.bye === leader) { heard = 0; setTimeout(tick, Math.random() * 300); }
+    else if (message.leader && !(source && (message.since < since || (message.since === since && message.leader < me)))) {
+      if (source) { source.close(); source = null; }
+      [leader, heard] = [message.leader, Date.now()];
+    }
+  };
+  if (!channel) lead();
+  // The lock is held while the tab lives: the promise never settles.
+  else if (navigator.locks) navigator.locks.request("catalog-events", () => new Promise(lead)).catch(lead);
+  else {
+    setInterval(tick, 1000);
+    addEventListener("pagehide", () => source && post({bye: me}));
+  }
+  post({hello: 1});
+  return hubEvents.shared = {
+    addEventListener(type, handler) {
+      target.addEventListener(type, handler);
+      if (type === "open" || type === "error" || types.has(type)) return;
+      types.add(type);
+      if (source) relay(type);
+    },
+  };
+}

@@ -25,7 +25,8 @@ function shown(value) {
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
-const events = new EventSource("/api/v1/events");
+// The hub's events, one stream shared by every tab of this browser (hub.js).
+const events = hubEvents();
 events.addEventListener("open", () => document.body.classList.remove("offline"));
 events.addEventListener("error", () => document.body.classList.add("offline"));
 

@@ -16,17 +16,18 @@ enum HTML {
         return out
     }
 
-    /// A whole page: the shared head (the stylesheet, the shared `hub.js` and the page's script, meta values
-    /// for the script) and `body`. Scripts come only from the hub itself: the Content-Security-Policy allows no inline script.
+    /// A whole page: the shared head (the stylesheet, the page's script with the shared `hub.js`, meta values
+    /// for the script) and `body`. The stylesheet and scripts are linked by their versioned URLs, which a browser
+    /// keeps (HubAssets). Scripts come only from the hub itself: the Content-Security-Policy allows no inline
+    /// script.
     static func page(title: String, body: String, script: String?, meta: [(String, String)] = []) -> String {
         let metas = meta.map { "<meta name=\"\(escape($0.0))\" content=\"\(escape($0.1))\">" }.joined()
-        // The shared helpers first; deferred scripts run in order.
-        let scripts = script.map { ["hub.js", $0] } ?? []
-        let scriptTag = scripts.map { "<script src=\"/assets/\($0)\" defer></script>" }.joined()
+        // The page's script comes with the shared helpers (hub.js) in front of it (HubAssets).
+        let scriptTag = script.map { "<script src=\"\(HubAssets.url($0))\" defer></script>" } ?? ""
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>\(escape(title))</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/hub.css">\(metas)\(scriptTag)\
+            <title>\(escape(title))</title><link rel="icon" href="data:,"><link rel="stylesheet" href="\(HubAssets.url("hub.css"))">\(metas)\(scriptTag)\
             </head><body>\(body)</body></html>
             """
     }

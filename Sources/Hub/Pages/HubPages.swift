@@ -5,6 +5,8 @@ import Hummingbird
 /// The hub's web pages: server-rendered HTML, the stylesheet and the scripts, all served from the binary.
 enum HubPages {
     static func add(to router: Router<HubRequestContext>, services: HubServices) {
+        // Every page from here on (these and the back office's) goes compressed to a browser that takes it.
+        router.add(middleware: PageCompression())
         router.get("/") { _, context in
             guard let device = context.device else { return HubResponse.html(PairPage.render(code: nil, problem: nil)) }
             let shop = try? await services.shop()
@@ -13,16 +15,11 @@ enum HubPages {
         router.get("/pair") { request, _ in
             page(PairPage.render(code: request.uri.queryParameters.get("code").map { String($0) }, problem: nil))
         }
-        router.get("/assets/:name") { _, context in
+        router.get("/assets/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = HubAssets.files[name] else {
                 return HubResponse.error("No such file.", status: .notFound)
             }
-            var headers = HTTPFields()
-            headers[.contentType] = asset.type
-            headers[.cacheControl] = "no-cache"
-            headers[.eTag] = asset.etag
-            return Response(
-                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: asset.text)))
+            return HubAssets.response(asset, to: request)
         }
     }
 
@@ -36,5 +33,42 @@ enum HubPages {
         response.headers[named: "X-Content-Type-Options"] = "nosniff"
         response.headers[named: "Referrer-Policy"] = "no-referrer"
         return response
+    }
+}
+
+/// An HTML page compressed for a browser whose Accept-Encoding takes it (Brotli, else gzip). Pages are made for
+/// each request, with the device's CSRF token, so each is compressed as it goes: a few kilobytes, about a
+/// millisecond.
+struct PageCompression: RouterMiddleware {
+    typealias Context = HubRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        guard response.headers[.contentType]?.hasPrefix("text/html") == true,
+            response.headers[.contentEncoding] == nil
+        else { return response }
+        response.headers[.vary] = "Accept-Encoding"
+        guard let coding = Compression.chosen(by: request.headers[.acceptEncoding]) else { return response }
+        let collected = Collected()
+        try await response.body.write(collected)
+        guard let compressed = coding.compress(collected.bytes, fast: true),
+            compressed.count < collected.bytes.count
+        else {
+            response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: collected.bytes))
+            return response
+        }
+        response.headers[.contentEncoding] = coding.rawValue
+        response.headers[.contentLength] = nil
+        response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
+        return response
+    }
+
+    /// What a page's body writes, kept to be compressed.
+    private final class Collected: ResponseBodyWriter {
+        var bytes: [UInt8] = []
+        func write(_ buffer: ByteBuffer) async throws { bytes += buffer.readableBytesView }
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 }
