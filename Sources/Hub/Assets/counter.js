@@ -728,7 +728,8 @@ function showSync(status) {
   badge.title = status.last_error || status.last_line || "";
 }
 function listen() {
-  const events = new EventSource("/api/v1/events");
+  // One stream for every tab of this browser (hub.js).
+  const events = hubEvents();
   events.addEventListener("scan", (event) => showScan(JSON.parse(event.data)));
   events.addEventListener("sync", (event) => showSync(JSON.parse(event.data)));
   events.addEventListener("print", (event) => showJob(JSON.parse(event.data)));
