@@ -8,7 +8,8 @@ and one into the focused mode select switches no mode; Tab to the quantity and 6
 button that has the focus. Nothing is lost: with the hub stopped a wedge scan waits on the screen ("1
 waiting"), the card's price is "as of" when it was read, and when the hub is started again on the same
 database and port the scan arrives once, with the mode and time it was made in; a price change and a reorder
-add kept meanwhile are written once; the page catches up with scans it missed; a reload fills the scan list
+add kept meanwhile are written once, a scan kept in reorder mode is a reorder add though the counter was put
+back in lookup meanwhile; the page catches up with scans it missed; a reload fills the scan list
 from the hub's scan log; a screen that cannot keep scans says so and refuses a scan it cannot send. Screenshots go to .build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
 
 import datetime
@@ -19,6 +20,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 
 from catalog_process import free_port, start, stop, synced_demo
 from hub_page import (browser, pair_program, paired, request, screenshots, sign_in_address,  # noqa: F401
@@ -28,6 +30,7 @@ from test_hub_browser import open_card
 WIDGET = "0012345678905"  # Acme Blue Widget, Large
 WIDGET_MEDIUM = "4006381333931"
 CABLE_TIES = "05012345003627"
+CLAW_HAMMER = "061234502401"
 # The page's scanner rule made lenient through its meta values (added before its script reads them).
 SLOW_SCANNER = ("document.addEventListener('readystatechange', () => { if (document.readyState !== 'interactive')"
                 " return; for (const [name, value] of [['scan-max-gap-ms', '250'], ['scan-end-ms', '400']]) {"
@@ -101,13 +104,14 @@ def key_gaps(browser):
 
 
 def paced(field, text, gap):
-    """Types `text` into `field` one key each `gap` seconds (each key sent at its time, whatever sending the
-    one before took)."""
-    begin = time.perf_counter()
-    for index, letter in enumerate(text):
-        delay = begin + index * gap - time.perf_counter()
+    """Types `text` into `field` one key each `gap` seconds: each key sent `gap` after the one before was sent
+    (never sooner, as catching up after a slow send would)."""
+    sent = -gap
+    for letter in text:
+        delay = sent + gap - time.perf_counter()
         if delay > 0:
             time.sleep(delay)
+        sent = time.perf_counter()
         field.send_keys(letter)
 
 
@@ -134,8 +138,8 @@ def test_milk_typed_at_40_ms_a_key_is_text_not_a_scan(hub, paired, log_reader):
     gaps = key_gaps(browser)
     assert 25 < statistics.median(gaps) < 70, "the keys came at a fast typist's pace: %s" % gaps
     time.sleep(0.3)
-    assert search.get_attribute("value") == "semi skimmed milk", "every character stays in the box"
-    assert len(logged(hub, log_reader)) == before, "no scan was posted"
+    assert search.get_attribute("value") == "semi skimmed milk", "every character stays in the box: %s" % gaps
+    assert len(logged(hub, log_reader)) == before, "no scan was posted: %s" % gaps
     assert "Scanned" not in text_of(browser, "#search-note")
 
 
@@ -326,6 +330,38 @@ def test_a_scan_made_while_the_hub_is_away_waits_and_arrives_once(hub, paired, l
         ".map((li) => li.lastChild.textContent)", len(expected))
     assert shown == expected
     screenshots(browser, "counter-after-reload")
+
+
+def test_a_scan_kept_in_reorder_mode_is_a_reorder_add_when_it_arrives_though_the_counter_is_back_in_lookup(
+        hub, paired, log_reader):
+    browser = paired
+    manager = pair_program(hub["url"], hub["environment"], "back office")
+    mode = lambda: browser.execute_script("return document.body.dataset.mode")  # noqa: E731
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("reorder")
+    wait_for(browser, lambda: mode() == "reorder", "the reorder banner")
+    # The page hears nothing of the hub until its counter has been put back in lookup mode meanwhile.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/events*", "*/api/v1/health*"]})
+    try:
+        hub.stop()
+        search = fresh_search(browser)
+        search.send_keys(CLAW_HAMMER + Keys.ENTER)
+        wait_for(browser, lambda: text_of(browser, "#waiting") == "1 waiting", "1 waiting on the banner")
+        assert "reorder mode" in text_of(browser, "#card")
+        hub.start()
+        status, state = request(hub["url"] + "/api/v1/counters/Front%20till/mode", "POST", {"mode": "lookup"},
+                                {"Authorization": "Bearer " + manager["token"], "X-CSRF-Token": manager["csrf_token"]})
+        assert (status, state["mode"]) == (200, "lookup"), state
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    wait_for(browser, lambda: text_of(browser, "#waiting") == "", "nothing waiting once the hub answers", 15)
+    rows = logged(hub, log_reader, CLAW_HAMMER)
+    assert len(rows) == 1, rows
+    assert rows[0]["mode"] == "reorder" and rows[0]["action"].startswith("reorder +1"), rows[0]
+    status, lines = request(hub["url"] + "/api/v1/reorder", "GET", None, log_reader)
+    assert [line["quantity"] for line in lines if line["item"] == "Claw Hammer"] == [1]
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("lookup")
+    wait_for(browser, lambda: mode() == "lookup", "the lookup banner again")
 
 
 def test_after_a_hub_restart_the_page_catches_up_with_the_scans_it_missed(hub, paired, log_reader):
