@@ -9,8 +9,9 @@ button that has the focus. Nothing is lost: with the hub stopped a wedge scan wa
 waiting"), the card's price is "as of" when it was read, and when the hub is started again on the same
 database and port the scan arrives once, with the mode and time it was made in; a price change and a reorder
 add kept meanwhile are written once, a scan kept in reorder mode is a reorder add though the counter was put
-back in lookup meanwhile; the page catches up with scans it missed; a reload fills the scan list
-from the hub's scan log; a screen that cannot keep scans says so and refuses a scan it cannot send. Screenshots go to .build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
+back in lookup meanwhile; the page catches up with scans it missed; a reload fills the scan list from the
+hub's scan log; a screen that cannot keep scans says so and refuses a scan it cannot send. Screenshots go to
+.build/test-artifacts/hub (or $CATALOG_TEST_ARTIFACTS)."""
 
 import datetime
 import re
@@ -302,8 +303,10 @@ def test_a_scan_made_while_the_hub_is_away_waits_and_arrives_once(hub, paired, l
     screenshots(browser, "counter-offline-waiting")
     kept = browser.execute_async_script(
         "const done = arguments[0]; indexedDB.open('catalog-counter').onsuccess = (e) => {"
-        " e.target.result.transaction('waiting').objectStore('waiting').getAll().onsuccess = (r) => done(r.target.result); }")
-    assert [(entry["kind"], entry["mode"], entry["body"]["code"]) for entry in kept] == [("scan", "lookup", WIDGET_MEDIUM)]
+        " e.target.result.transaction('waiting').objectStore('waiting').getAll()"
+        ".onsuccess = (r) => done(r.target.result); }")
+    assert [(entry["kind"], entry["mode"], entry["body"]["code"]) for entry in kept] \
+        == [("scan", "lookup", WIDGET_MEDIUM)]
     time.sleep(1)
     hub.start()
     restarted = datetime.datetime.now(datetime.timezone.utc)
