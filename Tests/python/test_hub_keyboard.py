@@ -19,6 +19,7 @@ import statistics
 import time
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
@@ -240,6 +241,17 @@ def test_tab_to_the_quantity_then_6_gives_6_and_space_presses_a_button(hub, pair
     browser.find_element(By.ID, "open-price").send_keys(Keys.ENTER)
     wait_for(browser, lambda: not browser.find_elements(By.ID, "price-value"), "the price form closed by Enter")
     assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
+
+
+def test_typing_with_nothing_focused_goes_to_the_search_box(hub, paired):
+    browser = paired
+    search = fresh_search(browser)
+    browser.execute_script("document.activeElement.blur()")
+    assert browser.execute_script("return document.activeElement === document.body")
+    ActionChains(browser).send_keys("h").pause(0.1).send_keys("a").perform()
+    wait_for(browser, lambda: search.get_attribute("value") == "ha", "the letters in the search box")
+    assert browser.switch_to.active_element == search
+    search.send_keys(Keys.ESCAPE)
 
 
 def test_a_burst_while_the_mode_select_has_the_focus_is_a_scan_and_switches_nothing(hub, paired, log_reader):
