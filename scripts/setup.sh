@@ -27,8 +27,9 @@ for argument in "$@"; do
 done
 
 # Building: SQLite, libcurl (URLSession), Cairo (labels), libzint (barcodes), libcups (printing),
-# DejaVu fonts.
-debian_packages=(libsqlite3-dev libcurl4-openssl-dev libcairo2-dev libzint-dev libcups2-dev fonts-dejavu-core)
+# zlib and Brotli (the hub's compressed pages), DejaVu fonts.
+debian_packages=(libsqlite3-dev libcurl4-openssl-dev libcairo2-dev libzint-dev libcups2-dev zlib1g-dev libbrotli-dev
+    fonts-dejavu-core)
 # Testing: a private cupsd with Zebra and DYMO drivers, PDF rasterising, zbar; QEMU with Debian's
 # kernel and a static busybox for the scanner test under a real kernel; dpkg-dev and man-db for
 # the package test; Chromium and its WebDriver for the hub's browser tests.
