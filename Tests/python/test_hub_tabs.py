@@ -1,9 +1,10 @@
 """Many hub screens in one browser: 20 tabs of the counter page in one headless Chromium share one event
 stream (a browser opens at most six connections to a host, so a stream per tab would leave the seventh and
 later tabs without scans). A scan posted through the API reaches every tab; when the tab holding the stream
-(the leader) closes, another takes over and the next scan still reaches every tab left. Also where the browser
-has no Web Locks (plain HTTP to another computer is not a secure context): the leader then says it is alive,
-and another tab takes over when it stops saying so (its renderer crashed) or says goodbye (it closed). And the counter
+(the leader) closes, another takes over and the next scan still reaches every tab left. Also where the
+browser has no Web Locks (plain HTTP to another computer is not a secure context): the leader then says it
+is alive, and another tab takes over when it stops saying so (its renderer crashed) or says goodbye (it
+closed). When the hub goes away and comes back, every tab says so, from the one stream. And the counter
 page's first load stays small on the wire (Brotli or gzip, minified scripts)."""
 
 import time
@@ -11,7 +12,9 @@ import time
 import pytest
 from selenium.common.exceptions import WebDriverException
 
-from hub_page import browser, hub, pair_program, paired, request, text_of, wait_for  # noqa: F401
+from catalog_process import start, stop, synced_demo
+from hub_page import (TOKEN, browser, hub, pair_program, paired, request, sign_in_address,  # noqa: F401
+                      text_of, wait_for)
 
 CABLE_TIES = "05012345003627"
 TABS = 20
@@ -67,8 +70,8 @@ def every_tab_gets(browser, handles, counter, seconds=10):
             "tab %d says the hub is lost" % (index + 1)
 
 
-def fresh_tab(browser, url):
-    """One tab of the counter page, newly opened, and no other (a crashed tab is closed as well as it can be)."""
+def fresh_tab(browser, page):
+    """One tab of `page`, newly opened, and no other (a crashed tab is closed as well as it can be)."""
     old = browser.window_handles
     for handle in reversed(old):  # a tab that answers, to open the new one from
         try:
@@ -79,7 +82,7 @@ def fresh_tab(browser, url):
             continue
     browser.switch_to.new_window("tab")
     fresh = browser.current_window_handle
-    browser.get(url + "/")
+    browser.get(page)
     for handle in old:
         try:
             browser.switch_to.window(handle)
@@ -131,12 +134,12 @@ def test_twenty_tabs_share_one_stream_and_another_tab_takes_over_when_the_leader
     left = handles[1:]
     post_scan(hub, program, "till-72")
     every_tab_gets(browser, left, "till-72", seconds=5)
-    fresh_tab(browser, hub["url"])
+    fresh_tab(browser, hub["url"] + "/")
 
 
 def test_without_web_locks_the_leader_says_it_is_alive_and_another_takes_over(hub, paired, program):
     browser = paired
-    fresh_tab(browser, hub["url"])
+    fresh_tab(browser, hub["url"] + "/")
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_LOCKS})
     browser.get(hub["url"] + "/")
     wait_for(browser, lambda: browser.execute_script("return typeof hubEvents === 'function'"), "the page")
@@ -166,4 +169,33 @@ def test_without_web_locks_the_leader_says_it_is_alive_and_another_takes_over(hu
         if len(rest) < 3:
             break
         every_tab_gets(browser, rest, "till-83-" + handle[-6:], seconds=5)
-    fresh_tab(browser, hub["url"])
+    fresh_tab(browser, hub["url"] + "/")
+
+
+def test_every_tab_says_the_hub_is_lost_and_back_from_the_one_stream(browser, tmp_path):
+    """A hub of this test's own, stopped and started again on the same port: each tab's "connection lost"
+    banner follows the leader's stream, shown and gone again without a reload."""
+    with synced_demo(tmp_path, TOKEN) as (_, environment):
+        arguments = ["serve", "--location", "High Street", "--listen"]
+        process, url = start(arguments + ["127.0.0.1:0"], environment)
+        try:
+            browser.get(sign_in_address(process))
+            browser.find_element("css selector", "#pair-form button").click()
+            wait_for(browser, lambda: browser.current_url == url + "/", "the counter page after pairing")
+            handles = open_tabs(browser, url, 7)
+            offline = lambda: "offline" in (  # noqa: E731
+                browser.find_element("tag name", "body").get_attribute("class") or "")
+            for handle in handles:
+                browser.switch_to.window(handle)
+                wait_for(browser, lambda: not offline(), "the tab connected")
+            stop(process)
+            for index, handle in enumerate(handles):
+                browser.switch_to.window(handle)
+                wait_for(browser, offline, "tab %d saying the hub is lost" % (index + 1), 10)
+            process, _ = start(arguments + [url.rsplit("/", 1)[1]], environment)
+            for index, handle in enumerate(handles):
+                browser.switch_to.window(handle)
+                wait_for(browser, lambda: not offline(), "tab %d saying the hub is back" % (index + 1), 15)
+        finally:
+            stop(process)
+            fresh_tab(browser, "about:blank")
