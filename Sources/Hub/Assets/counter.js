@@ -551,7 +551,7 @@ async function sendEntry(entry) {
   return {status: response.status, answer: await response.json().catch(() => null)};
 }
 // The hub cannot be reached: the card says its price is as of when it was read, the banner says what waits,
-// and the hub is asked every 2 s whether it answers again.
+// and the hub is asked every second whether it answers again.
 function unreachable() {
   if (reachable) {
     reachable = false;
@@ -560,7 +560,7 @@ function unreachable() {
     showWaiting();
   }
   clearTimeout(probeTimer);
-  probeTimer = setTimeout(probe, 2000);
+  probeTimer = setTimeout(probe, 1000);
 }
 async function probe() {
   clearTimeout(probeTimer);
