@@ -92,8 +92,11 @@ fi
 
 say "checking ${#debian_packages[@]} Debian packages"
 missing=()
+# Installed, or installed with its triggers still to run (man-db while another package is being installed
+# beside this: a package that is there, which asking apt for again would only collide with that dpkg).
 for package in "${debian_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+        grep -Eq "install ok (installed|triggers-pending|triggers-awaited)" || missing+=("$package")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "${#as_root[@]}" -gt 0 ] && ! command -v sudo >/dev/null; then
