@@ -63,6 +63,9 @@ def test_a_wedge_scanner_burst_is_a_scan_not_typing(hub, paired):
     wait_for(browser, lambda: text_of(browser, "#card h2") == "Acme Blue Widget",
              "the scanned item's card")
     assert search.get_attribute("value") == "", "the scan did not land in the search box"
+    # Square's stock, read by the hub with its first sync, with when Square counted it.
+    card = browser.find_element(By.ID, "card").text
+    assert "Stock here" in card and "(as of " in card, card
     row = wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#scans li"), "the scan in the list")
     assert "Front till" in row[0].text and "FOUND" in row[0].text
     assert console_errors(browser) == []

@@ -90,6 +90,9 @@ function renderCard(v, scan) {
   if (v.held_back) flags.push(`HELD BACK: Square's newer copy could not be stored (${v.held_back.reason}). `
     + "This is the last good copy; fix it in Square and sync.");
   else if (v.sold_out) flags.push(`SOLD OUT AT ${here ? here.name.toUpperCase() : "THIS LOCATION"}`);
+  // Square's stock, this location's first: as of when Square counted it, low against its alert level.
+  const figures = v.stock || [], mine = here && figures.find((f) => f.location_id === here.id);
+  if (mine && mine.low) flags.push(`LOW STOCK: ${mine.quantity} left (alert at ${mine.threshold})`);
   const price = v.sale
     ? element("p", {class: "price sale"}, v.sale.free ? "Free" : money(v.sale.price),
       element("span", {class: "was"}, money(v.price)))
@@ -100,8 +103,9 @@ function renderCard(v, scan) {
   if (v.unit_price) add("Unit price", `${money(v.unit_price)} per ${v.unit_price.per}`);
   (v.multi_buy || []).forEach((deal) => add("Deal", deal));
   (v.left_off || []).forEach((note) => add("Not in this price", note));
-  const stock = v.in_stock && here ? v.in_stock[here.id] : undefined;
-  add("Stock here", stock !== undefined ? `${stock} (as last read from Square)` : here ? "not counted" : null);
+  add("Stock here", mine ? `${mine.quantity}` + (mine.as_of ? ` (as of ${clock(mine.as_of)})` : "")
+    : here ? "not counted in Square" : null);
+  add("Elsewhere", figures.filter((f) => f !== mine).map((f) => `${f.name || "other location"} ${f.quantity}`).join(" · "));
   add("Price at", here ? here.name : "base price (no location set)");
   if (v.base_price && v.price && v.base_price.amount !== v.price.amount) add("Base price", money(v.base_price));
   add("SKU", v.sku);
@@ -745,6 +749,10 @@ function listen() {
     if (shown && shown.variation_id === edit.variation_id && edit.counter !== deviceName) {
       refreshCard(edit.variation_id, `${edit.counter} changed this item just now.`);
     }
+  });
+  events.addEventListener("stock", (event) => {
+    const counts = JSON.parse(event.data).counts || [];
+    if (shown && counts.some((c) => c.variation_id === shown.variation_id)) refreshCard(shown.variation_id);
   });
   events.addEventListener("open", () => { document.body.classList.remove("offline"); loadCounterState(); });
   events.addEventListener("error", () => document.body.classList.add("offline"));
