@@ -138,7 +138,9 @@ def test_milk_typed_at_40_ms_a_key_is_text_not_a_scan(hub, paired, log_reader):
     record_keys(browser)
     paced(search, "semi skimmed milk", 0.04)
     gaps = key_gaps(browser)
-    assert 25 < statistics.median(gaps) < 70, "the keys came at a fast typist's pace: %s" % gaps
+    # Sent every 40 ms; a loaded machine delivers them later (a median of 85 ms was seen in CI), which is
+    # still a person's pace: the check is only that they did not come at a scanner's.
+    assert 25 < statistics.median(gaps) < 150, "the keys came at a person's pace, not a scanner's: %s" % gaps
     time.sleep(0.3)
     assert search.get_attribute("value") == "semi skimmed milk", "every character stays in the box: %s" % gaps
     assert len(logged(hub, log_reader)) == before, "no scan was posted: %s" % gaps
