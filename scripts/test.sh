@@ -37,12 +37,12 @@ swift_tests() {
             --experimental-maximum-parallelization-width "${CATALOG_TEST_WIDTH:-4}"
 }
 
-# The Python tests run beside the Swift tests, as two pytest runs at once: the Debian package's
-# (its release build, then installing it) and all the others (Square's SDK against the sandbox, the
-# set-up, the hub, the labels). Each of the three alone leaves one of a 2-core machine's cores idle
-# much of the time (a test waiting for a server, a link, a single-threaded decoder); together they
-# keep both busy, and the package's release build starts at once instead of after the tests before
-# it. Their output is shown when they end. CATALOG_TEST_PHASES=serial runs one after the other.
+# The Python tests run beside the Swift tests, as three pytest runs at once: the Debian package's
+# (its release build, then installing it), the hub's pages in a browser, and all the others (Square's
+# SDK against the sandbox, the set-up, the hub under load, the labels). Each alone leaves one of a
+# 2-core machine's cores idle much of the time (a test waiting for a server, a browser, a link, a
+# single-threaded decoder); together they keep both busy, and the package's release build starts at
+# once instead of after the tests before it. Their output is shown when they end. CATALOG_TEST_PHASES=serial runs one after the other.
 logs="$(mktemp -d "${TMPDIR:-/tmp}/catalog-python-tests.XXXXXX")"
 trap 'rm -rf "$logs"' EXIT
 python_tests() {
@@ -54,13 +54,22 @@ package_tests() {
     renice -n 10 -p "$BASHPID" >/dev/null
     python_tests Tests/python/test_package.py
 }
-other_python_tests() { python_tests --ignore=Tests/python/test_package.py Tests/python; }
+# The browser tests (Chromium against a hub) are a third run: each waits on a browser and a server much of
+# the time, so beside the others they fill what the cores leave, instead of running after them.
+browser_tests=(test_hub_browser.py test_hub_keyboard.py test_hub_tabs.py test_hub_office.py
+    test_hub_remote_counter.py test_hub_tls.py)
+browser_python_tests() { python_tests "${browser_tests[@]/#/Tests/python/}"; }
+other_python_tests() {
+    python_tests --ignore=Tests/python/test_package.py "${browser_tests[@]/#/--ignore=Tests/python/}" Tests/python
+}
 
 if [ "${CATALOG_TEST_PHASES:-parallel}" = serial ]; then
     echo "== swift tests [${SECONDS}s]"
     swift_tests
-    echo "== python tests (Square's SDK against the sandbox, set-up, hub, labels) [${SECONDS}s]"
+    echo "== python tests (Square's SDK against the sandbox, set-up, hub load, labels) [${SECONDS}s]"
     other_python_tests
+    echo "== python tests of the hub's pages in a browser [${SECONDS}s]"
+    browser_python_tests
     echo "== python tests of the Debian package [${SECONDS}s]"
     package_tests
 else
@@ -76,18 +85,29 @@ else
         echo "== the other python tests ended [${SECONDS}s]" >>"$logs/other"
     ) &
     other_pid=$!
+    (
+        browser_python_tests >"$logs/browser" 2>&1 && echo 0 >"$logs/browser.status" ||
+            echo $? >"$logs/browser.status"
+        echo "== the browser tests ended [${SECONDS}s]" >>"$logs/browser"
+    ) &
+    browser_pid=$!
     swift_status=0
     swift_tests || swift_status=$?
     echo "== swift tests ended (status $swift_status) [${SECONDS}s]; waiting for the python tests"
-    wait "$package_pid" "$other_pid" || true
+    wait "$package_pid" "$other_pid" "$browser_pid" || true
     package_status="$(cat "$logs/package.status" 2>/dev/null || echo 1)"
     other_status="$(cat "$logs/other.status" 2>/dev/null || echo 1)"
-    echo "== python tests (Square's SDK against the sandbox, set-up, hub, labels): status $other_status"
+    browser_status="$(cat "$logs/browser.status" 2>/dev/null || echo 1)"
+    echo "== python tests (Square's SDK against the sandbox, set-up, hub load, labels): status $other_status"
     cat "$logs/other"
+    echo "== python tests of the hub's pages in a browser: status $browser_status"
+    cat "$logs/browser"
     echo "== python tests of the Debian package: status $package_status"
     cat "$logs/package"
-    if [ "$swift_status" -ne 0 ] || [ "$other_status" -ne 0 ] || [ "$package_status" -ne 0 ]; then
-        echo "== tests failed: swift status $swift_status, python status $other_status (package $package_status)"
+    if [ "$swift_status" -ne 0 ] || [ "$other_status" -ne 0 ] || [ "$browser_status" -ne 0 ] ||
+        [ "$package_status" -ne 0 ]; then
+        echo "== tests failed: swift status $swift_status, python status $other_status (browser" \
+            "$browser_status, package $package_status)"
         exit 1
     fi
 fi
