@@ -92,11 +92,11 @@ fi
 
 say "checking ${#debian_packages[@]} Debian packages"
 missing=()
-# Installed, or installed with its triggers still to run (man-db while another package is being installed
-# beside this: a package that is there, which asking apt for again would only collide with that dpkg).
+# Installed, or installed and being worked on by a dpkg running beside this one (man-db's trigger while
+# another package is installed reads triggers-pending, triggers-awaited or half-configured until it has
+# run): asking apt for such a package again would only collide with that dpkg's lock.
 for package in "${debian_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
-        grep -Eq "install ok (installed|triggers-pending|triggers-awaited)" || missing+=("$package")
+    dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null | grep -Eq '^[ih][iWtF]' || missing+=("$package")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "${#as_root[@]}" -gt 0 ] && ! command -v sudo >/dev/null; then
@@ -106,9 +106,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
     log=$(mktemp -t catalog-setup-apt.XXXXXX)
     say "  (apt's output: $log)"
-    run "apt-get update" logged "$log" "${as_root[@]}" apt-get update -q
+    # Another apt or dpkg (an upgrade, a package being installed beside this) is waited for, up to 5 minutes.
+    run "apt-get update" logged "$log" "${as_root[@]}" apt-get -o DPkg::Lock::Timeout=300 update -q
     run "installing Debian packages" logged "$log" "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends "${missing[@]}"
+        apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends "${missing[@]}"
     rm -f "$log"
 else
     say "Debian packages: all present"
