@@ -48,6 +48,18 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The fewest characters a keyboard-wedge scanner's code has at a counter screen: a burst shorter than "
+                + "that is typing (the shop's shortest code).", valueName: "characters"))
+    var wedgeMinLength = 6
+
+    @Option(
+        help: ArgumentHelp(
+            "The longest gap between a wedge scanner's characters at a counter screen; typing is slower.",
+            valueName: "ms"))
+    var wedgeMaxGapMs = 25
+
+    @Option(
+        help: ArgumentHelp(
             "The notification URL of this hub's /webhooks/square configured in Square.", valueName: "url"))
     var notificationURL: String?
 
@@ -66,6 +78,11 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try Self.address(listen)
         guard (0...10_080).contains(syncEvery) else {
             throw ValidationError("--sync-every must be 0 (never) to 10080 minutes, not \(syncEvery).")
+        }
+        guard (1...200).contains(wedgeMinLength), (1...1000).contains(wedgeMaxGapMs) else {
+            throw ValidationError(
+                "--wedge-min-length must be 1 to 200 characters and --wedge-max-gap-ms 1 to 1000 ms, not "
+                    + "\(wedgeMinLength) and \(wedgeMaxGapMs).")
         }
         guard (0...1_440).contains(counterIdle) else {
             throw ValidationError("--counter-idle must be 0 (never) to 1440 minutes, not \(counterIdle).")
@@ -162,7 +179,8 @@ struct ServeCommand: AsyncParsableCommand {
                 HubConfiguration(
                     host: host, port: port, location: location,
                     syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook,
-                    tls: try tlsFiles(), counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60)),
+                    tls: try tlsFiles(), counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60),
+                    wedge: (wedgeMinLength, wedgeMaxGapMs)),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
             do {

@@ -52,7 +52,7 @@ public struct HubApplication: Sendable {
             context: context, database: database, events: events, desk: desk,
             sync: HubSync(context: context, events: events), gate: PairingGate(),
             requests: RequestLedger(database: database), location: configuration.location,
-            secure: configuration.tls != nil, scaleLayouts: scaleLayouts)
+            secure: configuration.tls != nil, wedge: configuration.wedge, scaleLayouts: scaleLayouts)
         // HEAD is GET without the body (RFC 9110): every GET route answers it.
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerTiming())

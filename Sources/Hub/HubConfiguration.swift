@@ -20,13 +20,19 @@ public struct HubConfiguration: Sendable {
     /// How long a counter may go without a scan before a mode other than lookup goes back to lookup (nil:
     /// never).
     public var counterIdle: Duration?
+    /// How a counter page tells a keyboard-wedge scanner from typing: a burst of at least `minimumLength`
+    /// characters, each at most `maximumGapMs` after the one before (the shop's shortest code, and its
+    /// scanners' pace).
+    public var wedge: (minimumLength: Int, maximumGapMs: Int)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
         webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true,
-        tls: (certificate: String, key: String)? = nil, counterIdle: Duration? = ScanDesk.defaultIdleLimit
+        tls: (certificate: String, key: String)? = nil, counterIdle: Duration? = ScanDesk.defaultIdleLimit,
+        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25)
     ) {
         self.counterIdle = counterIdle
+        self.wedge = wedge
         self.host = host
         self.port = port
         self.location = location

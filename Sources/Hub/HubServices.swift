@@ -18,6 +18,8 @@ struct HubServices: Sendable {
     let location: String?
     /// Whether the hub serves HTTPS (then its cookie is Secure).
     let secure: Bool
+    /// How the counter pages tell a scanner's burst from typing (`HubConfiguration.wedge`).
+    let wedge: (minimumLength: Int, maximumGapMs: Int)
     /// The shop's scale layouts, checked against its in-store codes when the hub started
     /// (`AppContext.scaleLayouts`).
     let scaleLayouts: [ScaleLayout]

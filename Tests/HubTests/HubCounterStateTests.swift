@@ -134,4 +134,17 @@ import Testing
             #expect(badTime.status == 400 && badTime.text.contains("scanned_at"), "\(badTime.text)")
         }
     }
+
+    @Test func theCounterPageIsToldTheShopsWedgeScannerRule() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let page = try await shop.request("GET", "/", device: device, accept: "text/html")
+            #expect(page.text.contains("<meta name=\"scan-min-length\" content=\"6\">"), "\(page.text)")
+            try await shop.restarted(wedge: (8, 30)) { again in
+                let changed = try await again.request("GET", "/", device: device, accept: "text/html")
+                #expect(changed.text.contains("<meta name=\"scan-min-length\" content=\"8\">"))
+                #expect(changed.text.contains("<meta name=\"scan-max-gap-ms\" content=\"30\">"), "\(changed.text)")
+            }
+        }
+    }
 }

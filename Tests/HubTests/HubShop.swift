@@ -128,11 +128,12 @@ struct HubShop: Sendable {
 
     /// Runs `body` with a second hub over the same database, as after `catalog serve` is restarted: what the
     /// hub kept in its database is all it knows (the first stays as it was, for the test to compare).
-    func restarted(location: String? = "High Street", _ body: @Sendable (HubShop) async throws -> Void)
-        async throws
-    {
+    func restarted(
+        location: String? = "High Street", wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25),
+        _ body: @Sendable (HubShop) async throws -> Void
+    ) async throws {
         let configuration = HubConfiguration(
-            host: "127.0.0.1", port: 0, location: location, syncInterval: nil, syncOnStart: false)
+            host: "127.0.0.1", port: 0, location: location, syncInterval: nil, syncOnStart: false, wedge: wedge)
         let again = try await HubApplication.make(configuration, context: context)
         try await Application(responder: again.responder).test(.router) { client in
             try await body(

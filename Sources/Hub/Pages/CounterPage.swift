@@ -3,7 +3,10 @@ import Store
 /// `/`: the counter screen. A search box that has focus and finds as you type, the selected or scanned
 /// item's card, and the scans as they happen at every counter.
 enum CounterPage {
-    static func render(device: PairedDevice, location: String?, shopName: String?) -> String {
+    static func render(
+        device: PairedDevice, location: String?, shopName: String?,
+        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25)
+    ) -> String {
         let header = PageHeader.render(
             current: "/", location: location, device: device,
             extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
@@ -35,6 +38,9 @@ enum CounterPage {
             """
         return HTML.page(
             title: "Counter · catalog", body: body, script: "counter.js",
-            meta: [("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? "")])
+            meta: [
+                ("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? ""),
+                ("scan-min-length", String(wedge.minimumLength)), ("scan-max-gap-ms", String(wedge.maximumGapMs)),
+            ])
     }
 }
