@@ -80,11 +80,10 @@ public protocol HubStateStore: Sendable {
     func scanPostedToHub(_ seq: Int64, answer: String, at time: Timestamp) async throws
     func scanRefusedByHub(_ seq: Int64, reason: String, at time: Timestamp) async throws
     func recordScan(_ scan: ScanRecord) async throws -> Int64
-    func scans(unknownOnly: Bool, limit: Int) async throws -> [ScanRecord]
+    func scans(unknownOnly: Bool, since: Int64?, limit: Int) async throws -> [ScanRecord]
     func scan(scanID: String) async throws -> ScanRecord?
     func recordAnswer(_ answer: String, scan id: Int64) async throws
     func scan(id: Int64) async throws -> ScanRecord?
-    func scans(since: Int64?, limit: Int) async throws -> [ScanRecord]
     func counterStates() async throws -> [CounterState]
     func counterState(_ counter: String) async throws -> CounterState?
     func saveCounterState(_ state: CounterState) async throws

@@ -138,15 +138,13 @@ public actor ScanDesk {
                 "reason": reason.map(JSONValue.string) ?? .null,
             ])
         }
-        var lookupAt = JSONValue.null
-        if session.mode != .lookup, let idleLimit, let active = kept.flatMap({ Timestamp(rfc3339: $0.activeAt) }) {
-            lookupAt = .string(Timestamp(seconds: active.seconds + idleLimit.components.seconds).rfc3339)
-        }
+        let lookupAt = session.mode == .lookup ? nil : kept.flatMap(lookupTime)
         return [
             "counter": .string(counter), "mode": .string(session.mode.rawValue),
             "quantity": .int(Int64(session.quantity)),
             "mode_set_at": kept.map { .string($0.modeSetAt) } ?? .null,
-            "active_at": kept.map { .string($0.activeAt) } ?? .null, "lookup_at": lookupAt, "modes": .array(modes),
+            "active_at": kept.map { .string($0.activeAt) } ?? .null,
+            "lookup_at": lookupAt.map { .string($0.rfc3339) } ?? .null, "modes": .array(modes),
         ]
     }
 
@@ -159,12 +157,18 @@ public actor ScanDesk {
         return list
     }
 
-    /// Whether `state`'s mode has run out by `moment`: not lookup, and no scan for longer than `idleLimit`.
-    private func idle(_ state: CounterState, at moment: Timestamp) -> Bool {
+    /// When a counter kept as `state` goes back to lookup if nothing is scanned (`idleLimit` after its last
+    /// use); nil in lookup, or with no limit.
+    private func lookupTime(_ state: CounterState) -> Timestamp? {
         guard state.mode != CounterMode.lookup.rawValue, let idleLimit,
             let active = Timestamp(rfc3339: state.activeAt)
-        else { return false }
-        return moment.seconds - active.seconds >= idleLimit.components.seconds
+        else { return nil }
+        return Timestamp(seconds: active.seconds + idleLimit.components.seconds)
+    }
+
+    /// Whether `state`'s mode has run out by `moment`.
+    private func idle(_ state: CounterState, at moment: Timestamp) -> Bool {
+        lookupTime(state).map { moment.seconds >= $0.seconds } ?? false
     }
 
     /// Puts `counter` back in lookup when it has been idle too long by `moment`: the words said, or nil.
@@ -198,7 +202,10 @@ public actor ScanDesk {
             kept.modeSetAt = now
         }
         kept.quantity = max(1, session.quantity)
-        if let usedAt, let active = Timestamp(rfc3339: kept.activeAt), usedAt.seconds > active.seconds {
+        // The last use only times a mode other than lookup: a counter in lookup is not written for each scan.
+        if kept.mode != CounterMode.lookup.rawValue, let usedAt, let active = Timestamp(rfc3339: kept.activeAt),
+            usedAt.seconds > active.seconds
+        {
             kept.activeAt = usedAt.rfc3339
         }
         guard kept != states[counter] else { return }

@@ -65,21 +65,13 @@ extension CatalogDatabase {
         }
     }
 
-    /// The scans logged after number `since` (all when nil), newest first, at most `limit`: what a page or
-    /// program that last saw scan `since` has missed.
-    public func scans(since: Int64?, limit: Int) async throws -> [ScanRecord] {
-        try await read { db in
-            var request = ScanLogRecord.order(ScanLogRecord.Columns.id.desc).limit(limit)
-            if let since { request = request.filter(ScanLogRecord.Columns.id > since) }
-            return try request.fetchAll(db).map(\.scan)
-        }
-    }
-
-    /// Scans, newest first; `unknownOnly` keeps those that matched nothing.
-    public func scans(unknownOnly: Bool = false, limit: Int = 100) async throws -> [ScanRecord] {
+    /// Scans, newest first, at most `limit`; `unknownOnly` keeps those that matched nothing, `since` those
+    /// logged after that number (what a page or program that last saw scan `since` has missed).
+    public func scans(unknownOnly: Bool = false, since: Int64? = nil, limit: Int = 100) async throws -> [ScanRecord] {
         try await read { db in
             typealias Columns = ScanLogRecord.Columns
             var request = ScanLogRecord.order(Columns.id.desc).limit(limit)
+            if let since { request = request.filter(Columns.id > since) }
             if unknownOnly {
                 request = request.filter(
                     Columns.variationID == nil && (Columns.action == nil || Columns.action == "unknown"))
