@@ -94,7 +94,8 @@ def fresh_tab(browser, page):
 
 def first_load(browser, url):
     """The counter page loaded with nothing cached: what each of its files took on the wire (bytes of body,
-    compressed as sent), by name."""
+    compressed as sent), by name; counter-panels.js (fetched once the page is idle, run when a panel first
+    opens) is not part of the first load, and reported apart."""
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.clearBrowserCache", {})
     browser.get(url + "/")
@@ -105,21 +106,30 @@ def first_load(browser, url):
         ".map((e) => [new URL(e.name).pathname, e.encodedBodySize]))")
 
 
+def without_panels(sizes):
+    return {name: size for name, size in sizes.items() if name != "/assets/counter-panels.js"}
+
+
 def test_the_counter_pages_first_load_is_under_15_kb_on_the_wire(hub, paired):
     """Chromium takes Brotli from the hub on its own computer (and over HTTPS); over plain HTTP from another
-    computer browsers take only gzip, which is said here (and in docs/hub.md) but not held to 15 KB."""
-    sizes = first_load(paired, hub["url"])
+    computer browsers take only gzip: both under 15,000 bytes. The panels' script is fetched after, when idle."""
+    everything = first_load(paired, hub["url"])
+    sizes = without_panels(everything)
     assert sorted(sizes) == ["/", "/assets/counter.js", "/assets/hub.css"], sizes
     assert all(size > 0 for size in sizes.values()), sizes
     print("first load on the wire (Brotli):", sizes, sum(sizes.values()), "bytes")
     assert sum(sizes.values()) < 15 * 1024, sizes
     paired.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Encoding": "gzip, deflate"}})
     try:
-        gzipped = first_load(paired, hub["url"])
+        gzipped = without_panels(first_load(paired, hub["url"]))
     finally:
         paired.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
     print("first load on the wire (gzip only):", gzipped, sum(gzipped.values()), "bytes")
-    assert sum(sizes.values()) < sum(gzipped.values()) < 20 * 1024, gzipped
+    assert sum(sizes.values()) < sum(gzipped.values()) < 15000, gzipped
+    panels = wait_for(paired, lambda: paired.execute_script(
+        "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/counter-panels.js'))"
+        ".map((e) => e.encodedBodySize)[0]"), "the panels' script fetched once the page is idle")
+    print("counter-panels.js on the wire, after the first load (gzip only):", panels, "bytes")
 
 
 def test_twenty_tabs_share_one_stream_and_another_tab_takes_over_when_the_leader_closes(hub, paired, program):

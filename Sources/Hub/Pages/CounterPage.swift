@@ -41,6 +41,7 @@ enum CounterPage {
             meta: [
                 ("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? ""),
                 ("scan-min-length", String(wedge.minimumLength)), ("scan-max-gap-ms", String(wedge.maximumGapMs)),
+                ("counter-panels", HubAssets.url("counter-panels.js")),
             ])
     }
 }

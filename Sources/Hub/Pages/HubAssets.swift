@@ -42,6 +42,9 @@ enum HubAssets {
             "hub.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.hub_css),
             "hub.js": File(type: javaScript, bytes: hub),
             "counter.js": File(type: javaScript, bytes: hub + script(PackageResources.counter_js)),
+            // The counter page's panels, loaded by counter.js when one first opens (so without hub.js: the page
+            // has it already).
+            "counter-panels.js": File(type: javaScript, bytes: script(PackageResources.counter_panels_js)),
             "office.js": File(type: javaScript, bytes: hub + script(PackageResources.office_js)),
             "pair.js": File(type: javaScript, bytes: hub + script(PackageResources.pair_js)),
         ]
