@@ -47,7 +47,8 @@ function renderResults() {
     row.addEventListener("click", () => { selected = index; renderResults(); openHit(index); });
     return row;
   }));
-  if (selected >= 0) search.setAttribute("aria-activedescendant", `hit-${selected}`);
+  search.setAttribute("aria-expanded", String(hits.length > 0));
+  if (selected >= 0 && selected < hits.length) search.setAttribute("aria-activedescendant", `hit-${selected}`);
   else search.removeAttribute("aria-activedescendant");
   const current = document.getElementById(`hit-${selected}`);
   if (current) current.scrollIntoView({block: "nearest"});

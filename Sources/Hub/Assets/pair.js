@@ -11,7 +11,13 @@ document.getElementById("pair-form").addEventListener("submit", async (event) =>
       body: JSON.stringify({code: form.get("code"), device_name: form.get("device_name")}),
     });
     const answer = await response.json().catch(() => ({}));
-    if (!response.ok) { problem.textContent = answer.error || "The hub refused (" + response.status + ")."; return; }
+    if (!response.ok) {
+      problem.textContent = answer.error || "The hub refused (" + response.status + ").";
+      const code = document.getElementById("code");
+      code.setAttribute("aria-invalid", "true");
+      code.focus();
+      return;
+    }
     problem.textContent = "";
     window.location.replace("/");
   } catch (error) {

@@ -11,26 +11,30 @@ enum CounterPage {
             current: "/", location: location, device: device,
             extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
         // The counter's mode, from the hub (counter.js fills it in): a banner across the screen nobody can miss,
-        // with what waits on this screen for the hub ("2 waiting") when there is any.
+        // with what waits on this screen for the hub ("2 waiting") when there is any. The search box is a
+        // combobox over its results; the page's one polite live region is the outcome line (#outcome) above the
+        // card, so a screen reader says what a scan did, not the whole card again.
         let body = """
-            \(header)<div id="mode-banner" class="mode-banner" role="status">\
+            \(header)<div id="mode-banner" class="mode-banner">\
             <strong id="mode-word">LOOKUP</strong> <span id="mode-detail">Scans show the item.</span> \
             <span id="mode-timer"></span><span id="waiting" class="waiting" hidden></span></div>\
-            <main class="counter">\
+            <main class="counter"><h1 class="visually-hidden">Counter</h1>\
             <section class="find" aria-label="Find an item">\
             <input id="search" type="search" autofocus autocomplete="off" spellcheck="false" \
-            placeholder="Name, SKU or barcode" aria-label="Search the catalog" aria-controls="results">\
+            placeholder="Name, SKU or barcode" aria-label="Search the catalog" role="combobox" \
+            aria-autocomplete="list" aria-expanded="false" aria-controls="results" aria-describedby="search-note">\
             <ol id="results" role="listbox" aria-label="Results"></ol>\
-            <p id="search-note" class="note" aria-live="polite"></p></section>\
-            <section id="card" class="card empty" aria-live="polite">\
-            <p>Scan a barcode or search for an item.</p></section>\
+            <p id="search-note" class="note"></p></section>\
+            <div class="result"><p id="outcome" class="outcome" aria-live="polite"></p>\
+            <section id="card" class="card empty" aria-label="Item">\
+            <p>Scan a barcode or search for an item.</p></section></div>\
             <aside class="scans" aria-label="Scans"><div class="scans-head"><h2>Scans</h2>\
-            <label>Scanner <select id="mode-select" aria-label="What a scan here does">\
+            <label>Scanner <select id="mode-select">\
             <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
             <option value="label">prints its tag</option><option value="receive">receives stock</option>\
             <option value="count">counts stock</option>\
             </select></label>\
-            <label>Card shows <select id="follow" aria-label="Whose scans open the card here">\
+            <label>Card shows <select id="follow">\
             <option value="">this screen's scans</option><option value="*">every counter's scans</option>\
             </select></label></div>\
             <ol id="scans"></ol></aside></main>\

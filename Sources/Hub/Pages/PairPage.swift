@@ -9,7 +9,8 @@ enum PairPage {
             <form id="pair-form" autocomplete="off">\
             <label for="code">Pairing code</label>\
             <input id="code" name="code" required maxlength="12" autocapitalize="characters" spellcheck="false" \
-            placeholder="ABCD-EFGH" value="\(HTML.escape(code ?? ""))"\(code == nil ? " autofocus" : "")>\
+            placeholder="ABCD-EFGH" aria-describedby="pair-problem" value="\(HTML.escape(code ?? ""))"\
+            \(code == nil ? " autofocus" : "")>\
             <label for="device-name">Name for this device</label>\
             <input id="device-name" name="device_name" required maxlength="60" placeholder="Till 1" \
             value="Counter screen"\(code == nil ? "" : " autofocus")>\
