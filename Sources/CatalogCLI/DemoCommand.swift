@@ -107,8 +107,10 @@ struct DemoCommand: AsyncParsableCommand {
         let edited = try await tour.changePrice(of: current, to: newPrice)
         Terminal.out("\n5. catalog edit \(gtin) --price \(newPrice.decimalString)")
         Terminal.out(
-            EditOutput.text(edited, label: current.label).split(separator: "\n").map { "   " + $0 }
-                .joined(separator: "\n"))
+            EditOutput.text(edited, label: current.label, frontEnd: context.frontEnd).split(separator: "\n").map {
+                "   " + $0
+            }
+            .joined(separator: "\n"))
         if let row = try await WriteHistory.entries(code: current.variationID, since: nil, limit: 1, context: context)
             .first
         {

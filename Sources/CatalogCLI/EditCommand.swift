@@ -130,7 +130,9 @@ struct EditCommand: ContextCommand, GlobalOptionsCommand {
             output.out(EditOutput.json(outcome.result))
         } else {
             output.out(
-                EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
+                EditOutput.text(
+                    outcome.result, label: outcome.variation.label, location: outcome.location,
+                    frontEnd: context.frontEnd))
         }
         if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
     }

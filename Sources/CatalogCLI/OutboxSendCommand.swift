@@ -10,6 +10,8 @@ struct OutboxSendCommand: ContextCommand, GlobalOptionsCommand {
     @OptionGroup var options: GlobalOptions
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        output.out(SyncWorkflow.line(try await SyncWorkflow(context: context).sendOutboxNow()))
+        output.out(
+            SyncWorkflow.line(
+                try await SyncWorkflow(context: context).sendOutboxNow(), frontEnd: context.frontEnd))
     }
 }

@@ -44,7 +44,7 @@ struct ReorderSuggestCommand: ContextCommand, GlobalOptionsCommand {
                 output.out(ReorderOutput.text(suggestion))
             }
         }
-        let summary = ReorderOutput.summary(found)
+        let summary = ReorderOutput.summary(found, frontEnd: context.frontEnd)
         if json { output.error(summary) } else { output.out(summary) }
     }
 }

@@ -74,7 +74,7 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
         if !outcome.droppedWords.isEmpty, !outcome.hits.isEmpty {
             output.error("No item has every word; left out: " + outcome.droppedWords.joined(separator: ", "))
         }
-        if let failure = found.nothingFound(parsed, at: shop.here) { throw failure }
+        if let failure = found.nothingFound(parsed, at: shop.here, frontEnd: context.frontEnd) { throw failure }
     }
 
     /// The results as a table: item, variation, SKU, GTIN, price (a running Square sale's price, marked),

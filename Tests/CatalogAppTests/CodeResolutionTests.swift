@@ -72,12 +72,13 @@ import Testing
             for (code, status) in [("NEW-THING-1", ExitStatus.dataError), (misread, .dataError)] {
                 let shown = await #expect(throws: AppError.self) {
                     _ = try await VariationReport.load(
-                        code, shop: shopHere, scaleLayouts: layouts, database: database, at: shop.clock.now())
+                        code, shop: shopHere, scaleLayouts: layouts, database: database, at: shop.clock.now(),
+                        frontEnd: .commandLine)
                 }
                 let query = SearchQuery(code)
                 let searched = try await ShopSearch.run(
                     query, limit: 5, onlyHere: false, shop: shopHere, database: database, at: shop.clock.now())
-                let said = searched.misread(query)
+                let said = searched.misread(query, frontEnd: .commandLine)
                 #expect(shown?.exitStatus == status && said?.exitStatus == status, "\(code)")
                 #expect(shown?.description == said?.description, "\(code)")
             }
@@ -85,7 +86,7 @@ import Testing
                 try await ShopSearch.run(
                     SearchQuery("NO-SUCH-SKU-77"), limit: 5, onlyHere: false, shop: shopHere, database: database,
                     at: shop.clock.now()
-                ).misread(SearchQuery("NO-SUCH-SKU-77")) == nil)
+                ).misread(SearchQuery("NO-SUCH-SKU-77"), frontEnd: .commandLine) == nil)
 
             // The counter: held back is said, a misread code is unknown, neither is acted on.
             var session = CounterSession(mode: .reorder, database: database, counter: "till")

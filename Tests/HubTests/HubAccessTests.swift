@@ -106,7 +106,7 @@ import Testing
                 guard let (method, path) = Self.request(route) else { continue }
                 let body: JSONValue? = method == "GET" || method == "HEAD" ? .none : Self.bodies[route] ?? [:]
                 for (credential, who, says) in [
-                    ("no credential", nil, "catalog devices pair"),
+                    ("no credential", nil, "a new pairing code from whoever looks after the hub"),
                     ("a revoked device's token", revoked, "not valid"), ("a forged token", forged, "not valid"),
                 ] as [(String, HubShop.Device?, String)] {
                     for (how, answer) in await Self.answers(shop, method, path, body: body, as: who) {

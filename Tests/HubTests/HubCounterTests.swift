@@ -53,7 +53,7 @@ import Testing
             #expect(missing.json["error"]?.stringValue?.contains("check digit") == true)
             let unknown = try await shop.request("GET", "/api/v1/variations/NO-SUCH-SKU-9", device: device)
             #expect(unknown.status == 404)
-            #expect(unknown.json["error"]?.stringValue?.contains("run catalog sync") == true)
+            #expect(unknown.json["error"]?.stringValue?.contains("press Sync now on the Sync page") == true)
             let badLimit = try await shop.request("GET", "/api/v1/search?q=hammer&limit=0", device: device)
             #expect(badLimit.status == 400)
         }

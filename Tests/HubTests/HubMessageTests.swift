@@ -46,7 +46,9 @@ import Testing
                 Issue.record("a wrong code paired")
             } catch let error as AppError {
                 // The hub's sentence ends by saying what to do; it must reach the person whole.
-                #expect(error.description.contains("Run catalog devices pair on the hub for a new one."), "\(error)")
+                #expect(
+                    error.description.contains("Pair with a new pairing code from whoever looks after the hub."),
+                    "\(error)")
                 #expect(!error.description.contains("…"), "\(error)")
             }
         }

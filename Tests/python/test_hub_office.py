@@ -107,6 +107,21 @@ def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
     assert console_errors(browser) == []
 
 
+def test_the_history_names_what_was_changed(hub, paired):
+    browser, environment = paired, hub["environment"]
+    edited = run(["edit", CABLE_TIES, "--price", "4.56"], environment)
+    assert edited.returncode == 0, edited.stderr
+    shown = json.loads(run(["show", CABLE_TIES, "--json"], environment).stdout.splitlines()[0])
+    open_page(browser, hub, "history")
+    body = wait_for(browser, lambda: "4.56" in text_of(browser, "#history-body") and text_of(browser, "#history-body"),
+                    "the edit in the history")
+    # The item's and variation's names as the catalog has them, never Square's id.
+    assert shown["item_name"] in body and shown["variation_name"] in body, body
+    assert shown["variation_id"] not in body, body
+    screenshots(browser, "office-history-named")
+    assert console_errors(browser) == []
+
+
 def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program, printer):
     browser, url, environment, tags = paired, hub["url"], hub["environment"], printer
     status, job = request(url + "/api/v1/labels/print", "POST", {"code": WIDGET, "printer": "tags"}, program)

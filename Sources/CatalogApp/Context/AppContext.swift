@@ -91,7 +91,8 @@ public struct AppContext: Sendable {
     public func location(_ wanted: String?, in database: any CatalogStore, required: Bool = true) async throws
         -> CounterLocation?
     {
-        try await CounterLocation.resolve(wanted, configured: settings.location, in: database, required: required)
+        try await CounterLocation.resolve(
+            wanted, configured: settings.location, in: database, required: required, frontEnd: frontEnd)
     }
 }
 

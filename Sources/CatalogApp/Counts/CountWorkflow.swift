@@ -54,7 +54,7 @@ public struct CountWorkflow: Sendable {
                     let names = known.values.sorted().joined(separator: "; ")
                     throw AppError(
                         "No vendor is called or has the id “\(Terminal.echo(wanted))”. The vendors are: "
-                            + (names.isEmpty ? "none (run catalog sync)" : names) + ".", exitCode: .usage)
+                            + (names.isEmpty ? "none (\(context.frontEnd.sync))" : names) + ".", exitCode: .usage)
                 }
                 ids.append(match.key)
             }
@@ -97,7 +97,8 @@ public struct CountWorkflow: Sendable {
             }
             guard session.status == .open else {
                 throw AppError(
-                    "Count \(id) (\(session.name)) is \(session.status.rawValue); start a new one with catalog count start.",
+                    "Count \(id) (\(session.name)) is \(session.status.rawValue); "
+                        + "\(context.frontEnd.startCount("a new one")).",
                     exitCode: .dataError)
             }
             return session
@@ -109,13 +110,17 @@ public struct CountWorkflow: Sendable {
         switch open.count {
         case 0:
             throw AppError(
-                "No count is open at \(place.name): start one with catalog count start.", exitCode: .notFound)
+                "No count is open at \(place.name): \(context.frontEnd.startCount("one")).", exitCode: .notFound)
         case 1:
             return open[0]
         default:
             let list = open.map { "\($0.id) (\($0.name))" }.joined(separator: "; ")
             throw AppError(
-                "Several counts are open at \(place.name): \(list). Choose one with --session ID.", exitCode: .usage)
+                "Several counts are open at \(place.name): \(list). "
+                    + (context.frontEnd == .commandLine
+                        ? "Choose one with --session ID."
+                        : "Scans count into one: \(FrontEnd.ask("finish the others"))."),
+                exitCode: .usage)
         }
     }
 
@@ -132,7 +137,8 @@ public struct CountWorkflow: Sendable {
                         + "\(Quantity.text(quantity)).",
                 exitCode: .usage)
         }
-        let variation = try await Lookup.single(code, in: database).at(try await location(of: session))
+        let variation = try await Lookup.single(code, in: database, frontEnd: context.frontEnd).at(
+            try await location(of: session))
         try await checkDecimals(quantity, of: variation)
         guard
             try await database.isInCountScope(
@@ -140,7 +146,9 @@ public struct CountWorkflow: Sendable {
         else {
             throw AppError(
                 "\(variation.label) is not in this count's scope (\(session.name)); count it in another count, or "
-                    + "start an open one (catalog count start with no categories or vendors).", exitCode: .dataError)
+                    + context.frontEnd.startCount("an open one")
+                    + (context.frontEnd == .commandLine ? " (catalog count start with no categories or vendors)" : "")
+                    + ".", exitCode: .dataError)
         }
         let existing = try await database.countLine(sessionID: session.id, variationID: variation.variationID)
         if !replacing, (existing?.counted ?? 0) + quantity < 0 {

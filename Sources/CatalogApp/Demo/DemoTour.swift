@@ -25,7 +25,7 @@ public struct DemoTour: Sendable {
 
     /// The variations `code` names, as `catalog show` finds them.
     public func lookUp(_ code: String) async throws -> [VariationSummary] {
-        try await Lookup.lookUp(code, in: database)
+        try await Lookup.lookUp(code, in: database, frontEnd: context.frontEnd)
     }
 
     /// The shop's first location, where the reorder and count steps happen.

@@ -3,9 +3,13 @@ import Sync
 
 /// How stored field names and values (history, outbox) are shown.
 public enum EditFieldName {
-    /// `variation_name` → `variation name`; `price@L123` → `price at L123` (the location's own price).
-    public static func display(_ name: String) -> String {
-        name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "@", with: " at ")
+    /// `variation_name` → `variation name`; `price@L123` → `price at L123` (the location's own price), or
+    /// `price at High Street` when `locationNames` (by id) has the location.
+    public static func display(_ name: String, locationNames: [String: String] = [:]) -> String {
+        let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
+        let field = (parts.first ?? name).replacingOccurrences(of: "_", with: " ")
+        guard parts.count == 2 else { return field }
+        return field + " at " + (locationNames[parts[1]] ?? parts[1])
     }
 
     /// A stored value of field `name` as shown: an edit field's own way when `name` is one, else `(none)`

@@ -4,7 +4,10 @@ import Sync
 
 /// How an edit's result is shown: a few lines for people, one JSON object for scripts.
 public enum EditOutput {
-    public static func text(_ result: EditResult, label: String, location: CounterLocation? = nil) -> String {
+    /// An edit's result as a person reads it, what to look at next in `frontEnd`'s words.
+    public static func text(
+        _ result: EditResult, label: String, location: CounterLocation? = nil, frontEnd: FrontEnd
+    ) -> String {
         let changes = result.changes.map { change in
             var name = change.field.kind.rawValue
             if change.field.location != nil { name += " at " + (location?.name ?? change.field.location ?? "") }
@@ -22,7 +25,7 @@ public enum EditOutput {
         case .queued(let id, let reason):
             head =
                 "\(label): NOT sent yet. \(reason)\nThe edit waits in the outbox as #\(id) and will be sent by "
-                + "the next catalog sync (see catalog outbox)."
+                + "\(frontEnd.nextSync) (see \(frontEnd.outbox))."
         case .conflict:
             head = "\(label): conflict, nothing written"
         }

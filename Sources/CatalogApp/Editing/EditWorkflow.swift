@@ -82,7 +82,8 @@ public struct EditWorkflow: Sendable {
     /// money, or null for none) when they asked: if Square's price has moved away from it, the edit is a
     /// conflict and nothing is written.
     public func edit(_ code: String, _ request: EditRequest, seenPrice: JSONValue? = nil) async throws -> Outcome {
-        let match = try await Lookup.single(code, in: database, itemFieldsOnly: request.itemFieldsOnly)
+        let match = try await Lookup.single(
+            code, in: database, frontEnd: context.frontEnd, itemFieldsOnly: request.itemFieldsOnly)
         let editor = Editor(
             database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         var edits = try await fieldEdits(request, for: match)
@@ -155,7 +156,7 @@ public struct EditWorkflow: Sendable {
             if let text = value?.stringValue,
                 let holder = try await duplicates.holder(ofSKU: text, other: match.variationID)
             {
-                throw Self.duplicate("SKU \(text)", holder: holder)
+                throw Self.duplicate("SKU \(text)", holder: holder, frontEnd: context.frontEnd)
             }
             edits.append(FieldEdit(.sku, value))
         }
@@ -169,7 +170,7 @@ public struct EditWorkflow: Sendable {
                     throw AppError("\(context.frontEnd.field("gtin")): \(error.description)", exitCode: .dataError)
                 }
                 if let holder = try await duplicates.holder(ofBarcode: barcode, other: match.variationID) {
-                    throw Self.duplicate("barcode \(trimmed)", holder: holder)
+                    throw Self.duplicate("barcode \(trimmed)", holder: holder, frontEnd: context.frontEnd)
                 }
                 edits.append(FieldEdit(.gtin, .string(barcode.upcA ?? barcode.gtin13 ?? barcode.gtin14)))
             }
@@ -185,11 +186,18 @@ public struct EditWorkflow: Sendable {
         return trimmed.isEmpty ? nil : .string(trimmed)
     }
 
-    /// The refusal of a code another variation has.
-    static func duplicate(_ what: String, holder: VariationSummary) -> AppError {
-        AppError(
-            "\(what) already belongs to \(holder.label) (\(holder.variationID)). Square does not keep codes unique, "
-                + "but this tool does: fix that variation first, or pass --allow-duplicate.",
-            exitCode: .dataError)
+    /// The refusal of a code another variation has (on the command line with its id and the way past it).
+    static func duplicate(_ what: String, holder: VariationSummary, frontEnd: FrontEnd) -> AppError {
+        switch frontEnd {
+        case .commandLine:
+            return AppError(
+                "\(what) already belongs to \(holder.label) (\(holder.variationID)). Square does not keep codes "
+                    + "unique, but this tool does: fix that variation first, or pass --allow-duplicate.",
+                exitCode: .dataError)
+        case .hub:
+            return AppError(
+                "\(what) already belongs to \(holder.label). Square does not keep codes unique, but this shop does: "
+                    + "fix that variation first.", exitCode: .dataError)
+        }
     }
 }

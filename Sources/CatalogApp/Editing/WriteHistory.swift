@@ -23,3 +23,36 @@ public enum WriteHistory {
         return try await database.history(objectIDs: ids, since: since.flatMap(Timestamp.start(of:)), limit: limit)
     }
 }
+
+extension WriteHistory {
+    /// The entries as staff read them (the hub's back office): each entry's JSON with `name`, what the local
+    /// catalog calls the object now (the item's name and the variation's after a dash, or the category's;
+    /// null when it is gone, and the id is all there is), and `field_name`, the field as a person reads it, a
+    /// location's own price named by the location.
+    public static func named(_ entries: [HistoryEntry], database: any CatalogStore) async throws -> [JSONValue] {
+        var places: [String: String] = [:]
+        for location in try await database.locations() {
+            if let id = location["id"]?.stringValue { places[id] = location["name"]?.stringValue ?? id }
+        }
+        var names: [String: String?] = [:]
+        var named: [JSONValue] = []
+        for entry in entries {
+            if names[entry.objectID] == nil { names[entry.objectID] = .some(try await name(of: entry, in: database)) }
+            var json = entry.json
+            json["name"] = (names[entry.objectID] ?? nil).map(JSONValue.string) ?? .null
+            json["field_name"] = .string(EditFieldName.display(entry.field, locationNames: places))
+            named.append(json)
+        }
+        return named
+    }
+
+    /// What the local catalog calls the entry's object now, nil when it is not there.
+    static func name(of entry: HistoryEntry, in database: any CatalogStore) async throws -> String? {
+        switch entry.objectType {
+        case "ITEM_VARIATION": return try await database.variation(objectID: entry.objectID)?.label
+        case "ITEM": return try await database.variations(objectID: entry.objectID).first?.itemName
+        case "CATEGORY": return try await database.category(id: entry.objectID)?.name
+        default: return nil
+        }
+    }
+}

@@ -173,18 +173,19 @@ public struct LabelSelection: Sendable {
         self.stale = stale
     }
 
-    /// `variations(in:at:)` over the context's database.
+    /// `variations(in:at:frontEnd:)` over the context's database.
     public func variations(context: AppContext, at location: CounterLocation?) async throws -> [VariationSummary] {
-        try await variations(in: try context.openDatabase(), at: location)
+        try await variations(in: try context.openDatabase(), at: location, frontEnd: context.frontEnd)
     }
 
     /// The variations selected, each once, priced at `location`; none is an error (exit 1). Stale tags are
     /// those printed for `location`.
-    public func variations(in database: any LabelStore & CatalogStore, at location: CounterLocation?) async throws
-        -> [VariationSummary]
-    {
+    public func variations(
+        in database: any LabelStore & CatalogStore, at location: CounterLocation?,
+        frontEnd: FrontEnd = .commandLine
+    ) async throws -> [VariationSummary] {
         var found: [VariationSummary] = []
-        for code in codes { found += try await Lookup.lookUp(code, in: database) }
+        for code in codes { found += try await Lookup.lookUp(code, in: database, frontEnd: frontEnd) }
         if !categories.isEmpty {
             let resolution = try await CategoryResolver(database: database).resolve(categories, create: false)
             found += try await database.variations(inCategories: resolution.ids)

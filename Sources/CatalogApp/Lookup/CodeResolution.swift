@@ -59,8 +59,8 @@ public enum CodeResolution: Sendable {
     }
 
     /// The error for a lookup of `code` that needed something and found nothing (nil when something was
-    /// found): what is wrong and what to do, with the exit status that says which.
-    public func failure(for code: String) -> AppError? {
+    /// found): what is wrong and what to do as `frontEnd` offers it, with the exit status that says which.
+    public func failure(for code: String, frontEnd: FrontEnd) -> AppError? {
         let shown = Terminal.echo(code)
         switch self {
         case .found, .ambiguous:
@@ -68,15 +68,15 @@ public enum CodeResolution: Sendable {
         case .scaleCodeWithoutItem(let scale):
             return AppError(
                 "“\(shown)” is a scale code for PLU \(scale.reading.plu), but no variation has that PLU as its SKU. "
-                    + "Give the item the SKU \(scale.reading.pluNumber) in Square, then run catalog sync.",
+                    + "Give the item the SKU \(scale.reading.pluNumber) in Square, then \(frontEnd.sync).",
                 exitCode: .notFound)
         case .heldBack(let held):
-            return held.notStoredError(code: code)
+            return held.notStoredError(code: code, frontEnd: frontEnd)
         case .badCheckDigit(let error):
             return AppError(error.description + " No SKU or id matches it either.", exitCode: .dataError)
         case .unknown:
             return AppError(
-                "Nothing matches “\(shown)” as a barcode, SKU or id. If it is new in Square, run catalog sync.",
+                "Nothing matches “\(shown)” as a barcode, SKU or id. If it is new in Square, \(frontEnd.sync).",
                 exitCode: .notFound)
         }
     }

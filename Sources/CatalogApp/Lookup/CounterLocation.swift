@@ -4,34 +4,38 @@ import Store
 /// The location a counter stands in (the struct is in Store, where prices are worked out per location).
 extension CounterLocation {
     /// The location `wanted` names (an id or a name, any case), else the `configured` one, else the only
-    /// one. `required: false` answers nil instead of failing when several exist and none was chosen.
+    /// one. `required: false` answers nil instead of failing when several exist and none was chosen. What
+    /// to do about a missing location is said as `frontEnd` offers it.
     public static func resolve(
-        _ wanted: String?, configured: String?, in database: any CatalogStore, required: Bool = true
+        _ wanted: String?, configured: String?, in database: any CatalogStore, required: Bool = true,
+        frontEnd: FrontEnd
     ) async throws -> CounterLocation? {
         let locations = try await database.locations().compactMap { location -> CounterLocation? in
             guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
             else { return nil }
             return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
         }
-        let known = locations.map { "\($0.name) (\($0.id))" }
+        // Staff on the hub read names; a person at a shell may need the id to type.
+        let known = locations.map { frontEnd == .commandLine ? "\($0.name) (\($0.id))" : $0.name }
         if let wanted = wanted ?? configured {
             if let found = try match(wanted, in: locations) { return found }
-            if locations.isEmpty {
-                throw AppError("No locations are stored yet: run catalog sync first.", exitCode: .unavailable)
-            }
+            if locations.isEmpty { throw noLocations(frontEnd) }
             throw AppError(
                 "No location is called or has the id “\(Terminal.echo(wanted))”. The locations are: \(known.joined(separator: "; ")).",
                 exitCode: .usage)
         }
         if locations.count == 1 { return locations[0] }
         guard required else { return nil }
-        if locations.isEmpty {
-            throw AppError("No locations are stored yet: run catalog sync first.", exitCode: .unavailable)
-        }
+        if locations.isEmpty { throw noLocations(frontEnd) }
         throw AppError(
-            "The shop has several locations: choose one with --location NAME, or set location: in the config file "
-                + "(or CATALOG_LOCATION). The locations are: \(known.joined(separator: "; ")).",
+            "The shop has several locations: \(frontEnd.chooseLocation). The locations are: "
+                + "\(known.joined(separator: "; ")).",
             exitCode: .usage)
+    }
+
+    /// The error for a catalog with no locations stored: nothing has synced yet.
+    static func noLocations(_ frontEnd: FrontEnd) -> AppError {
+        AppError("No locations are stored yet: \(frontEnd.sync) first.", exitCode: .unavailable)
     }
 
     /// The location `wanted` names: an exact id, else an exact name, else the one whose id or name differs

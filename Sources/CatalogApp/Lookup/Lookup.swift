@@ -25,36 +25,44 @@ public enum Lookup {
     }
 
     /// The variations `code` names, trying a scale code (by `scaleLayouts`), barcode, SKU, then id; throws
-    /// why nothing is found (`CodeResolution.failure`).
-    public static func lookUp(_ code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore)
-        async throws -> [VariationSummary]
-    {
-        try await resolution(of: code, scaleLayouts: scaleLayouts, in: database).matches
+    /// why nothing is found (`CodeResolution.failure`), in `frontEnd`'s words (the command line's unless
+    /// said: a hub route says `.hub`).
+    public static func lookUp(
+        _ code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore,
+        frontEnd: FrontEnd = .commandLine
+    ) async throws -> [VariationSummary] {
+        try await resolution(of: code, scaleLayouts: scaleLayouts, in: database, frontEnd: frontEnd).matches
     }
 
-    /// What `code` names, when it names something; throws why it does not (`CodeResolution.failure`), and a
-    /// usage error for an empty code.
-    public static func resolution(of code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore)
-        async throws -> CodeResolution
-    {
+    /// What `code` names, when it names something; throws why it does not (`CodeResolution.failure`, in
+    /// `frontEnd`'s words), and a usage error for an empty code.
+    public static func resolution(
+        of code: String, scaleLayouts: [ScaleLayout] = [], in database: any CatalogStore,
+        frontEnd: FrontEnd = .commandLine
+    ) async throws -> CodeResolution {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw AppError("Give a barcode, SKU or id to show.", exitCode: .usage) }
         let resolution = try await CodeResolution.resolve(trimmed, scaleLayouts: scaleLayouts, in: database)
-        if let failure = resolution.failure(for: trimmed) { throw failure }
+        if let failure = resolution.failure(for: trimmed, frontEnd: frontEnd) { throw failure }
         return resolution
     }
 
     /// The one variation `code` names, for a write; a code several variations share is refused with the
     /// list (unless `itemFieldsOnly` and they are all of one item, whose first is taken).
-    public static func single(_ code: String, in database: any CatalogStore, itemFieldsOnly: Bool = false)
-        async throws -> VariationSummary
-    {
-        let matches = try await lookUp(code, in: database)
+    public static func single(
+        _ code: String, in database: any CatalogStore, frontEnd: FrontEnd = .commandLine, itemFieldsOnly: Bool = false
+    ) async throws -> VariationSummary {
+        let matches = try await lookUp(code, in: database, frontEnd: frontEnd)
         if itemFieldsOnly, let first = matches.first, matches.allSatisfy({ $0.itemID == first.itemID }) { return first }
         guard matches.count == 1, let match = matches.first else {
-            let list = matches.prefix(10).map { "  \($0.variationID)  \($0.label)  SKU \($0.sku ?? "-")" }
+            // Staff on the hub pick by name and barcode; ids are for a person at a shell.
+            let shell = frontEnd == .commandLine
+            let list = matches.prefix(10).map {
+                "  \(shell ? $0.variationID + "  " : "")\($0.label)  SKU \($0.sku ?? "-")"
+            }
             throw AppError(
-                "“\(Terminal.echo(code))” matches \(matches.count) variations; give a barcode or variation id instead:\n"
+                "“\(Terminal.echo(code))” matches \(matches.count) variations; give "
+                    + (shell ? "a barcode or variation id" : "the item's own barcode") + " instead:\n"
                     + list.joined(separator: "\n"), exitCode: .dataError)
         }
         return match
@@ -65,27 +73,30 @@ public enum Lookup {
     /// A search with several hits asks the `prompter` (the first is the suggestion); without one it is
     /// refused with the candidates, unless `takeFirst`.
     public static func resolve(
-        _ text: String, in database: any CatalogStore, takeFirst: Bool = false, prompter: (any Prompter)? = nil
+        _ text: String, in database: any CatalogStore, frontEnd: FrontEnd, takeFirst: Bool = false,
+        prompter: (any Prompter)? = nil
     ) async throws -> VariationSummary {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw AppError("Give a barcode, SKU, id or name.", exitCode: .usage) }
         let matches = try await matches(trimmed, in: database)
         if matches.count == 1 { return matches[0] }
-        if !matches.isEmpty { return try await single(trimmed, in: database) }
+        if !matches.isEmpty { return try await single(trimmed, in: database, frontEnd: frontEnd) }
         let hits = try await database.search(SearchQuery(trimmed), limit: 5).hits.map(\.variation)
         guard let top = hits.first else {
             let misread = CodeResolution.badCheckDigit(trimmed).map(CodeResolution.badCheckDigit)
-            if let failure = misread?.failure(for: trimmed) { throw failure }
+            if let failure = misread?.failure(for: trimmed, frontEnd: frontEnd) { throw failure }
             throw AppError(
-                "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU, id or name. If it is new in Square, run catalog sync.",
+                "Nothing matches “\(Terminal.echo(trimmed))” as a barcode, SKU, id or name. If it is new in Square, "
+                    + "\(frontEnd.sync).",
                 exitCode: .notFound)
         }
         if takeFirst || (hits.count == 1 && prompter == nil) { return top }
         guard let prompter else {
             let list = hits.enumerated().map { "  \($0.offset + 1). \(describe($0.element))" }.joined(separator: "\n")
             throw AppError(
-                "“\(Terminal.echo(trimmed))” matches several variations; give a barcode or SKU, or --first to take the top one:\n"
-                    + list, exitCode: .dataError)
+                "“\(Terminal.echo(trimmed))” matches several variations; give a barcode or SKU"
+                    + (frontEnd == .commandLine ? ", or --first to take the top one" : "") + ":\n" + list,
+                exitCode: .dataError)
         }
         guard let chosen = await prompter.choose("“\(Terminal.echo(trimmed))” found:", among: hits.map(describe)),
             hits.indices.contains(chosen)

@@ -31,17 +31,18 @@ public struct VariationReport: Sendable {
         let database = try context.openDatabase()
         return try await load(
             code, shop: shop, scaleLayouts: try await context.scaleLayouts(in: database), database: database,
-            at: context.clock.now())
+            at: context.clock.now(), frontEnd: context.frontEnd)
     }
 
     /// The variations `code` names (a barcode in any spelling, a scale code, a SKU or an id), each reported
-    /// at `shop`'s location; throws a not-found error naming the code.
+    /// at `shop`'s location; throws a not-found error naming the code, in `frontEnd`'s words.
     public static func load(
         _ code: String, shop: ShopLocations, scaleLayouts: [ScaleLayout],
         database: any CatalogStore & ReorderStore & OutboxStore,
-        at moment: Timestamp
+        at moment: Timestamp, frontEnd: FrontEnd
     ) async throws -> [VariationReport] {
-        let resolution = try await Lookup.resolution(of: code, scaleLayouts: scaleLayouts, in: database)
+        let resolution = try await Lookup.resolution(
+            of: code, scaleLayouts: scaleLayouts, in: database, frontEnd: frontEnd)
         let scale = resolution.scale
         let matches = resolution.matches.map(shop.local)
         let prices = try await ShelfPrices.load(for: matches, database: database, at: moment)
@@ -128,28 +129,30 @@ public struct ShopSearch: Sendable {
 
     /// When nothing was found because the query is a barcode with a wrong check digit or the code of an
     /// object a sync held back: that, as the error to report (the hub answers it instead of an empty list).
-    public func misread(_ query: SearchQuery) -> AppError? {
+    public func misread(_ query: SearchQuery, frontEnd: FrontEnd) -> AppError? {
         guard outcome.hits.isEmpty else { return nil }
         switch missing {
-        case .badCheckDigit, .heldBack: return missing?.failure(for: query.text.trimmingCharacters(in: .whitespaces))
+        case .badCheckDigit, .heldBack:
+            return missing?.failure(for: query.text.trimmingCharacters(in: .whitespaces), frontEnd: frontEnd)
         default: return nil
         }
     }
 
     /// Why the search found nothing, as the error a command reports (nil when it found something): a wrong
     /// check digit or a code a sync held back first, then matches not sold at `place`, then nothing.
-    public func nothingFound(_ query: SearchQuery, at place: CounterLocation?) -> AppError? {
+    public func nothingFound(_ query: SearchQuery, at place: CounterLocation?, frontEnd: FrontEnd) -> AppError? {
         guard outcome.hits.isEmpty else { return nil }
-        if let failure = misread(query) { return failure }
+        if let failure = misread(query, frontEnd: frontEnd) { return failure }
         if let note = notSoldHereNote(at: place) { return AppError(note, exitCode: .notFound) }
         let shown = Terminal.echo(query.text)
         switch query.route {
         case .barcode:
             return AppError(
-                "No item has the barcode “\(shown)”. If it is new in Square, run catalog sync.", exitCode: .notFound)
+                "No item has the barcode “\(shown)”. If it is new in Square, \(frontEnd.sync).", exitCode: .notFound)
         default:
             return AppError(
-                "Nothing matches “\(shown)”. Try fewer or shorter words; if the item is new in Square, run catalog sync.",
+                "Nothing matches “\(shown)”. Try fewer or shorter words; if the item is new in Square, "
+                    + "\(frontEnd.sync).",
                 exitCode: .notFound)
         }
     }
@@ -190,11 +193,11 @@ extension ShopSearch {
 
 extension SyncProblem {
     /// The error for a lookup of `code` that found nothing because this object is held back: it is in
-    /// Square, not stored here yet, and why.
-    public func notStoredError(code: String) -> AppError {
+    /// Square, not stored here yet, and why, with what to do as `frontEnd` offers it.
+    public func notStoredError(code: String, frontEnd: FrontEnd) -> AppError {
         AppError(
             "“\(Terminal.echo(code))” is in Square but not stored here yet: \(Terminal.visible(label)) could not be stored "
-                + "(\(Terminal.visible(reason))). Fix it in Square; the next catalog sync stores it "
-                + "(catalog sync --problems lists what is held back).", exitCode: .dataError)
+                + "(\(Terminal.visible(reason))). Fix it in Square; \(frontEnd.nextSync) stores it"
+                + "\(frontEnd.heldBackList).", exitCode: .dataError)
     }
 }

@@ -22,8 +22,8 @@ extension ReorderOutput {
             + "\(suggestion.threshold), par \(suggestion.parLevel)\(open))"
     }
 
-    /// What a suggestion run found, in one line.
-    public static func summary(_ suggestions: ReorderWorkflow.Suggestions) -> String {
+    /// What a suggestion run found, in one line, in `frontEnd`'s words.
+    public static func summary(_ suggestions: ReorderWorkflow.Suggestions, frontEnd: FrontEnd) -> String {
         let report = suggestions.report
         return "\(suggestions.location.name): \(Terminal.count(report.tracked)) tracked variations, "
             + "\(Terminal.count(report.suggestions.count)) at or below their threshold to order"
@@ -31,7 +31,8 @@ extension ReorderOutput {
             + (report.withoutThreshold > 0
                 ? ", \(Terminal.count(report.withoutThreshold)) without a low-stock threshold" : "")
             + (suggestions.applied
-                ? "; added \(Terminal.count(suggestions.added.count)) lines to the list." : ". Add them with --apply.")
+                ? "; added \(Terminal.count(suggestions.added.count)) lines to the list."
+                : frontEnd == .commandLine ? ". Add them with --apply." : "; none added to the list yet.")
     }
 
     /// A receipt as a person reads it: what arrived, Square's count or why it waits, what is left.

@@ -52,7 +52,8 @@ public struct ReorderWorkflow: Sendable {
 
     /// The variation `what` names (a code, else words searched, asking the context's prompter).
     public func variation(_ what: String, takeFirst: Bool = false) async throws -> VariationSummary {
-        try await Lookup.resolve(what, in: database, takeFirst: takeFirst, prompter: context.prompter)
+        try await Lookup.resolve(
+            what, in: database, frontEnd: context.frontEnd, takeFirst: takeFirst, prompter: context.prompter)
     }
 
     /// Adds `quantity` of what `what` names to its wanted line (adding up); a blank note is no note.
@@ -80,7 +81,9 @@ public struct ReorderWorkflow: Sendable {
                 variationID: variation.variationID, quantity: quantity, counter: context.counter)
         else {
             throw AppError(
-                "\(variation.label) is not on the reorder list (as wanted); add it with catalog reorder add.",
+                "\(variation.label) is not on the reorder list (as wanted); add it "
+                    + (context.frontEnd == .commandLine
+                        ? "with catalog reorder add." : "with Add to reorder list on its card at the counter."),
                 exitCode: .notFound)
         }
         return line
@@ -229,17 +232,26 @@ public struct ReorderWorkflow: Sendable {
         let outstanding = open.reduce(0) { $0 + $1.outstanding }
         let count: Int
         if let quantity {
-            count = try Self.quantity(quantity, field: "--qty")
+            count = try Self.quantity(quantity, field: context.frontEnd.field("qty"))
         } else if outstanding > 0 {
             count = outstanding
         } else {
             throw AppError(
-                "\(variation.label) is not on order; say how many arrived with --qty N.", exitCode: .usage)
+                "\(variation.label) is not on order; say how many arrived"
+                    + (context.frontEnd == .commandLine ? " with --qty N." : "."), exitCode: .usage)
         }
         let editor = Editor(
             database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
         let result = try await editor.receiveStock(variation: variation, quantity: count, locationID: place.id)
         return Receipt(variation: variation, location: place, quantity: count, outstanding: outstanding, result: result)
+    }
+
+    /// Undoes receipt `outboxID` (see `Editor.undoReceipt`): the list put back and the units taken out of
+    /// stock in Square, once however often it is asked.
+    public func undoReceipt(outboxID: Int64) async throws -> ReceiveResult {
+        let editor = Editor(
+            database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
+        return try await editor.undoReceipt(outboxID: outboxID)
     }
 
     /// The list's changes, oldest first (of what `what` names, when given), at most the `limit` newest,

@@ -15,6 +15,21 @@ public struct SyncWorkflow: Sendable {
         self.engine = SyncEngine(database: try context.openDatabase(), client: try context.makeClient())
     }
 
+    /// Why `context` cannot sync (making its Square client failed with `error`), as its front end says it:
+    /// the setting to fix at a shell; on the hub, who to ask.
+    public static func unavailable(_ error: any Error, context: AppContext) -> String {
+        switch context.frontEnd {
+        case .commandLine:
+            return AppError.from(error).description
+        case .hub:
+            return context.settings.accessToken == nil
+                ? "Syncing with Square is not set up: the hub has no Square access token; "
+                    + "\(FrontEnd.ask("give it one"))."
+                : "Syncing with Square is not set up: the hub's Square settings are wrong; "
+                    + "\(FrontEnd.ask("check them"))."
+        }
+    }
+
     /// Sends the edits waiting in the outbox; answers what that did, nil when none were waiting.
     public func sendOutbox() async throws -> OutboxReplaySummary? {
         guard try await !engine.database.outboxEntries(statuses: [.pending]).isEmpty else { return nil }
@@ -69,7 +84,7 @@ public struct SyncWorkflow: Sendable {
 
     /// The outbox, then a pull; `report` hears the outbox's line when edits were waiting.
     public func run(full: Bool = false, report: (String) -> Void) async throws -> SyncSummary {
-        if let sent = try await sendOutbox() { report(Self.line(sent)) }
+        if let sent = try await sendOutbox() { report(Self.line(sent, frontEnd: context.frontEnd)) }
         return try await pull(full: full)
     }
 
@@ -80,11 +95,11 @@ public struct SyncWorkflow: Sendable {
             + "page \(progress.pages)"
     }
 
-    /// What sending the outbox did, in one line.
-    public static func line(_ summary: OutboxReplaySummary) -> String {
+    /// What sending the outbox did, in one line, in `frontEnd`'s words.
+    public static func line(_ summary: OutboxReplaySummary, frontEnd: FrontEnd = .commandLine) -> String {
         var parts = ["\(summary.applied) applied"]
-        if summary.conflicts > 0 { parts.append("\(summary.conflicts) conflict(s) to decide (catalog outbox)") }
-        if summary.failed > 0 { parts.append("\(summary.failed) failed (catalog outbox)") }
+        if summary.conflicts > 0 { parts.append("\(summary.conflicts) conflict(s) to decide (\(frontEnd.outbox))") }
+        if summary.failed > 0 { parts.append("\(summary.failed) failed (\(frontEnd.outbox))") }
         return "outbox: " + parts.joined(separator: ", ")
     }
 

@@ -52,7 +52,9 @@ extension HubAPI {
         json["label"] = .string(outcome.variation.label)
         json["counter"] = .string(editContext.counter)
         json["text"] = .string(
-            EditOutput.text(outcome.result, label: outcome.variation.label, location: outcome.location))
+            EditOutput.text(
+                outcome.result, label: outcome.variation.label, location: outcome.location,
+                frontEnd: editContext.frontEnd))
         let status: HTTPResponse.Status
         switch outcome.result.status {
         case .applied, .unchanged: status = .ok

@@ -40,8 +40,10 @@ extension HubAPI {
             await answer {
                 let body = try await Self.body(LabelPrintBody.self, request, context: context)
                 let made = try template(named: body.template, services: services, device: context.device)
-                let variation = try await Lookup.single(body.code, in: services.database)
-                    .at(try await services.shop().here)
+                let variation = try await Lookup.single(
+                    body.code, in: services.database, frontEnd: services.context.frontEnd
+                )
+                .at(try await services.shop().here)
                 let outcome = try await LabelPrinting.print(
                     [variation], request: made.request, template: made.template, printer: body.printer,
                     copies: body.copies, context: made.context)
@@ -101,7 +103,8 @@ extension HubAPI {
         async throws -> (labels: [LabelData], template: LabelTemplate, context: AppContext)
     {
         let chosen = try template(named: name, services: services, device: device)
-        let variation = try await Lookup.single(code, in: services.database).at(try await services.shop().here)
+        let variation = try await Lookup.single(code, in: services.database, frontEnd: services.context.frontEnd).at(
+            try await services.shop().here)
         return (
             try await chosen.request.labelData(for: [variation], context: chosen.context), chosen.template,
             chosen.context

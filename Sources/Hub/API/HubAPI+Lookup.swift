@@ -28,9 +28,9 @@ extension HubAPI {
                     database: services.database, at: services.now)
                 // Nothing found for a barcode with a wrong check digit or a code a sync held back: the list
                 // stays empty (typed digits pass through such codes on the way to a whole one), and the
-                // command line's words for it go in a header the page shows.
+                // hub's words for it go in a header the page shows.
                 var headers = HTTPFields()
-                if let failure = found.misread(query) {
+                if let failure = found.misread(query, frontEnd: services.context.frontEnd) {
                     headers[named: "Catalog-Note"] = failure.description.addingPercentEncoding(
                         withAllowedCharacters: .alphanumerics)
                 }
@@ -42,7 +42,7 @@ extension HubAPI {
                 let code = pathPart(context, "code")
                 let reports = try await VariationReport.load(
                     code, shop: try await services.shop(), scaleLayouts: services.scaleLayouts,
-                    database: services.database, at: services.now)
+                    database: services.database, at: services.now, frontEnd: services.context.frontEnd)
                 return HubResponse.json(.array(reports.map(\.json)))
             }
         }

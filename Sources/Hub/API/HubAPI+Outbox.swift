@@ -6,7 +6,8 @@ import Store
 extension HubAPI {
     /// `GET /api/v1/outbox` (`?all=1`; as `catalog outbox --json`), `POST /api/v1/outbox/{id}/resolve`
     /// (`{"keep": "mine" | "square"}`; as `catalog outbox resolve N --keep local|remote --json`, an event
-    /// `outbox`) and `GET /api/v1/history?limit=` (as `catalog history --json`).
+    /// `outbox`) and `GET /api/v1/history?limit=` (as `catalog history --json`, each entry with the
+    /// `name` of what it changed and its `field_name` as staff read them: `WriteHistory.named`).
     static func addOutbox(to router: Router<HubRequestContext>, services: HubServices) {
         router.get("/api/v1/outbox") { request, _ in
             await answer {
@@ -38,7 +39,7 @@ extension HubAPI {
                 }
                 let entries = try await WriteHistory.entries(
                     code: nil, since: nil, limit: limit, database: services.database)
-                return HubResponse.json(.array(entries.map(\.json)))
+                return HubResponse.json(.array(try await WriteHistory.named(entries, database: services.database)))
             }
         }
     }

@@ -20,8 +20,8 @@ extension HubAPI {
                     var headers = HTTPFields()
                     headers[.retryAfter] = String(max(1, wait))
                     return HubResponse.error(
-                        "Too many wrong pairing codes were tried; try again in \(Self.minutes(Int(wait))), with a new "
-                            + "code from catalog devices pair.",
+                        "Too many wrong pairing codes were tried; try again in \(Self.minutes(Int(wait))), with "
+                            + "\(services.context.frontEnd.pairingCode).",
                         status: .tooManyRequests, headers: headers)
                 }
                 let body = try await Self.body(PairBody.self, request, context: context)

@@ -14,7 +14,8 @@ extension HubAPI {
                 let workflow = ReorderWorkflow(
                     context: services.context(for: context.device), database: services.database)
                 let add = { @Sendable () async throws -> (status: Int, answer: JSONValue) in
-                    let variation = try await Lookup.single(body.code, in: services.database)
+                    let variation = try await Lookup.single(
+                        body.code, in: services.database, frontEnd: services.context.frontEnd)
                     let json = ReorderOutput.json(try await workflow.add(variation, quantity: quantity))
                     await services.events.publish("reorder", json)
                     return (201, json)

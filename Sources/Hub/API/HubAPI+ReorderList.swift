@@ -56,7 +56,8 @@ extension HubAPI {
                 let json: JSONValue = [
                     "location": .string(found.location.name),
                     "suggestions": .array(found.report.suggestions.map(ReorderOutput.json)),
-                    "added": .int(found.added.count), "summary": .string(ReorderOutput.summary(found)),
+                    "added": .int(found.added.count),
+                    "summary": .string(ReorderOutput.summary(found, frontEnd: workflow.context.frontEnd)),
                 ]
                 return apply ? await changed(json, services: services) : HubResponse.json(json)
             }
@@ -136,7 +137,7 @@ extension HubAPI {
     static func hubLocation(_ services: HubServices, for purpose: String) async throws -> CounterLocation {
         guard let here = try await services.shop().here else {
             throw AppError(
-                "The hub has no location, so it cannot \(purpose): start catalog serve with --location NAME.",
+                "The hub has no location, so it cannot \(purpose): \(services.context.frontEnd.chooseLocation).",
                 exitCode: .usage)
         }
         return here

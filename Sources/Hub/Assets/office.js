@@ -265,12 +265,16 @@ function startOutbox() {
 }
 
 // --- history, printers, sync ------------------------------------------------------------------------------
+// What a history row changed, when the catalog no longer has it: its kind and Square's id are all there is.
+function historyObject(entry) {
+  return `${entry.object_type.toLowerCase().replace(/_/g, " ")} ${entry.object_id} (no longer in the catalog)`;
+}
 async function loadHistory() {
   const entries = await api("/api/v1/history?limit=" + $("#history-limit").value);
   $("#history-body").replaceChildren(...(entries.length ? entries.map((entry) => element("tr", {},
     cell("When", when(entry.at)), cell("Counter", entry.counter),
-    cell("What", `${entry.action} ${entry.object_type.toLowerCase().replace(/_/g, " ")} ${entry.object_id}`),
-    cell("Change", `${entry.field}: ${shown(entry.old_value)} → ${shown(entry.new_value)}`)))
+    cell("What", `${entry.action} ${entry.name || historyObject(entry)}`),
+    cell("Change", `${entry.field_name}: ${shown(entry.old_value)} → ${shown(entry.new_value)}`)))
     : [element("tr", {}, element("td", {colspan: "4", class: "note"}, "No changes written to Square yet."))]));
 }
 async function loadPrinters() {

@@ -1,3 +1,4 @@
+import CatalogApp
 import CatalogCore
 import HTTPServing
 import Hummingbird
@@ -50,9 +51,9 @@ struct DeviceAuthentication: RouterMiddleware {
             return Self.refuse(
                 request,
                 presented == nil
-                    ? "This device is not paired with the hub. Pair it at /pair with a code from catalog devices pair."
-                    : "This device's pairing is not valid (revoked, or from another hub). Pair it again at /pair with a "
-                        + "code from catalog devices pair.")
+                    ? "This device is not paired with the hub. Pair it at /pair with \(FrontEnd.hub.pairingCode)."
+                    : "This device's pairing is not valid (revoked, or from another hub). Pair it again at /pair with "
+                        + "\(FrontEnd.hub.pairingCode).")
         }
         if ![.get, .head, .options].contains(request.method) {
             guard let token = request.headers[named: Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {

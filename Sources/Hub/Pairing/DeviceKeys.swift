@@ -74,7 +74,7 @@ public enum DeviceKeys {
         else {
             throw AppError(
                 "The pairing code \(Terminal.echo(code)) does not pair: it is mistyped, used already or older than "
-                    + "ten minutes. Run catalog devices pair on the hub for a new one.", exitCode: .dataError)
+                    + "ten minutes. Pair with \(FrontEnd.hub.pairingCode).", exitCode: .dataError)
         }
         return (tokens.token, device)
     }

@@ -41,7 +41,8 @@ public actor HubSync {
             unavailable = nil
         } catch {
             workflow = nil
-            unavailable = AppError.from(error).description
+            unavailable = SyncWorkflow.unavailable(error, context: context)
+            HubLog.logger.warning("no sync: \(AppError.from(error).description)")
         }
         stock = workflow == nil ? nil : try? StockRefresh(context: context)
     }

@@ -1,0 +1,165 @@
+import CatalogApp
+import CatalogCore
+import CatalogTestSupport
+import Foundation
+import Sandbox
+import Store
+import Sync
+import Testing
+
+/// What the hub tells staff when something cannot be done says what a person can do on its pages, or whom
+/// to ask, never a command to type (FrontEnd's words for the hub); and its history names what was changed.
+@Suite struct HubWordsTests {
+    static let widget = "0012345678905"
+
+    /// The commands of `catalog` a message must not tell staff to run.
+    static let commands = [
+        "sync", "count", "devices", "outbox", "serve", "edit", "reorder", "item", "show", "search", "scan",
+        "history", "label", "import", "codes", "synonyms",
+    ]
+
+    /// Whether `text` gives staff a shell command: `catalog` and a subcommand, `sudo`, or an option (`--x`).
+    static func command(in text: String) -> String? {
+        if let found = commands.first(where: { text.contains("catalog \($0)") }) { return "catalog \(found)" }
+        if text.contains("sudo") { return "sudo" }
+        if text.contains("--") { return "--" }
+        return nil
+    }
+
+    /// Records an issue when `answer` (its body and the note header the counter page shows) gives a command,
+    /// and answers its words.
+    @discardableResult
+    static func words(_ answer: HubShop.Answer, _ what: String) -> String {
+        let note = answer.header("Catalog-Note").flatMap { $0.removingPercentEncoding } ?? ""
+        let text = answer.text + note
+        if let command = command(in: text) { Issue.record("\(what) tells staff to run “\(command)”: \(text)") }
+        return text
+    }
+
+    @Test func commonFailuresSayWhatToDoOnThePagesNotWhatToType() async throws {
+        try await HubShop.inMemory { shop in
+            // Retry back-offs pass at once on the test clock.
+            shop.clock.advanceSleeps(shorterThan: .seconds(30))
+            let device = try await shop.pair()
+
+            // An unknown code: sync from the Sync page.
+            let unknown = try await shop.request("GET", "/api/v1/variations/NO-SUCH-SKU-9", device: device)
+            #expect(unknown.status == 404)
+            #expect(Self.words(unknown, "an unknown code").contains("press Sync now on the Sync page"))
+
+            // A code a sync held back: the search's note for the counter page says it, without the command.
+            let client = try shop.context.makeClient()
+            let created = try await client.upsertCatalogObject(
+                SquareObjects.newItem(key: "held", name: "Held Thing", sku: "HELD-THING-1", pence: 300))
+            let heldID = try #require(created.object["id"]?.stringValue)
+            await shop.server.setFaults(SandboxFaults(badObjects: [heldID]))
+            _ = try await SyncEngine(database: shop.database, client: client).run(full: true)
+            await shop.server.setFaults(SandboxFaults())
+            let held = try await shop.request("GET", "/api/v1/search?q=HELD-THING-1", device: device)
+            #expect(held.status == 200)
+            #expect(Self.words(held, "a held-back code's search note").contains("the next sync stores it"))
+
+            // No count open at the counter's location: the count it was counting into is cancelled.
+            let counts = try CountWorkflow(context: shop.context)
+            let count = try await counts.start(name: "Shelves", location: "High Street")
+            let counting = try await shop.request(
+                "POST", "/api/v1/counters/till-4/mode", body: ["mode": "count"], device: device)
+            #expect(counting.status == 200, "\(counting.text)")
+            try await counts.cancel(count)
+            let noCount = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "w-1", "code": .string(Self.widget), "counter": "till-4"],
+                device: device)
+            #expect(Self.words(noCount, "a scan with no count open").contains("No count is open at High Street"))
+            let state = try await shop.request("GET", "/api/v1/counters/till-4", device: device)
+            Self.words(state, "the counter's modes")
+
+            // A reorder line that is gone.
+            let gone = try await shop.request(
+                "POST", "/api/v1/reorder/9999/quantity", body: ["quantity": 2], device: device)
+            #expect(gone.status == 404)
+            #expect(Self.words(gone, "a reorder line that is gone").contains("the Reorder page shows the list"))
+
+            // A barcode another variation has.
+            let taken = try await shop.request(
+                "POST", "/api/v1/variations/05012345003627/barcode", body: ["gtin": .string(Self.widget)],
+                device: device)
+            #expect(taken.status == 422, "\(taken.text)")
+            #expect(Self.words(taken, "a barcode another variation has").contains("fix that variation first"))
+
+            // Square cannot be reached: the price change waits in the outbox, seen on the Outbox page.
+            await shop.server.setFaults(SandboxFaults(foreignAnswerEvery: 1))
+            let queued = try await shop.request(
+                "POST", "/api/v1/variations/\(Self.widget)/price", body: ["price": "9.99"], device: device)
+            await shop.server.setFaults(SandboxFaults())
+            #expect(queued.status == 202, "\(queued.text)")
+            #expect(Self.words(queued, "a queued price change").contains("the next sync (see the Outbox page)"))
+            Self.words(try await shop.request("GET", "/api/v1/outbox", device: device), "the outbox")
+        }
+    }
+
+    @Test func aHubWithoutATokenOrALocationSaysWhomToAsk() async throws {
+        try await HubShop.inMemory(location: nil, squareToken: false) { shop in
+            let device = try await shop.pair()
+            let status = try await shop.request("GET", "/api/v1/sync", device: device)
+            #expect(status.json["available"] == false)
+            #expect(
+                Self.words(status, "the sync's status").contains(
+                    "the hub has no Square access token; ask whoever looks after the hub to give it one"))
+            let sync = try await shop.request("POST", "/api/v1/sync", body: [:], device: device)
+            #expect(sync.status == 503, "\(sync.text)")
+            Self.words(sync, "asking for a sync")
+            Self.words(try await shop.request("GET", "/office", device: device), "the back office overview")
+
+            // The demo shop has two locations and the hub was given none.
+            let suggest = try await shop.request("POST", "/api/v1/reorder/suggest", body: [:], device: device)
+            #expect(suggest.status == 400, "\(suggest.text)")
+            #expect(
+                Self.words(suggest, "suggesting with no location").contains(
+                    "ask whoever looks after the hub to give the hub its location"))
+        }
+    }
+
+    @Test func unpairedDevicesAndSpentCodesAreToldWhereANewCodeComesFrom() async throws {
+        try await HubShop.inMemory { shop in
+            let unpaired = try await shop.request("GET", "/api/v1/counters")
+            #expect(unpaired.status == 401)
+            #expect(Self.words(unpaired, "an unpaired device").contains("a new pairing code from whoever looks after"))
+
+            let code = try await shop.pairingCode()
+            shop.clock.advance(by: .seconds(601))
+            let late = try await shop.request(
+                "POST", "/api/v1/pair", body: ["code": .string(code), "device_name": "Till 5"])
+            #expect(late.status == 422)
+            #expect(Self.words(late, "an expired pairing code").contains("older than ten minutes"))
+            for attempt in 1...12 {
+                let wrong = try await shop.request(
+                    "POST", "/api/v1/pair", body: ["code": .string("WRNG-\(1000 + attempt)"), "device_name": "Till 5"])
+                Self.words(wrong, "wrong pairing code \(attempt)")
+            }
+        }
+    }
+
+    @Test func theHistoryNamesWhatWasChangedAndTheIdOnlyOfWhatIsGone() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let widget = try await Lookup.single(Self.widget, in: shop.database)
+            let here = try await shop.request(
+                "POST", "/api/v1/variations/\(Self.widget)/price", body: ["price": "4.49", "where": "here"],
+                device: device)
+            #expect(here.status == 200, "\(here.text)")
+            let history = try await shop.request("GET", "/api/v1/history?limit=5", device: device)
+            let newest = try #require(history.json[0])
+            #expect(newest["object_id"]?.stringValue == widget.variationID)
+            #expect(newest["name"]?.stringValue == widget.label, "\(newest)")
+            #expect(newest["field_name"] == "price at High Street", "\(newest)")
+
+            // The variation deleted in Square and synced away: its row keeps the id, with no name.
+            let client = try shop.context.makeClient()
+            _ = try await client.deleteCatalogObject(id: widget.itemID)
+            _ = try await SyncEngine(database: shop.database, client: client).run()
+            let after = try await shop.request("GET", "/api/v1/history?limit=5", device: device)
+            #expect(after.json[0]?["name"] == .null, "\(after.text)")
+            #expect(after.json[0]?["object_id"]?.stringValue == widget.variationID)
+        }
+    }
+}
