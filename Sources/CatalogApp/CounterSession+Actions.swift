@@ -11,7 +11,11 @@ extension CounterSession {
         printLabel = { variation, copies in
             let outcome = try await LabelPrinting.print(
                 [variation], request: request, template: template, printer: printer, copies: copies, context: context)
-            return "label job \(outcome.job.id) on \(outcome.job.printer)"
+            let tags = copies == 1 ? "Tag" : "\(copies) tags"
+            return (
+                "label job \(outcome.job.id) on \(outcome.job.printer)", false,
+                ScanResult(.printed, "\(tags) sent to \(outcome.job.printer)", quantity: copies)
+            )
         }
     }
 
@@ -22,8 +26,16 @@ extension CounterSession {
         countItem = { variation, quantity in
             let session = try await workflow.openSession(nil, location: place.id)
             let counted = try await workflow.count(variation.variationID, quantity: Decimal(quantity), in: session)
-            return "count +\(quantity) = \(Terminal.quantity(counted.line.counted)) (this count: "
-                + "\(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)"
+            let total = Terminal.quantity(counted.line.counted)
+            var result = ScanResult(
+                .counted, "+\(quantity) counted",
+                detail: "\(total) counted so far; the count has \(counted.totals.lines) lines, "
+                    + "\(Terminal.quantity(counted.totals.units)) units.", quantity: quantity)
+            result.total = total
+            return (
+                "count +\(quantity) = \(total) (this count: "
+                    + "\(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)", false, result
+            )
         }
     }
 
@@ -31,14 +43,30 @@ extension CounterSession {
     /// and book it against the reorder list.
     public mutating func receiveStock(at place: CounterLocation, context: AppContext) {
         let workflow = ReorderWorkflow(context: context, database: database)
+        let clock = context.clock
+        undoReceipt = { outboxID in try await workflow.undoReceipt(outboxID: outboxID) }
         receive = { variation, count in
             let result = try await workflow.receive(variation, quantity: count, at: place).result
+            var shown = ScanResult(.received, "+\(count) received", quantity: count)
+            shown.receiptOutboxID = result.receipt.outboxID
+            shown.undoUntil = Timestamp(seconds: clock.now().seconds + ScanResult.undoWindowSeconds)
             switch result.status {
             case .posted:
-                return ("received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false)
-            case .queued:
+                shown.stockAfter = result.inStock
+                shown.stockBefore = result.inStock.flatMap { Decimal(string: $0) }.map {
+                    Terminal.quantity($0 - Decimal(count))
+                }
+                shown.detail = result.inStock.map { "Stock at \(place.name) is now \($0)." } ?? "Square has it."
                 return (
-                    "received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true
+                    "received \(count) at \(place.name)" + (result.inStock.map { ", \($0) in stock" } ?? ""), false,
+                    shown
+                )
+            case .queued:
+                shown.headline = "+\(count) received, not in Square yet"
+                shown.detail = "Square cannot be reached now; the hub sends it, once, when it can."
+                return (
+                    "received \(count) at \(place.name), queued for Square (outbox #\(result.receipt.outboxID))", true,
+                    shown
                 )
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import Labels
 import Scanner
 import Store
+import Sync
 
 /// What the counter did with one scan: the line a person reads and the JSON object a script reads.
 public struct ScanOutcome: Sendable {
@@ -26,6 +27,8 @@ public struct ScanOutcome: Sendable {
     /// Why Square's copy of what was scanned could not be stored by a sync: the found variation is then
     /// the last good copy, and a code that found nothing is in Square but not stored here yet.
     public var heldBack: SyncProblem?
+    /// The same outcome for a counter screen: its kind, headline and figures.
+    public var result: ScanResult?
 
     public var text: String {
         guard let match else {
@@ -80,10 +83,14 @@ public struct ScanOutcome: Sendable {
         return [
             "code": .string(code), "symbology": symbology.map(JSONValue.string) ?? .null, "time": .string(time),
             "match": matchJSON, "action": .string(action), "mode": .string(mode.rawValue),
-            "held_back": heldBack?.heldBackJSON ?? .null,
+            "held_back": heldBack?.heldBackJSON ?? .null, "result": result?.json ?? .null,
         ]
     }
 }
+
+/// What a mode's action did with a found variation: the log's words, whether it failed, and the result a
+/// screen shows.
+public typealias ScanAction = (action: String, failed: Bool, result: ScanResult)
 
 /// The counter: each scan is looked up in the local catalog, logged, and acted on by the current mode.
 /// Command barcodes switch the mode or set the quantity for the next scan.
@@ -97,13 +104,15 @@ public struct CounterSession: Sendable {
     /// when not known (the base price is shown).
     public var location: CounterLocation?
     /// Prints one label for a variation (label mode); `nil` when no template/printer was configured.
-    public var printLabel: (@Sendable (VariationSummary, Int) async throws -> String)?
+    public var printLabel: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
     /// Receives stock into Square (receive mode); `nil` when no location or token is configured, with
     /// `receiveUnavailable` saying why.
-    public var receive: (@Sendable (VariationSummary, Int) async throws -> (action: String, failed: Bool))?
+    public var receive: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
+    /// Undoes a receipt this counter's receive mode made (its outbox entry), as `Editor.undoReceipt` does.
+    public var undoReceipt: (@Sendable (Int64) async throws -> ReceiveResult)?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
     /// Counts stock (count mode) into the count open at the counter's location: the action's words.
-    public var countItem: (@Sendable (VariationSummary, Int) async throws -> String)?
+    public var countItem: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
     /// Why count mode is off, when `countItem` is nil.
     public var countUnavailable = "count mode needs the counter's location (--location or location: in the config)"
     /// Why label mode is off, when `printLabel` is nil.
@@ -158,18 +167,23 @@ public struct CounterSession: Sendable {
             if let refusal = switchMode(to: next) {
                 outcome.action = "refused: \(refusal)"
                 outcome.failed = true
+                outcome.result = .refused(refusal, headline: "Mode not changed")
             } else {
                 outcome.mode = next
                 outcome.action = "mode \(next.rawValue)"
+                outcome.result = ScanResult(.command, "\(next.rawValue.capitalized) mode")
             }
             return outcome
         case .command(.quantity(let count)):
             quantity = count
             outcome.action = "quantity \(count) for the next scan"
+            outcome.result = ScanResult(.command, "Next scan counts \(count)", quantity: count)
             return outcome
         case .badCommand(let text, let reason):
             outcome.action = "refused: \(text) is not a command on the sheet (\(reason))"
             outcome.failed = true
+            outcome.result = .refused(
+                "this is not a command on the sheet (\(reason))", headline: "Command not understood")
             return outcome
         case .code(let code):
             var found: VariationSummary?
@@ -181,7 +195,8 @@ public struct CounterSession: Sendable {
                 outcome.shelf = try await ShelfPrices.load(for: [here], database: database, at: database.clock.now())
                     .shelf(here)
                 outcome.embedded = scale?.embedded(here, shelf: outcome.shelf)
-                (outcome.action, outcome.failed) = await act(on: here)
+                let acted = await act(on: here)
+                (outcome.action, outcome.failed, outcome.result) = (acted.action, acted.failed, acted.result)
                 let status = try await database.variationStatus(variationID: here.variationID, itemID: here.itemID)
                 if let location { outcome.stock = status.stock[location.id] }
                 outcome.heldBack = status.heldBack
@@ -190,14 +205,33 @@ public struct CounterSession: Sendable {
                 let names = matches.prefix(5).map(\.label).joined(separator: "; ")
                 outcome.action = "refused: \(code) names \(matches.count) variations (\(names)); scan their barcode"
                 outcome.failed = true
+                outcome.result = .refused(
+                    "this code belongs to \(matches.count) items (\(names)); scan the barcode on the item instead",
+                    headline: "Which item?")
             case .heldBack(let held):
                 // In Square but held back by a sync: not an unknown code to create an item from.
                 outcome.heldBack = held
                 outcome.action = "held back"
                 outcome.failed = true
-            case .scaleCodeWithoutItem, .badCheckDigit, .unknown:
+                outcome.result = ScanResult(
+                    .heldBack, "In Square, not here yet",
+                    detail: "Square's copy could not be stored (\(held.reason)); it is stored once it is fixed in "
+                        + "Square and the hub syncs.")
+            case .scaleCodeWithoutItem:
                 outcome.action = "unknown"
                 outcome.failed = true
+                outcome.result = ScanResult(
+                    .unknown, "Unknown scale code", detail: "No item has this scale code's item number (PLU).")
+            case .badCheckDigit:
+                outcome.action = "unknown"
+                outcome.failed = true
+                outcome.result = ScanResult(
+                    .unknown, "Misread barcode",
+                    detail: "Its check digit is wrong: scan it again, or type the number under the bars.")
+            case .unknown:
+                outcome.action = "unknown"
+                outcome.failed = true
+                outcome.result = ScanResult(.unknown, "Unknown code", detail: "No item here has this code.")
             }
             quantity = 1
             outcome.logID = try await database.recordScan(
@@ -219,6 +253,7 @@ public struct CounterSession: Sendable {
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "refused: \(reason)",
             mode: mode, failed: true)
+        outcome.result = .refused(reason, headline: "\(mode.rawValue.capitalized) scan not done")
         outcome.logID = try await database.recordScan(
             ScanRecord(
                 at: time, device: scan.device, code: scan.text, symbology: scan.symbology?.name, mode: mode.rawValue,
@@ -226,28 +261,38 @@ public struct CounterSession: Sendable {
         return outcome
     }
 
-    /// Does what the mode says with a found variation: the action, outcome first, and whether it failed.
-    private func act(on found: VariationSummary) async -> (action: String, failed: Bool) {
+    /// Does what the mode says with a found variation: the action, outcome first, whether it failed, and
+    /// the result a screen shows.
+    private func act(on found: VariationSummary) async -> ScanAction {
+        let shown: ScanAction = ("found", false, ScanResult(.found, found.itemName, detail: found.variationName))
         do {
             switch mode {
             case .lookup:
-                return ("found", false)
+                return shown
             case .label:
-                guard let printLabel else { return ("found", false) }
-                return (try await printLabel(found, quantity), false)
+                guard let printLabel else { return shown }
+                return try await printLabel(found, quantity)
             case .reorder:
                 let line = try await database.addToReorderList(
                     variationID: found.variationID, quantity: quantity, counter: counter)
-                return ("reorder +\(quantity) = \(line.quantity)", false)
+                var result = ScanResult(
+                    .reordered, "+\(quantity) on the reorder list", detail: "\(line.quantity) wanted now.",
+                    quantity: quantity)
+                result.total = String(line.quantity)
+                return ("reorder +\(quantity) = \(line.quantity)", false, result)
             case .receive:
-                guard let receive else { return ("found", false) }
+                guard let receive else { return shown }
                 return try await receive(found, quantity)
             case .count:
-                guard let countItem else { return ("found", false) }
-                return (try await countItem(found, quantity), false)
+                guard let countItem else { return shown }
+                return try await countItem(found, quantity)
             }
         } catch {
-            return ("\(mode.rawValue) failed: \(AppError.from(error).description)", true)
+            let failure = AppError.from(error).description
+            return (
+                "\(mode.rawValue) failed: \(failure)", true,
+                .refused(failure, headline: "\(mode.rawValue.capitalized) failed")
+            )
         }
     }
 }

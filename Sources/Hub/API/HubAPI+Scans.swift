@@ -24,6 +24,16 @@ extension HubAPI {
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
             }
         }
+        // Undoes a receive scan's receipt within seconds of it (the counter's Undo button), from the counter
+        // that made it: safe to retry (the same answer again).
+        router.post("/api/v1/scans/{id}/undo") { request, context in
+            await answer {
+                let body = try await Self.body(UndoBody.self, request, context: context)
+                let id = context.parameters.get("id") ?? ""
+                let counter = body.counter ?? context.device?.name ?? "hub"
+                return HubResponse.json(try await services.desk.undo(scanID: id, counter: counter))
+            }
+        }
         router.get("/api/v1/scans") { request, _ in
             await answer {
                 let query = request.uri.queryParameters
@@ -97,6 +107,12 @@ extension HubAPI {
             "answer": scan.answer.flatMap { try? JSONValue.parse($0) } ?? .null,
         ]
     }
+}
+
+/// The body of `POST /api/v1/scans/{id}/undo`: the counter the scan was made at, when not the paired
+/// device's name.
+struct UndoBody: HubRequestBody {
+    var counter: String?
 }
 
 /// The body of `POST /api/v1/scans`: the scan's own id (a repeat is answered again, not counted), the code

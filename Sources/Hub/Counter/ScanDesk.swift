@@ -3,6 +3,7 @@ import CatalogCore
 import Foundation
 import Scanner
 import Store
+import Sync
 
 /// The hub's counters: a scan posted by any of them (a remote `catalog scan --hub`, a keyboard-wedge scanner
 /// on a counter screen, a scanner on the hub itself) is handled by that counter's own session (its mode,
@@ -91,6 +92,63 @@ public actor ScanDesk {
         last[counter] = Task { _ = try? await work.value }
         return work
     }
+
+    /// Undoes the stock receipt scan `scanID` made at `counter`, within `ScanResult.undoWindowSeconds` of
+    /// when it was handled (a few seconds' grace for the network): the units taken back out of stock in
+    /// Square and the reorder list put back, through the receipt's own write path. The scan's answer, with
+    /// `undone` added (kept in the scan log); asked again, the same answer (`repeated`), nothing done twice.
+    public func undo(scanID: String, counter: String) async throws -> JSONValue {
+        try Self.check(id: scanID, code: "undo", counter: counter)
+        return try await inTurn(of: counter) { try await self.undoReceipt(scanID, counter: counter) }.value
+    }
+
+    private func undoReceipt(_ scanID: String, counter: String) async throws -> JSONValue {
+        guard let record = try await database.scan(scanID: scanID), let logID = record.id,
+            var answer = record.answer.flatMap({ try? JSONValue.parse($0) })
+        else { throw AppError("There is no such scan to undo.", exitCode: .notFound) }
+        guard record.counter == counter else {
+            throw AppError("That scan was made at another counter; it can be undone only there.", exitCode: .dataError)
+        }
+        if let undone = answer["undone"], !undone.isNull {
+            answer["repeated"] = .bool(true)
+            return answer
+        }
+        guard let result = answer["result"], result["kind"]?.stringValue == ScanResult.Kind.received.rawValue,
+            let receipt = result["receipt"]?.doubleValue.map({ Int64($0) }),
+            let until = (result["undo_until"]?.stringValue).flatMap(Timestamp.init(rfc3339:))
+        else { throw AppError("This scan did not receive stock, so there is nothing to undo.", exitCode: .dataError) }
+        let now = database.clock.now()
+        guard now.seconds <= until.seconds + Self.undoGraceSeconds else {
+            throw AppError(
+                "Too late to undo: a receipt can be undone for \(ScanResult.undoWindowSeconds) seconds after the "
+                    + "scan. To put the stock right, count the item.", exitCode: .dataError)
+        }
+        guard let undo = try await session(for: counter).undoReceipt else {
+            throw AppError(
+                "Receiving is off at this counter now, so the receipt cannot be undone here.", exitCode: .unavailable)
+        }
+        let done = try await undo(receipt)
+        let quantity = result["quantity"]?.doubleValue.map { Int($0) } ?? 1
+        var undone: JSONValue = [
+            "at": .string(now.rfc3339), "headline": .string("Undone: −\(quantity)"),
+            "stock_after": done.inStock.map(JSONValue.string) ?? .null,
+        ]
+        switch done.status {
+        case .posted:
+            undone["status"] = "posted"
+            undone["detail"] = .string(done.inStock.map { "Stock is back to \($0)." } ?? "Square has the undo.")
+        case .queued:
+            undone["status"] = "queued"
+            undone["detail"] = "Square cannot be reached now; the hub sends the undo, once, after the receipt."
+        }
+        answer["undone"] = undone
+        try await database.recordAnswer(answer.jsonString, scan: logID)
+        answer["repeated"] = .bool(false)
+        return answer
+    }
+
+    /// Seconds past a receipt's `undo_until` an undo is still taken: the tap was in time, its request slow.
+    static let undoGraceSeconds: Int64 = 5
 
     /// Switches `counter`'s mode, as scanning the mode's command barcode would; the counter's state (as
     /// `counters` lists it). A mode the hub cannot offer is refused with the reason.

@@ -10,6 +10,10 @@ public struct StockReceipt: Sendable, Equatable {
     /// How many arrived beyond anything on order or wanted (kept as a received line of their own).
     public var unlisted: Int
 
+    public init(outboxID: Int64, lines: [Booking], unlisted: Int) {
+        (self.outboxID, self.lines, self.unlisted) = (outboxID, lines, unlisted)
+    }
+
     /// Part of a receipt booked against one line.
     public struct Booking: Sendable, Equatable {
         public var lineID: Int64
@@ -69,39 +73,74 @@ extension CatalogDatabase {
     }
 
     /// Undoes the list side of a receipt that will never reach Square (dropped after Square refused it):
-    /// each line it was booked against gets the units
-    /// back (a completed line reopens as ordered, or wanted when it never was ordered), a line made for
-    /// unlisted units is removed, and the history says why.
+    /// each line it was booked against gets the units back (a completed line reopens as ordered, or wanted
+    /// when it never was ordered), a line made for unlisted units is removed, and the history says why.
     public func reverseStockReceipt(outboxID: Int64, reason: String, counter: String) async throws {
         let now = clock.now().rfc3339
         try await write { db in
-            let detail = "outbox \(outboxID)"
-            let events = try Row.fetchAll(
+            try Self.reverseReceipt(
+                db, outboxID: outboxID, action: "receive-refused", detail: reason, counter: counter, at: now)
+        }
+    }
+
+    /// Undoes a receipt that reached Square, or waits to, as the person who scanned it asked (the counter's
+    /// undo): stores `undo`, the adjustment taking the units back out of stock in Square, and puts the list
+    /// back as `reverseStockReceipt` does, in one transaction. A receipt is undone once: asked again, the
+    /// first undo's outbox entry is answered (`fresh` false) and nothing more is stored.
+    public func undoStockReceipt(
+        outboxID: Int64, undo: OutboxEntry, counter: String, claimedBy sender: OutboxSender = .thisProcess
+    ) async throws -> (undoID: Int64, fresh: Bool) {
+        let now = clock.now().rfc3339
+        return try await write { db in
+            let marker = "undone by outbox "
+            if let earlier = try String.fetchOne(
                 db,
-                sql: """
-                    SELECT e.line_id, e.variation_id, e.quantity, e.detail, r.order_reference
-                    FROM reorder_events e JOIN reorder_lines r ON r.id = e.line_id
-                    WHERE e.action = 'receive' AND (e.detail = ? OR e.detail = ?)
-                    """,
-                arguments: [detail, detail + " unlisted"])
-            for event in events {
-                let lineID: Int64 = event["line_id"]
-                let variationID: String = event["variation_id"]
-                let quantity: Int = event["quantity"] ?? 0
-                let unlisted = (event["detail"] as String?) == detail + " unlisted"
-                if unlisted {
-                    try Self.close(db, lineID: lineID, status: .removed, at: now)
-                } else {
-                    try db.execute(
-                        sql: "UPDATE reorder_lines SET received = MAX(received - ?, 0), closed_at = NULL WHERE id = ?",
-                        arguments: [quantity, lineID])
-                    let ordered = (event["order_reference"] as String?) != nil
-                    try Self.reopen(db, lineID: lineID, variationID: variationID, asOrdered: ordered, at: now)
-                }
-                try Self.recordReorderEvent(
-                    db, at: now, counter: counter, lineID: lineID, variationID: variationID,
-                    action: "receive-refused", quantity: quantity, detail: reason)
+                sql: "SELECT detail FROM reorder_events WHERE action = 'receive-undone' AND line_id IN "
+                    + "(SELECT line_id FROM reorder_events WHERE action = 'receive' AND (detail = ? OR detail = ?)) "
+                    + "AND detail LIKE ? LIMIT 1",
+                arguments: ["outbox \(outboxID)", "outbox \(outboxID) unlisted", "outbox \(outboxID) \(marker)%"]),
+                let id = Int64(earlier.dropFirst("outbox \(outboxID) \(marker)".count))
+            {
+                return (id, false)
             }
+            let undoID = try Self.insert(undo, claimedBy: sender, db: db)
+            try Self.reverseReceipt(
+                db, outboxID: outboxID, action: "receive-undone", detail: "outbox \(outboxID) \(marker)\(undoID)",
+                counter: counter, at: now)
+            return (undoID, true)
+        }
+    }
+
+    /// Gives back what receipt `outboxID` booked on the list, recording `action` with `detail` per line.
+    private static func reverseReceipt(
+        _ db: Database, outboxID: Int64, action: String, detail reason: String, counter: String, at now: String
+    ) throws {
+        let detail = "outbox \(outboxID)"
+        let events = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT e.line_id, e.variation_id, e.quantity, e.detail, r.order_reference
+                FROM reorder_events e JOIN reorder_lines r ON r.id = e.line_id
+                WHERE e.action = 'receive' AND (e.detail = ? OR e.detail = ?)
+                """,
+            arguments: [detail, detail + " unlisted"])
+        for event in events {
+            let lineID: Int64 = event["line_id"]
+            let variationID: String = event["variation_id"]
+            let quantity: Int = event["quantity"] ?? 0
+            let unlisted = (event["detail"] as String?) == detail + " unlisted"
+            if unlisted {
+                try close(db, lineID: lineID, status: .removed, at: now)
+            } else {
+                try db.execute(
+                    sql: "UPDATE reorder_lines SET received = MAX(received - ?, 0), closed_at = NULL WHERE id = ?",
+                    arguments: [quantity, lineID])
+                let ordered = (event["order_reference"] as String?) != nil
+                try reopen(db, lineID: lineID, variationID: variationID, asOrdered: ordered, at: now)
+            }
+            try recordReorderEvent(
+                db, at: now, counter: counter, lineID: lineID, variationID: variationID, action: action,
+                quantity: quantity, detail: reason)
         }
     }
 

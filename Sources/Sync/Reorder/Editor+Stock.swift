@@ -72,6 +72,62 @@ extension Editor {
         }
     }
 
+    /// Undoes receipt `outboxID` (a counter's undo, seconds after the scan): puts the reorder list back and
+    /// posts the compensating `IN_STOCK` → `NONE` adjustment of the same quantity at the same location,
+    /// stored with the list change before it is sent, exactly as a receipt is (queued when Square cannot be
+    /// reached). Asked twice, the second answer is the first undo's: the units are taken out once. Queued
+    /// behind its receipt when that has not reached Square yet, so Square sees them in order.
+    public func undoReceipt(outboxID: Int64) async throws -> ReceiveResult {
+        guard let receipt = try await database.outboxEntry(id: outboxID), receipt.kind == .inventory,
+            let adjustment = InventoryWindow.adjustment(in: receipt.payload),
+            adjustment["to_state"]?.stringValue == "IN_STOCK",
+            let quantity = adjustment["quantity"]?.stringValue, let locationID = adjustment["location_id"]?.stringValue
+        else { throw ReorderError.notAReceipt(outboxID: outboxID) }
+        let key = UUID().uuidString
+        let now = database.clock.now()
+        let change: JSONValue = [
+            "type": "ADJUSTMENT",
+            "adjustment": [
+                "reference_id": .string(InventoryWindow.receiptReference(key: key, arrived: now)),
+                "from_state": "IN_STOCK", "to_state": "NONE", "location_id": .string(locationID),
+                "catalog_object_id": .string(receipt.objectID), "catalog_object_type": "ITEM_VARIATION",
+                "quantity": .string(quantity), "occurred_at": .string(now.rfc3339),
+            ],
+        ]
+        let entry = OutboxEntry(
+            counter: counter, kind: .inventory, objectID: receipt.objectID, itemID: receipt.itemID,
+            label: receipt.label, baseVersion: nil,
+            changes: [
+                OutboxEntry.Change(field: "in_stock", old: nil, new: .string("-\(quantity) at \(locationID) (undo)"))
+            ],
+            payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet", at: now)
+        let (undoID, fresh) = try await database.undoStockReceipt(
+            outboxID: outboxID, undo: entry, counter: counter, claimedBy: sender)
+        let booked = StockReceipt(outboxID: undoID, lines: [], unlisted: 0)
+        guard fresh else {
+            let earlier = try await database.outboxEntry(id: undoID)
+            let status: ReceiveResult.Status =
+                earlier?.status == .applied ? .posted : .queued(reason: earlier?.reason ?? "not sent yet")
+            return ReceiveResult(status: status, receipt: booked, inStock: nil)
+        }
+        var stored = entry
+        stored.id = undoID
+        // Behind its receipt while that waits: the next sync sends both, in order.
+        if let current = try await database.outboxEntry(id: outboxID), current.status != .applied {
+            let reason = "waits for the receipt it undoes (outbox \(outboxID))"
+            try await database.updateOutbox(OutboxUpdate(id: undoID, status: .pending, reason: reason, sender: sender))
+            return ReceiveResult(status: .queued(reason: reason), receipt: booked, inStock: nil)
+        }
+        do {
+            let inStock = try await sendInventory(stored, id: undoID)
+            return ReceiveResult(status: .posted, receipt: booked, inStock: inStock)
+        } catch let error as SquareError where error.isRetryable {
+            let reason = error.waitingReason
+            try await database.updateOutbox(OutboxUpdate(id: undoID, status: .pending, reason: reason, sender: sender))
+            return ReceiveResult(status: .queued(reason: reason), receipt: booked, inStock: nil)
+        }
+    }
+
     /// Posts an inventory outbox entry with its own key and records the outcome: applied with the new
     /// counts stored and a history row, or failed with Square's reason (the list stays as the receipt
     /// booked it). Returns the IN_STOCK count Square reported for the entry's variation. Errors that mean

@@ -1,0 +1,117 @@
+import CatalogApp
+import CatalogCore
+import Foundation
+import Store
+import Testing
+
+/// What a scan's answer tells a counter screen (`result`: kind, headline, figures), and the receive mode's
+/// undo: the units taken back out of Square's stock once, within its 30 seconds, and never after.
+@Suite struct HubScanResultTests {
+    static let widget = "0012345678905"
+
+    /// Square's IN_STOCK count of the widget at High Street, read from the sandbox.
+    static func squareStock(_ shop: HubShop) async throws -> String? {
+        let location = try #require(try await shop.database.locations().first { $0["name"] == "High Street" })
+        let variation = try #require(try await shop.database.variations(gtins: ["0" + widget]).first).variationID
+        let page = try await shop.context.makeClient().batchRetrieveInventoryCounts([
+            "catalog_object_ids": [.string(variation)], "location_ids": [location["id"] ?? .null],
+        ])
+        return page.counts.first { $0["state"] == "IN_STOCK" }?["quantity"]?.stringValue
+    }
+
+    @Test func aReceiveScanSaysTheStockBeforeAndAfterAndCanBeUndoneOnce() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let before = try await Self.squareStock(shop)
+            let switched = try await shop.request(
+                "POST", "/api/v1/counters/till-4/mode", body: ["mode": "receive"], device: device)
+            #expect(switched.status == 200, "\(switched.text)")
+            let scan = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "rc-1", "code": .string(Self.widget), "counter": "till-4"],
+                device: device)
+            let result = scan.json["result"]
+            #expect(result?["kind"] == "received" && result?["headline"] == "+1 received", "\(scan.text)")
+            let after = try await Self.squareStock(shop)
+            #expect(
+                result?["stock"]?["after"]?.stringValue == after && result?["stock"]?["before"]?.stringValue == before,
+                "\(scan.text) before \(before ?? "none") after \(after ?? "none")")
+            #expect(result?["undo_until"] != nil && result?["undo_until"] != .null, "\(scan.text)")
+
+            let undo = try await shop.request(
+                "POST", "/api/v1/scans/rc-1/undo", body: ["counter": "till-4"], device: device)
+            #expect(undo.status == 200 && undo.json["undone"]?["status"] == "posted", "\(undo.text)")
+            #expect(try await Self.squareStock(shop) == before, "the undo takes the unit back out of Square's stock")
+            // Asked again (the answer was lost): the same answer, nothing taken out twice.
+            let again = try await shop.request(
+                "POST", "/api/v1/scans/rc-1/undo", body: ["counter": "till-4"], device: device)
+            #expect(again.status == 200 && again.json["repeated"] == true, "\(again.text)")
+            #expect(try await Self.squareStock(shop) == before)
+            // The scan log keeps the undo with the scan.
+            let log = try await shop.request("GET", "/api/v1/scans?limit=1", device: device)
+            #expect(log.json[0]?["answer"]?["undone"]?["status"] == "posted", "\(log.text)")
+            // The reorder list is as before the receipt: the unlisted line it made is gone.
+            #expect(try await shop.database.reorderLines(statuses: [.received]).isEmpty)
+        }
+    }
+
+    @Test func anUndoComesTooLateAfterThirtySecondsAndOnlyForAReceipt() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            _ = try await shop.request(
+                "POST", "/api/v1/counters/till-4/mode", body: ["mode": "receive"], device: device)
+            _ = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "rc-2", "code": .string(Self.widget), "counter": "till-4"],
+                device: device)
+            let received = try await Self.squareStock(shop)
+            // From another counter: refused.
+            let elsewhere = try await shop.request(
+                "POST", "/api/v1/scans/rc-2/undo", body: ["counter": "till-9"], device: device)
+            #expect(elsewhere.status == 422 && elsewhere.text.contains("another counter"), "\(elsewhere.text)")
+            shop.clock.advance(by: .seconds(60))
+            let late = try await shop.request(
+                "POST", "/api/v1/scans/rc-2/undo", body: ["counter": "till-4"], device: device)
+            #expect(late.status == 422 && late.text.contains("Too late to undo"), "\(late.text)")
+            #expect(try await Self.squareStock(shop) == received, "nothing was taken out")
+            // A lookup scan has nothing to undo; an unknown scan id is not found.
+            _ = try await shop.request(
+                "POST", "/api/v1/counters/till-4/mode", body: ["mode": "lookup"], device: device)
+            let lookup = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "lk-1", "code": .string(Self.widget), "counter": "till-4"],
+                device: device)
+            #expect(lookup.json["result"]?["kind"] == "found", "\(lookup.text)")
+            let nothing = try await shop.request(
+                "POST", "/api/v1/scans/lk-1/undo", body: ["counter": "till-4"], device: device)
+            #expect(nothing.status == 422 && nothing.text.contains("nothing to undo"), "\(nothing.text)")
+            let missing = try await shop.request(
+                "POST", "/api/v1/scans/no-such/undo", body: ["counter": "till-4"], device: device)
+            #expect(missing.status == 404, "\(missing.text)")
+        }
+    }
+
+    @Test func eachKindOfScanSaysWhatHappenedInWordsForStaff() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            func scan(_ id: String, _ code: String) async throws -> JSONValue {
+                try await shop.request(
+                    "POST", "/api/v1/scans", body: ["id": .string(id), "code": .string(code), "counter": "till-4"],
+                    device: device
+                ).json["result"] ?? .null
+            }
+            let unknown = try await scan("k-1", "5000000000005")
+            #expect(unknown["kind"] == "unknown" && unknown["headline"] == "Unknown code", "\(unknown)")
+            let misread = try await scan("k-2", "0012345678904")
+            #expect(misread["kind"] == "unknown" && misread["headline"] == "Misread barcode", "\(misread)")
+            _ = try await shop.request(
+                "POST", "/api/v1/counters/till-4/mode", body: ["mode": "reorder"], device: device)
+            let added = try await scan("k-3", Self.widget)
+            #expect(added["kind"] == "reordered" && added["headline"] == "+1 on the reorder list", "\(added)")
+            #expect(added["total"] == "1", "\(added)")
+            let command = try await scan("k-4", "CATALOG:QTY:3")
+            #expect(command["kind"] == "command", "\(command)")
+            for result in [unknown, misread, added] {
+                let words = [result["headline"]?.stringValue, result["detail"]?.stringValue].compactMap { $0 }
+                #expect(!words.joined().contains("catalog "), "\(result)")
+            }
+        }
+    }
+}
