@@ -10,7 +10,6 @@ rings and input borders 3:1 against what is behind them; no text under 16 px on 
 zoom (a 683x384 CSS viewport, as 1366x768 zoomed) nothing cut off: the search box and the card's controls can
 be reached and used. Screenshots of each state are kept in .build/test-artifacts/hub (axe-*.png)."""
 
-import json
 import os
 import time
 
@@ -60,11 +59,32 @@ def readable(violations):
 
 
 def assert_accessible(browser, name):
-    """axe reports nothing on the page as it is; a screenshot of it is kept as axe-`name`.png."""
+    """axe reports nothing on the page as it is, it has one h1, and its targets are big enough (WCAG 2.2's
+    2.5.8, which this axe does not know); a screenshot of it is kept as axe-`name`.png."""
     browser.save_screenshot(os.path.join(artifacts(), "axe-%s.png" % name))
     violations = axe_violations(browser)
     assert violations == [], "axe on %s:\n%s" % (name, readable(violations))
     assert headings(browser) == 1, "%s has %d h1" % (name, headings(browser))
+    assert small_targets(browser) == [], "%s: targets under 24x24 px without 24 px of room" % name
+
+
+def small_targets(browser):
+    """WCAG 2.2's target size (minimum): each link, button or field on show is at least 24x24 CSS px, or the
+    24 px circle around its middle meets no other target (a box inside a label is the label's size). Links in
+    a sentence are excepted, as the criterion says."""
+    return browser.execute_script(COLOURS + """
+      const boxes = Array.from(document.querySelectorAll("a[href], button, input, select, textarea, [role=option]"))
+        .filter(shown).filter((e) => e.type !== "hidden")
+        .filter((e) => !(e.tagName === "A" && getComputedStyle(e).display === "inline" && e.parentElement.closest("p, li, dd, td")))
+        .map((e) => { const label = e.closest("label"); return [e, (label || e).getBoundingClientRect()]; });
+      const middle = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+      const gap = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+      const small = (r) => r.width < 24 || r.height < 24;
+      return boxes.filter(([, r]) => small(r))
+        .filter(([e, r]) => boxes.some(([other, o]) => other !== e && !other.contains(e) && !e.contains(other)
+          && o !== r && (gap(middle(r), o) < 12
+            || (small(o) && Math.hypot(middle(r)[0] - middle(o)[0], middle(r)[1] - middle(o)[1]) < 24))))
+        .map(([e, r]) => [named(e), Math.round(r.width), Math.round(r.height)]);""")
 
 
 def headings(browser):
