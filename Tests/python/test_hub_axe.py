@@ -10,8 +10,10 @@ rings and input borders 3:1 against what is behind them; no text under 16 px on 
 zoom (a 683x384 CSS viewport, as 1366x768 zoomed) nothing cut off: the search box and the card's controls can
 be reached and used. Screenshots of each state are kept in .build/test-artifacts/hub (axe-*.png)."""
 
+import json
 import os
 import time
+import uuid
 
 import pytest
 from axe_core_python.base import AXE_SCRIPT
@@ -177,10 +179,30 @@ def test_the_pairing_page_is_accessible(hub, browser):
 
 
 def test_every_back_office_page_is_accessible(hub, paired, program, printer):
-    browser, url = paired, hub["url"]
+    browser, url, environment = paired, hub["url"], hub["environment"]
+    # Something on each page: reorder lines, a stale tag (printed, then its price changed: a history line too),
+    # and an outbox conflict (a price change that waited while Square could not be reached, meanwhile changed
+    # in Square too).
     for code, quantity in [(WIDGET, 3), (CABLE_TIES, 2)]:
         status, _ = request(url + "/api/v1/reorder", "POST", {"code": code, "quantity": quantity}, program)
         assert status == 201
+    status, _ = request(url + "/api/v1/labels/print", "POST", {"code": WIDGET, "printer": "tags"}, program)
+    assert status == 202
+    wait_for(browser, lambda: printer.received(), "the tag at the printer", seconds=30)
+    edited = run(["edit", WIDGET, "--price", "9.87"], environment)
+    assert edited.returncode == 0, edited.stderr
+    queued = run(["edit", CABLE_TIES, "--price", "4.44"], dict(environment, SQUARE_BASE_URL="http://127.0.0.1:1"),
+                 timeout=120)
+    assert queued.returncode == 75, queued.stderr
+    shown = json.loads(run(["show", CABLE_TIES, "--json"], environment).stdout.splitlines()[0])
+    variation = hub["square"].catalog.object.get(object_id=shown["variation_id"]).object
+    body = variation.model_dump(mode="json", exclude_none=True)
+    body["item_variation_data"]["price_money"]["amount"] = 555
+    hub["square"].catalog.object.upsert(idempotency_key=uuid.uuid4().hex, object=body)
+    browser.get(url + "/office/sync")
+    wait_for(browser, lambda: browser.find_element(By.ID, "sync-now").is_enabled(), "the sync button")
+    browser.find_element(By.ID, "sync-now").click()
+    wait_for(browser, lambda: "1 to decide" in text_of(browser, "#sync-facts"), "the conflict found", seconds=30)
     browser.get(url + "/office")
     wait_for(browser, lambda: browser.find_elements(By.ID, "office"), "the back office")
     # Every page the header links to but the counter (checked below), so a page added later is checked too.
