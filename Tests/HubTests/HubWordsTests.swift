@@ -2,6 +2,7 @@ import CatalogApp
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Printing
 import Sandbox
 import Store
 import Sync
@@ -94,6 +95,37 @@ import Testing
             #expect(queued.status == 202, "\(queued.text)")
             #expect(Self.words(queued, "a queued price change").contains("the next sync (see the Outbox page)"))
             Self.words(try await shop.request("GET", "/api/v1/outbox", device: device), "the outbox")
+
+            // A printer the hub does not have (or no printing service at all): no CUPS command, no sudo.
+            let printed = try await shop.request(
+                "POST", "/api/v1/labels/print", body: ["code": .string(Self.widget), "printer": "no-such-printer"],
+                device: device)
+            #expect(printed.status >= 400, "\(printed.text)")
+            #expect(Self.words(printed, "printing to a printer the hub does not have").contains("print"))
+            Self.words(try await shop.request("GET", "/api/v1/printers", device: device), "the printers")
+        }
+    }
+
+    @Test func printingFailuresNameThePagesAndWhomToAskNotCupsCommands() {
+        let failures: [PrintingError] = [
+            .cupsUnreachable(server: "/run/cups/cups.sock"), .noDefaultPrinter(available: []),
+            .noDefaultPrinter(available: ["tags"]), .unknownPrinter(name: "x", available: []),
+            .unknownPrinter(name: "x", available: ["tags"]), .notAcceptingJobs(printer: "tags", message: "jam"),
+            .printerStopped(printer: "tags", message: nil),
+            .mediaNotSupported(printer: "tags", requested: "a4", available: []),
+            .jobFailed(printer: "tags", jobID: 3, reason: "the printer reported errors"),
+            .requestFailed(action: "list printers", message: "timeout"),
+        ]
+        for failure in failures {
+            let staff = FrontEnd.hub.explain(failure)
+            #expect(Self.command(in: staff.description) == nil, "\(staff.description)")
+            #expect(
+                !["cupsaccept", "cupsenable", "lpadmin", "lpoptions", "lpstat", "systemctl"].contains {
+                    staff.description.contains($0)
+                }, "\(staff.description)")
+            #expect(staff.exitStatus == failure.exitStatus)
+            // At a shell the words are CUPS's own, as before.
+            #expect(FrontEnd.commandLine.explain(failure).description == failure.description)
         }
     }
 

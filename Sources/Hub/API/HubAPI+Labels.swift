@@ -74,7 +74,7 @@ extension HubAPI {
                 ended["reason"] = finished.succeeded ? .null : .string(finished.explanation)
             } catch {
                 ended["state"] = .string("unknown")
-                ended["reason"] = .string(AppError.from(error).description)
+                ended["reason"] = .string(staffError(error).description)
             }
             await services.events.publish("print", ended)
         }

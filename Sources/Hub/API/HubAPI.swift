@@ -1,6 +1,7 @@
 import CatalogApp
 import CatalogCore
 import Hummingbird
+import Printing
 
 /// The JSON API under `/api/v1` that the hub's pages and remote counters use (docs/api.md).
 enum HubAPI {
@@ -20,7 +21,14 @@ enum HubAPI {
 
     /// Runs `body`, turning any error into the JSON error a person can act on.
     static func answer(_ body: () async throws -> Response) async -> Response {
-        do { return try await body() } catch { return HubResponse.error(error) }
+        do { return try await body() } catch { return HubResponse.error(staffError(error)) }
+    }
+
+    /// `error` in the words staff read: a printing failure says what the pages offer and whom to ask, never
+    /// CUPS's commands (`FrontEnd.explain`).
+    static func staffError(_ error: any Error) -> AppError {
+        if let printing = error as? PrintingError { return FrontEnd.hub.explain(printing) }
+        return AppError.from(error)
     }
 
     /// The path parameter `name` with its %-escapes undone (a SKU may hold a space or a slash).
