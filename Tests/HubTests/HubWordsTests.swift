@@ -80,6 +80,16 @@ import Testing
             #expect(gone.status == 404)
             #expect(Self.words(gone, "a reorder line that is gone").contains("the Reorder page shows the list"))
 
+            // A price of "base" everywhere, and a reorder factor out of range.
+            let base = try await shop.request(
+                "POST", "/api/v1/variations/\(Self.widget)/price", body: ["price": "base"], device: device)
+            #expect(base.status == 400, "\(base.text)")
+            #expect(Self.words(base, "a base price everywhere").contains("only at this location"))
+            let factor = try await shop.request(
+                "POST", "/api/v1/reorder/suggest", body: ["factor": 500], device: device)
+            #expect(factor.status == 400, "\(factor.text)")
+            #expect(Self.words(factor, "a factor out of range").contains("Factor must be between 1 and 100"))
+
             // A barcode another variation has.
             let taken = try await shop.request(
                 "POST", "/api/v1/variations/05012345003627/barcode", body: ["gtin": .string(Self.widget)],

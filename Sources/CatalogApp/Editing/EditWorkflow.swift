@@ -123,7 +123,10 @@ public struct EditWorkflow: Sendable {
             case "base":
                 guard place != nil else {
                     throw AppError(
-                        "--price base removes a location's own price: give --location NAME too.", exitCode: .usage)
+                        context.frontEnd == .commandLine
+                            ? "--price base removes a location's own price: give --location NAME too."
+                            : "Price “base” removes a location's own price: choose the price only at this location.",
+                        exitCode: .usage)
                 }
                 edits.append(FieldEdit(field, nil))
             default:

@@ -137,7 +137,8 @@ public struct ReorderWorkflow: Sendable {
     public func suggest(location: String?, factor: Double?, apply: Bool) async throws -> Suggestions? {
         let factor = factor ?? context.settings.reorder.parFactor ?? 2
         guard ReorderSuggester.parFactors.contains(factor) else {
-            throw AppError("--factor must be between 1 and 100, not \(factor).", exitCode: .usage)
+            throw AppError(
+                "\(context.frontEnd.field("factor")) must be between 1 and 100, not \(factor).", exitCode: .usage)
         }
         guard let place = try await context.location(location, in: database) else { return nil }
         var suggester = ReorderSuggester(database: database, client: try context.makeClient())
