@@ -103,7 +103,12 @@ public struct ItemCreationWorkflow: Sendable {
     public func create(_ draft: ItemDraft) async throws -> ItemCreation {
         let creator = ItemCreator(
             database: database, client: try context.makeClient(), counter: context.counter, sender: context.sender)
-        return try await creator.create(draft)
+        do {
+            return try await creator.create(draft)
+        } catch ItemCreationError.emptyName {
+            // Named as the front end names the field, as the other fields' refusals are.
+            throw AppError("\(context.frontEnd.field("name")): the item needs a name.", exitCode: .dataError)
+        }
     }
 
     /// Puts the scanned code in the first variation: as its barcode when it is one, else as its SKU;

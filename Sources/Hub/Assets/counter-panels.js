@@ -73,7 +73,7 @@ function pricePanel(v, panel) {
   const override = here && v.base_price && v.price && v.base_price.amount !== v.price.amount;
   const form = element("form", {id: "price-form"});
   const value = element("input", {type: "text", id: "price-value", inputmode: "decimal", autocomplete: "off",
-    value: v.price ? money(v.price).split(" ")[0] : "", "aria-label": "New price"});
+    value: v.price ? amount(v.price) : "", "aria-label": "New price"});
   const radio = (where, text, checked) => {
     const input = element("input", {type: "radio", name: "where", value: where});
     input.checked = checked;
@@ -137,4 +137,199 @@ async function changePrice(v, price, where, seen, status) {
     ? `Not sent yet: ${answer.reason}. It waits in the outbox (#${answer.outbox_id}) and goes with the next sync.`
     : answer.status === "unchanged" ? "Square already has this price." : `Changed in Square: ${answer.text.split("\n").slice(1).join("; ").trim()}`;
   if (answer.status === "applied") setTimeout(() => { if (shown && shown.variation_id === v.variation_id) refreshCard(v.variation_id, status.textContent); }, 300);
+}
+
+// --- an unknown code: sync now, give its barcode to an item, or create the item ------------------------------
+// Each action needs the hub: while it cannot be reached the buttons are off and say so. What the hub refuses is
+// shown in its words (it names fields as this page does: "Price: ..."), beside the field when it names one.
+const isBarcode = (code) => /^(\d{8}|\d{12,14})$/.test(code);
+function unknownActions(code, into) {
+  const status = element("p", {class: "status", id: "unknown-status", role: "status"});
+  const panel = element("div", {id: "unknown-panel"});
+  const button = (id, text, action) => {
+    const made = element("button", {type: "button", id, class: "secondary"}, text);
+    made.addEventListener("click", () => { if (!made.disabled) action(); });
+    return made;
+  };
+  const sync = button("unknown-sync", "Sync now", () => syncAndLookAgain(code, sync, status));
+  const attach = button("unknown-attach", "Add this barcode to an item", () => attachPanel(code, panel, status));
+  const create = button("unknown-create", "Create an item", () => createPanel(code, panel, status));
+  const why = element("p", {class: "note", id: "unknown-why"});
+  // Why a button is off: the hub away (all three), no sync set up, or a code that is no barcode.
+  const off = {sync: null, attach: null};
+  const show = () => {
+    const away = document.body.classList.contains("hub-unreachable") || document.body.classList.contains("offline");
+    const reasons = [];
+    for (const [name, node] of [["sync", sync], ["attach", attach], ["create", create]]) {
+      const reason = away ? "needs the hub, which cannot be reached now" : off[name];
+      node.disabled = !!reason;
+      node.title = reason ? `${node.textContent}: ${reason}` : "";
+      if (reason && !away) reasons.push(reason);
+    }
+    why.textContent = away ? "These need the hub, which cannot be reached now." : reasons.join(" ");
+  };
+  // A barcode's check digit is the hub's to judge: a scan with a wrong one is a misread, not an unknown code.
+  if (!isBarcode(code)) off.attach = `“${code}” is not a barcode (8, 12, 13 or 14 digits), so it cannot be added to an item.`;
+  api("/api/v1/sync").then((state) => {
+    if (!state.available) off.sync = `Sync is not set up: ${state.unavailable_reason || "no Square account"}.`;
+    show();
+  }, () => {});
+  new MutationObserver(() => { if (into.isConnected) show(); }).observe(document.body, {attributes: true, attributeFilter: ["class"]});
+  show();
+  into.replaceChildren(element("div", {class: "actions"}, sync, attach, create), why, panel, status);
+}
+// Asks the hub for a sync, says how it goes (the hub's sync events), and when it has ended looks the code up
+// again: the item's card when Square had it, else says it is still unknown.
+let syncWaiter = null;  // the "Sync now" waiting for its sync, told each sync event
+hubEvents().addEventListener("sync", (event) => { if (syncWaiter) syncWaiter(JSON.parse(event.data)); });
+async function syncAndLookAgain(code, button, status) {
+  button.disabled = true;
+  status.className = "status";
+  status.textContent = "Asking the hub to sync with Square…";
+  let before, poll, finished = false;
+  const ended = (state) => (state.syncs || 0) + (state.failures || 0);
+  const done = async (state) => {
+    // Ended: none running, and one more ended (well or not) than before this one was asked for.
+    if (finished || !state || state.running || ended(state) <= before) return;
+    finished = true;
+    if (syncWaiter === heard) syncWaiter = null;
+    clearInterval(poll);
+    if (!status.isConnected) return;
+    if (state.last_error) { status.className = "status bad"; status.textContent = `The sync failed: ${state.last_error}`; button.disabled = false; return; }
+    status.textContent = "Synced. Looking the code up again…";
+    const response = await fetch(`/api/v1/variations/${encodeURIComponent(code)}`,
+      {credentials: "same-origin", headers: {Accept: "application/json"}}).catch(() => null);
+    if (!status.isConnected) return;
+    if (response && response.ok) { showVariation(code); return; }
+    status.className = "status bad";
+    status.textContent = response ? `Still unknown after the sync: Square has no item with “${code}” either.`
+      : "The hub cannot be reached: the code could not be looked up again.";
+    button.disabled = false;
+  };
+  const heard = (state) => {
+    if (status.isConnected && state.running && !finished) status.textContent = `Syncing with Square… ${state.last_line || ""}`.trim();
+    done(state);
+  };
+  try {
+    before = ended(await api("/api/v1/sync"));
+    syncWaiter = heard;
+    // The events say how it goes; asking every 2 s as well covers an event missed while the stream reconnects.
+    poll = setInterval(() => api("/api/v1/sync").then(done, () => {}), 2000);
+    const state = await api("/api/v1/sync", {method: "POST"});
+    if (!finished) status.textContent = "Syncing with Square…";
+    done(state);
+  } catch (error) {
+    finished = true;
+    clearInterval(poll);
+    if (syncWaiter === heard) syncWaiter = null;
+    if (error instanceof TypeError) unreachable();
+    status.className = "status bad";
+    status.textContent = error instanceof TypeError ? "The hub cannot be reached: no sync until it answers." : error.message;
+    button.disabled = false;
+  }
+}
+// Give the code to an item: search as on the counter, pick the item, and the hub writes it as that variation's
+// barcode in Square (reading Square's copy first; refused when another variation has it).
+function attachPanel(code, panel, status) {
+  const box = element("input", {type: "search", id: "attach-search", autocomplete: "off", spellcheck: "false",
+    placeholder: "Name or SKU", "aria-label": "Find the item this barcode belongs to"});
+  const list = element("ul", {id: "attach-results", class: "picks"});
+  let serial = 0;
+  box.addEventListener("input", async () => {
+    const text = box.value.trim(), mine = ++serial;
+    if (!text) { list.replaceChildren(); return; }
+    try {
+      const found = await api(`/api/v1/search?limit=8&q=${encodeURIComponent(text)}`);
+      if (mine !== serial) return;
+      list.replaceChildren(...found.map((hit) => {
+        const v = hit.variation || hit;
+        const pick = element("button", {type: "button", class: "secondary pick", "data-variation": v.variation_id},
+          `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`, v.sku ? ` (SKU ${v.sku})` : "");
+        pick.addEventListener("click", () => attach(code, v, status, list));
+        return element("li", {}, pick);
+      }));
+      if (!found.length) list.replaceChildren(element("li", {class: "note"}, `Nothing matches “${text}”.`));
+    } catch (error) {
+      if (mine === serial) list.replaceChildren(element("li", {class: "status bad"}, error instanceof TypeError
+        ? "The hub cannot be reached: no search until it answers." : error.message));
+    }
+  });
+  panel.replaceChildren(element("h3", {}, `Add ${code} to an item`), element("label", {}, "Item ", box), list);
+  box.focus();
+}
+async function attach(code, v, status, list) {
+  const what = `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`;
+  list.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  status.className = "status";
+  status.textContent = `Giving ${what} the barcode ${code} in Square…`;
+  try {
+    const answer = await api(`/api/v1/variations/${encodeURIComponent(v.variation_id)}/barcode`, {method: "POST", body: {gtin: code}});
+    if (answer.status === "queued") {
+      status.textContent = `Not sent yet: ${answer.reason}. It waits in the outbox and goes with the next sync.`;
+      return;
+    }
+    await showVariation(v.variation_id);
+    const after = $("#card-status");
+    if (after) { after.className = "status ok"; after.textContent = `${code} is now the barcode of ${what}.`; }
+  } catch (error) {
+    if (error instanceof TypeError) unreachable();
+    status.className = "status bad";
+    status.textContent = error instanceof TypeError ? "The hub cannot be reached: nothing was changed."
+      : `Not added: ${error.message}`;
+    list.querySelectorAll("button").forEach((b) => { b.disabled = false; });
+  }
+}
+// Create the item, as catalog item create does: a name and a price, and optionally a SKU and a category; the
+// code goes in as its barcode (or as its SKU when it is no barcode). The request's id makes a second press, or
+// a retry after a lost answer, create it once.
+function createPanel(code, panel, status) {
+  const barcode = isBarcode(code);
+  const form = element("form", {id: "create-form", novalidate: ""});
+  const fields = {};
+  const field = (name, label, attributes) => {
+    const input = element("input", Object.assign({type: "text", id: `new-${name}`, autocomplete: "off",
+      "aria-describedby": `new-${name}-error`}, attributes));
+    fields[label] = input;
+    return element("label", {}, `${label} `, input, element("span", {class: "field-error", id: `new-${name}-error`}));
+  };
+  form.append(element("h3", {}, "Create an item"), element("div", {class: "fields"},
+    field("name", "Name", {}), field("price", "Price", {inputmode: "decimal"}),
+    field("sku", "SKU", barcode ? {} : {value: code}), field("category", "Category", {})),
+    element("p", {class: "note"}, barcode ? `Its barcode will be ${code}.` : `“${code}” is no barcode: it is the SKU.`),
+    element("div", {class: "actions"}, element("button", {type: "submit", id: "create-item"}, "Create in Square")));
+  let sent = null;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const value = (label) => fields[label].value.trim() || undefined;
+    const body = {name: value("Name") || "", price: value("Price"), sku: value("SKU"), category: value("Category"),
+      gtin: barcode ? code : undefined};
+    // The same request again (a second press) keeps its id; a changed one is a new request.
+    const same = sent && JSON.stringify(sent.body) === JSON.stringify(body);
+    sent = {body, request_id: same ? sent.request_id : newScanID()};
+    form.querySelectorAll(".field-error").forEach((node) => { node.textContent = ""; });
+    const submit = $("#create-item");
+    submit.disabled = true;
+    status.className = "status";
+    status.textContent = "Creating it in Square…";
+    try {
+      const answer = await api("/api/v1/items", {method: "POST", body: Object.assign({request_id: sent.request_id}, body)});
+      const variation = (answer.variations || [])[0];
+      if (answer.status === "queued" || !variation) {
+        status.textContent = `Not sent yet: ${answer.reason || "Square cannot be reached"}. It waits in the outbox and goes with the next sync.`;
+        return;
+      }
+      await showVariation(variation.id);
+      const after = $("#card-status");
+      if (after) { after.className = "status ok"; after.textContent = `Created in Square: ${answer.name}.`; }
+    } catch (error) {
+      if (error instanceof TypeError) unreachable();
+      const named = !(error instanceof TypeError) && /^([A-Za-z ]+): (.*)$/s.exec(error.message);
+      const beside = named && fields[named[1]] && $(`#${fields[named[1]].id}-error`);
+      status.className = "status bad";
+      if (beside) { beside.textContent = named[2]; status.textContent = "Not created: see the field marked."; fields[named[1]].focus(); }
+      else status.textContent = error instanceof TypeError ? "The hub cannot be reached: nothing was created." : `Not created: ${error.message}`;
+    } finally { submit.disabled = false; }
+  });
+  panel.replaceChildren(form);
+  fields.Name.focus();
 }

@@ -80,6 +80,12 @@ function renderUnknown(code, message, serial = ++cardSerial, heading = "Unknown 
   delete card.dataset.kept;
   card.replaceChildren(element("h2", {}, heading), element("p", {class: "variation"}, code),
     element("p", {class: "status bad"}, message));
+  // What can be done about a code nothing has (counter-panels.js): sync, give it to an item, create the item.
+  if (heading !== "Unknown code") return;
+  const actions = element("div", {id: "unknown-actions"});
+  card.append(actions);
+  panels().then(() => { if (actions.isConnected) unknownActions(code, actions); },
+    (error) => actions.replaceChildren(element("p", {class: "status bad"}, error.message)));
 }
 function renderCard(v, scan) {
   shown = v;
