@@ -285,7 +285,7 @@ async function loadPrinters() {
     cell("State", p.state), cell("Takes jobs", p.accepting_jobs ? "yes" : "NO"),
     cell("Reports", [p.state_message, ...p.state_reasons.filter((r) => r !== "none")].filter(Boolean).join("; ") || "nothing")))
     : [element("tr", {}, element("td", {colspan: "4", class: "note"},
-      "CUPS has no printers. Add one on the hub with lpadmin or the CUPS web page."))]));
+      "The hub has no printers yet: ask whoever looks after the hub to add one."))]));
 }
 async function loadSync() {
   const status = await api("/api/v1/sync");
