@@ -82,11 +82,14 @@ extension FrontEnd {
     public var pairingCode: String {
         switch self {
         case .commandLine: return "a code from catalog devices pair"
-        case .hub: return "a new pairing code from whoever looks after the hub"
+        case .hub: return "a new pairing code from \(Self.keeper)"
         }
     }
 
     /// A step only the person who runs the hub can take, as staff are told it: "ask whoever looks after the
     /// hub to `task`".
-    public static func ask(_ task: String) -> String { "ask whoever looks after the hub to \(task)" }
+    public static func ask(_ task: String) -> String { "ask \(keeper) to \(task)" }
+
+    /// The person staff are sent to for what only the hub's computer can do.
+    static let keeper = "whoever looks after the hub"
 }
