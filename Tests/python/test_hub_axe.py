@@ -263,6 +263,13 @@ def test_the_counter_page_is_accessible_in_each_state(hub, paired, printer):
         colours[mode] = browser.execute_script(
             "return getComputedStyle(document.getElementById('mode-banner')).backgroundColor")
         assert_accessible(browser, "counter-mode-" + mode)
+        # A wedge scan in this mode: what it did, on show.
+        rows = len(browser.find_elements(By.CSS_SELECTOR, "#scans li"))
+        browser.find_element(By.ID, "search").send_keys(CABLE_TIES + Keys.ENTER)
+        wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#scans li")) > rows,
+                 "the %s scan on the page" % mode, seconds=15)
+        time.sleep(0.3)
+        assert_accessible(browser, "counter-scan-" + mode)
     assert len(set(colours.values())) == len(colours), colours
     # The hub unreachable: the page's banner says so.
     browser.execute_cdp_cmd("Network.enable", {})
