@@ -25,7 +25,7 @@ from selenium.webdriver.support.select import Select
 from catalog_process import run
 from hub_page import (artifacts, browser, click, console_errors, hub, pair_program, paired, printer,  # noqa: F401
                       request, size, text_of, wait_for)
-from test_hub_browser import open_card
+from test_hub_browser import open_card, slowly
 
 WIDGET = "0012345678905"
 CABLE_TIES = "05012345003627"
@@ -288,12 +288,6 @@ def test_the_counter_page_is_accessible_in_each_state(hub, paired, printer):
         "return document.body.classList.contains('hub-unreachable')"), "the hub answering again", 10)
     assert console_errors(browser, expected=["ERR_INTERNET_DISCONNECTED"]) == []
     run(["count", "cancel", "--location", "High Street"], hub["environment"])
-
-
-def slowly(field, text):
-    for letter in text:
-        field.send_keys(letter)
-        time.sleep(0.09)
 
 
 def test_the_search_box_is_a_combobox_over_its_results(hub, paired):
