@@ -1,14 +1,16 @@
 """Accessibility of every hub page (issue 37, item 9: WCAG 2.2 AA), in a real browser (Debian's Chromium,
 headless, through Selenium) against `catalog serve` on the demo shop in `catalog sandbox`.
 
-axe-core (shipped by the `axe-selenium-python` package) runs with the WCAG 2.0, 2.1 and 2.2 A and AA tags on
-the pairing page, every back-office page the nav links to, and the counter page as staff see it: empty, with
-results, with a card and its tag and price panels open, in each mode's banner colour and with the hub
-unreachable; it must report nothing. Beside axe: one h1 a page; the search box a combobox that says when its
-list is open and which option is chosen; one polite live region on the counter page (the outcome line); focus
-rings and input borders 3:1 against what is behind them; no text under 16 px on the counter page; and at 200%
-zoom (a 683x384 CSS viewport, as 1366x768 zoomed) nothing cut off: the search box and the card's controls can
-be reached and used. Screenshots of each state are kept in .build/test-artifacts/hub (axe-*.png)."""
+axe-core (4.4.3, shipped by the `axe-core-python` package) runs with the WCAG 2.0, 2.1 and 2.2 A and AA tags
+it knows on the pairing page, every back-office page the nav links to (each with something on it), and the
+counter page as staff see it: with results, with a card and its tag and price panels open, in each mode's
+banner colour before and after a scan, with the hub unreachable, and on a phone; it must report nothing.
+Beside axe: one h1 a page; WCAG 2.2's target size (24x24 px, or room around), which this axe has no rule
+for; the search box a combobox that says when its list is open and which option is chosen; the card no live
+region (the outcome line above it is); focus rings and field borders 3:1 against what is around them, every
+control reached by Tab; no text under 16 px on the counter page; and at 200% zoom (a 683x384 CSS viewport,
+1366x768 zoomed) nothing cut off: the search box and the card's controls can be reached and used.
+Screenshots of each state are kept in .build/test-artifacts/hub (axe-*.png)."""
 
 import json
 import os
@@ -310,13 +312,14 @@ def test_the_search_box_is_a_combobox_over_its_results(hub, paired):
     assert console_errors(browser) == []
 
 
-def test_the_outcome_line_is_the_counter_pages_one_polite_live_region(hub, paired):
+def test_the_card_is_no_live_region_the_outcome_line_above_it_is(hub, paired):
     browser = paired
     counter(browser, hub)
     live = browser.execute_script(
         "return Array.from(document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]'))"
         ".map((e) => [e.id, e.getAttribute('aria-live') || e.getAttribute('role')])")
-    assert [name for name, kind in live if kind in ("polite", "status", "log")] == ["outcome"], live
+    # Polite: the search's status (nothing matches, the hub away: WCAG's status messages) and the outcome line.
+    assert [name for name, kind in live if kind in ("polite", "status", "log")] == ["search-note", "outcome"], live
     # The other: the connection to the hub lost, said at once.
     assert [name for name, kind in live if kind in ("assertive", "alert")] == ["offline"], live
     # The outcome line is above the card, outside what the card's drawing replaces.

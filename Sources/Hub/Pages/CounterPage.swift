@@ -12,8 +12,8 @@ enum CounterPage {
             extra: "<span id=\"sync\" class=\"sync\" title=\"Sync with Square\">sync…</span>")
         // The counter's mode, from the hub (counter.js fills it in): a banner across the screen nobody can miss,
         // with what waits on this screen for the hub ("2 waiting") when there is any. The search box is a
-        // combobox over its results; the page's one polite live region is the outcome line (#outcome) above the
-        // card, so a screen reader says what a scan did, not the whole card again.
+        // combobox over its results, with its status (nothing matches, no hub) said politely; what a scan did is
+        // said by the outcome line (#outcome) above the card, never the whole card again.
         let body = """
             \(header)<div id="mode-banner" class="mode-banner">\
             <strong id="mode-word">LOOKUP</strong> <span id="mode-detail">Scans show the item.</span> \
@@ -24,7 +24,7 @@ enum CounterPage {
             placeholder="Name, SKU or barcode" aria-label="Search the catalog" role="combobox" \
             aria-autocomplete="list" aria-expanded="false" aria-controls="results" aria-describedby="search-note">\
             <ol id="results" role="listbox" aria-label="Results"></ol>\
-            <p id="search-note" class="note"></p></section>\
+            <p id="search-note" class="note" role="status"></p></section>\
             <div class="result"><p id="outcome" class="outcome" aria-live="polite"></p>\
             <section id="card" class="card empty" aria-label="Item">\
             <p>Scan a barcode or search for an item.</p></section></div>\
