@@ -4,7 +4,8 @@ this barcode to an item" and "Create an item". A scanned barcode given to an ite
 variation's barcode in Square and the card shows the item; a barcode another variation took meanwhile is
 refused in words and nothing is written; an item created from the card is in Square and on the card, and a
 name or price the hub refuses is said beside its field; a code that is no barcode says why it cannot be
-added; an item planted in Square is found by "Sync now". Screenshots in .build/test-artifacts/hub."""
+added; an item planted in Square is found by "Sync now"; while the hub cannot be reached the actions are off
+and say why; axe finds nothing in the card. Screenshots in .build/test-artifacts/hub."""
 
 import json
 import time
@@ -17,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from catalog_process import run
 from hub_page import (browser, click, console_errors, hub, pair_program, paired, request,  # noqa: F401
                       screenshots, text_of, wait_for)
+from test_hub_axe import AXE_SCRIPT, WCAG_AA, readable
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -190,3 +192,30 @@ def test_while_the_hub_cannot_be_reached_the_actions_say_they_need_it(hub, paire
         browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     wait_for(browser, lambda: browser.find_element(By.ID, "unknown-create").is_enabled(), "the actions back", 10)
     console_errors(browser)  # the blocked requests, on purpose
+
+
+def test_the_unknown_codes_actions_pass_axe(hub, paired):
+    """axe (WCAG 2.x A and AA) finds nothing in the card with the item search and then the new item's form open,
+    a refusal beside a field included."""
+    browser = paired
+    scan(browser, "5060000000184")
+
+    def violations():
+        browser.execute_script(AXE_SCRIPT)
+        answer = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const known = new Set(axe.getRules().flatMap((rule) => rule.tags));"
+            "axe.run('#card', {runOnly: {type: 'tag', values: arguments[0].filter((t) => known.has(t))},"
+            " resultTypes: ['violations']}).then(done, (error) => done({error: String(error)}))", WCAG_AA)
+        assert "error" not in answer, answer
+        return answer["violations"]
+    click(browser, "#unknown-attach")
+    slowly(wait_for(browser, lambda: browser.find_elements(By.ID, "attach-search"), "the item search")[0], "hammer")
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#attach-results button"), "the items")
+    assert violations() == [], readable(violations())
+    click(browser, "#unknown-create")
+    wait_for(browser, lambda: browser.find_elements(By.ID, "new-name"), "the new item's form")
+    click(browser, "#create-item")
+    wait_for(browser, lambda: text_of(browser, "#new-name-error"), "why the name is needed", 10)
+    assert violations() == [], readable(violations())
+    console_errors(browser)  # the refusal's 422, on purpose
