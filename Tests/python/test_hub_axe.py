@@ -37,15 +37,16 @@ WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-def axe_violations(browser):
-    """What axe finds on the page as it is now, against WCAG 2.x A and AA."""
+def axe_violations(browser, within=None):
+    """What axe finds on the page as it is now (or in the part `within`, a CSS selector), against WCAG 2.x A
+    and AA."""
     browser.execute_script(AXE_SCRIPT)
     answer = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "const known = new Set(axe.getRules().flatMap((rule) => rule.tags));"
         "const tags = arguments[0].filter((tag) => known.has(tag));"
-        "axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
-        ".then(done, (error) => done({error: String(error)}))", WCAG_AA)
+        "axe.run(arguments[1] || document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
+        ".then(done, (error) => done({error: String(error)}))", WCAG_AA, within)
     assert "error" not in answer, answer
     return answer["violations"]
 
