@@ -1,7 +1,7 @@
 "use strict";
 // The counter screen's panels, loaded the first time one opens (counter.js's panels()) and fetched ahead when the
-// browser is idle: printing a tag, changing the price, and what to do with an unknown code. They run beside
-// counter.js and use its helpers and state (the card, showVariation, keep, unreachable).
+// browser is idle: printing a tag, changing the price, adding to the reorder list, and what to do with an unknown
+// code. They run beside counter.js and use its helpers and state (the card, showVariation, keep, unreachable).
 
 // --- printing a tag: template and printer chosen, the preview first, then the job followed -------------------
 let templates = null, printJob = null;
@@ -137,6 +137,33 @@ async function changePrice(v, price, where, seen, status) {
     ? `Not sent yet: ${answer.reason}. It waits in the outbox (#${answer.outbox_id}) and goes with the next sync.`
     : answer.status === "unchanged" ? "Square already has this price." : `Changed in Square: ${answer.text.split("\n").slice(1).join("; ").trim()}`;
   if (answer.status === "applied") setTimeout(() => { if (shown && shown.variation_id === v.variation_id) refreshCard(v.variation_id, status.textContent); }, 300);
+}
+
+// --- adding the card's item to the reorder list -------------------------------------------------------------
+async function addToReorder(v, input, status) {
+  const quantity = Number(input.value);
+  if (!Number.isInteger(quantity) || quantity < 1) { status.className = "status bad"; status.textContent = "Give a whole number of 1 or more."; return; }
+  // One add per press: the button waits for the hub's answer; the request's id makes a replay add once.
+  const button = $("#reorder");
+  if (button) button.disabled = true;
+  const body = {code: v.variation_id, quantity, request_id: newScanID()};
+  try {
+    const line = await api("/api/v1/reorder", {method: "POST", body});
+    status.className = "status ok";
+    status.textContent = `Added ${quantity}: ${line.quantity} now on the reorder list.`;
+  } catch (error) {
+    status.className = "status bad";
+    if (!(error instanceof TypeError)) status.textContent = error.message;
+    else {
+      unreachable();
+      const entry = {kind: "reorder", path: "/api/v1/reorder", id: body.request_id, mode: counterMode,
+        at: new Date().toISOString(), what: `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`, body};
+      status.textContent = await keep(entry)
+        ? `The hub cannot be reached: adding ${quantity} is kept on this screen and sent when it answers.`
+        : "The hub cannot be reached and this screen cannot keep the add: nothing was added.";
+    }
+  }
+  if (button) button.disabled = false;
 }
 
 // --- an unknown code: sync now, give its barcode to an item, or create the item ------------------------------

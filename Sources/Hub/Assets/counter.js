@@ -129,7 +129,8 @@ function renderCard(v, scan) {
     "Change price…");
   const status = element("p", {class: "status", id: "card-status", role: "status"});
   const panel = element("div", {id: "panel"});
-  reorder.addEventListener("click", () => addToReorder(v, quantity, status));
+  reorder.addEventListener("click", () => panels().then(() => addToReorder(v, quantity, status), (error) => {
+    status.className = "status bad"; status.textContent = error.message; }));
   openTag.addEventListener("click", () => togglePanel(openTag, openPrice, () => tagPanel(v, panel)));
   openPrice.addEventListener("click", () => togglePanel(openPrice, openTag, () => pricePanel(v, panel)));
   card.className = "card";
@@ -145,8 +146,8 @@ function togglePanel(button, other, open) {
   panels().then(() => { if (button.isConnected && button.getAttribute("aria-expanded") === "true") open(); },
     (error) => { if (button.isConnected) $("#panel").replaceChildren(element("p", {class: "status bad"}, error.message)); });
 }
-// The panels (a tag, a price, an unknown code's actions) are counter-panels.js: not needed for the first paint,
-// so loaded the first time one opens, and fetched ahead once the browser is idle so that one opens at once.
+// The panels (a tag, a price, a reorder add, an unknown code's actions) are counter-panels.js: not needed for the
+// first paint, so loaded the first time one opens, and fetched ahead once the browser is idle so one opens at once.
 let panelsLoading = null;
 function panels() {
   if (!panelsLoading) panelsLoading = new Promise((resolve, reject) => {
@@ -169,32 +170,6 @@ async function refreshCard(code, message) {
   const status = $("#card-status");
   if (status && message) { status.className = "status ok"; status.textContent = message; }
 }
-async function addToReorder(v, input, status) {
-  const quantity = Number(input.value);
-  if (!Number.isInteger(quantity) || quantity < 1) { status.className = "status bad"; status.textContent = "Give a whole number of 1 or more."; return; }
-  // One add per press: the button waits for the hub's answer; the request's id makes a replay add once.
-  const button = $("#reorder");
-  if (button) button.disabled = true;
-  const body = {code: v.variation_id, quantity, request_id: newScanID()};
-  try {
-    const line = await api("/api/v1/reorder", {method: "POST", body});
-    status.className = "status ok";
-    status.textContent = `Added ${quantity}: ${line.quantity} now on the reorder list.`;
-  } catch (error) {
-    status.className = "status bad";
-    if (!(error instanceof TypeError)) status.textContent = error.message;
-    else {
-      unreachable();
-      const entry = {kind: "reorder", path: "/api/v1/reorder", id: body.request_id, mode: counterMode,
-        at: new Date().toISOString(), what: `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`, body};
-      status.textContent = await keep(entry)
-        ? `The hub cannot be reached: adding ${quantity} is kept on this screen and sent when it answers.`
-        : "The hub cannot be reached and this screen cannot keep the add: nothing was added.";
-    }
-  }
-  if (button) button.disabled = false;
-}
-
 // --- scans ------------------------------------------------------------------------------------------------
 function newScanID() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
