@@ -8,7 +8,7 @@ import Testing
 /// gzip and libbrotlidec unpack is exactly the plain file), an ETag for each coding, 304 with no body when the
 /// browser has it, versioned URLs kept for a year, and the pages themselves compressed too.
 @Suite struct HubAssetTests {
-    static let names = ["hub.css", "hub.js", "counter.js", "office.js", "pair.js"]
+    static let names = ["hub.css", "hub.js", "counter.js", "counter-panels.js", "office.js", "pair.js"]
     static let browser = "gzip, deflate, br, zstd"
 
     /// What the system's `gzip -d` makes of `bytes`.
@@ -107,6 +107,12 @@ import Testing
                 (url: String($0.output.1), name: String($0.output.2), version: String($0.output.3))
             }
             #expect(links.map(\.name).sorted() == ["counter.js", "hub.css"])
+            // The panels' script is not loaded with the page: counter.js loads it, by the version the page names.
+            let panels = try #require(
+                html.firstMatch(of: /name="counter-panels" content="(\/assets\/counter-panels\.js\?v=[0-9a-f]{16})"/),
+                "\(html)")
+            let kept = try await shop.send("GET", String(panels.output.1), headers: [:], body: nil)
+            #expect(kept.status == 200 && kept.header("Cache-Control") == "max-age=31536000, immutable")
             for link in links {
                 let kept = try await shop.send("GET", link.url, headers: ["Accept-Encoding": "gzip"], body: nil)
                 #expect(kept.status == 200 && kept.header("Cache-Control") == "max-age=31536000, immutable")

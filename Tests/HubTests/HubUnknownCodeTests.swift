@@ -67,6 +67,10 @@ import Testing
                 "POST", "/api/v1/items", body: ["request_id": "new-item-2", "name": "Odd", "price": "lots"],
                 device: device)
             #expect(bad.status == 422 && bad.text.contains("Price:") && !bad.text.contains("--price"), "\(bad.text)")
+            let nameless = try await shop.request(
+                "POST", "/api/v1/items", body: ["request_id": "new-item-3", "name": "", "price": "1.00"], device: device
+            )
+            #expect(nameless.status == 422 && nameless.text.contains("Name:") && !nameless.text.contains("--"))
             let missing = try await shop.request("POST", "/api/v1/items", body: ["name": "No id"], device: device)
             #expect(missing.status == 400 && missing.text.contains("request_id"), "\(missing.text)")
         }
