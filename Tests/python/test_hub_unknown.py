@@ -171,7 +171,8 @@ def test_sync_now_finds_an_item_planted_in_square(hub, paired):
     # A code Square does not have either: said so after the sync.
     scan(browser, "5060000000153")
     click(browser, "#unknown-sync")
-    wait_for(browser, lambda: "Still unknown after the sync" in text_of(browser, "#unknown-status"), "still unknown", 60)
+    wait_for(browser, lambda: "Still unknown after the sync" in text_of(browser, "#unknown-status"),
+             "still unknown", 60)
     screenshots(browser, "counter-unknown-still-unknown")
     assert console_errors(browser, expected=["404"]) == []
 
