@@ -4,6 +4,7 @@ import CatalogTestSupport
 import Foundation
 import Printing
 import Sandbox
+import SquareAPI
 import Store
 import Sync
 import Testing
@@ -135,6 +136,31 @@ import Testing
                 }, "\(staff.description)")
             #expect(staff.exitStatus == failure.exitStatus)
             // At a shell the words are CUPS's own, as before.
+            #expect(FrontEnd.commandLine.explain(failure).description == failure.description)
+        }
+    }
+
+    @Test func squareFailuresOnTheHubNameNeitherAddressesNorSettings() {
+        let url = "http://127.0.0.1:9/v2/catalog/object/ABC"
+        let failures: [SquareError] = [
+            SquareError(kind: .unreachable, url: url, reason: "connection refused"),
+            SquareError(kind: .timedOut, url: url), SquareError(kind: .badResponse, url: url),
+            SquareError(kind: .cancelled, url: url),
+            SquareError(kind: .api(status: 401), url: url),
+            SquareError(
+                kind: .api(status: 400), url: url,
+                errors: [SquareAPIError(category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH")]),
+            SquareError(kind: .api(status: 403), url: url), SquareError(kind: .api(status: 404), url: url),
+            SquareError(kind: .api(status: 429), url: url), SquareError(kind: .api(status: 503), url: url),
+            SquareError(
+                kind: .api(status: 400), url: url,
+                errors: [SquareAPIError(category: "INVALID_REQUEST_ERROR", code: "INVALID_VALUE", detail: "too long")]),
+        ]
+        for failure in failures {
+            let staff = FrontEnd.hub.explain(failure).description
+            #expect(Self.command(in: staff) == nil, "\(staff)")
+            #expect(!staff.contains("SQUARE_") && !staff.contains("http") && !staff.contains("/v2/"), "\(staff)")
+            #expect(FrontEnd.hub.explain(failure).exitStatus == failure.exitStatus)
             #expect(FrontEnd.commandLine.explain(failure).description == failure.description)
         }
     }

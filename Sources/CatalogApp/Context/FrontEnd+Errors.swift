@@ -1,15 +1,21 @@
 import CatalogCore
 import Printing
+import SquareAPI
 
 extension FrontEnd {
-    /// A printing failure as this front end says it: at a shell, CUPS's own commands (`cupsenable`,
-    /// `lpadmin`, ...); on the hub, what the pages show (the Printers page, a template of another size) and
-    /// whom to ask for the rest.
-    public func explain(_ error: PrintingError) -> AppError {
-        guard self == .hub else { return AppError(error.description, exitCode: error.exitStatus) }
-        return AppError(Self.staffWords(error), exitCode: error.exitStatus)
+    /// An error as this front end says it. At a shell, every error's own sentence (CUPS's commands such as
+    /// `cupsenable`, Square's settings such as `SQUARE_ACCESS_TOKEN`); on the hub, a printing or Square failure
+    /// says what the pages show (the Printers page, Sync now) and whom to ask for the rest.
+    public func explain(_ error: any Error) -> AppError {
+        guard self == .hub else { return AppError.from(error) }
+        if let printing = error as? PrintingError {
+            return AppError(Self.staffWords(printing), exitCode: printing.exitStatus)
+        }
+        if let square = error as? SquareError { return AppError(Self.staffWords(square), exitCode: square.exitStatus) }
+        return AppError.from(error)
     }
 
+    /// A printing failure in staff words.
     static func staffWords(_ error: PrintingError) -> String {
         func because(_ message: String?) -> String { message.map { $0.isEmpty ? "" : " (\($0))" } ?? "" }
         switch error {
@@ -39,6 +45,39 @@ extension FrontEnd {
                 + "printer reports."
         case .requestFailed(let action, let message):
             return "The printing service could not \(action): \(message)."
+        }
+    }
+
+    /// A failure talking to Square in staff words: what happened, without Square's addresses or the hub's
+    /// settings, and what to do.
+    static func staffWords(_ error: SquareError) -> String {
+        let detail = error.errors.first?.detail.map { " (\($0))" } ?? ""
+        switch error.kind {
+        case .cancelled:
+            return "The request to Square was stopped before Square answered; try again."
+        case .timedOut:
+            return "Square did not answer in time; try again in a moment. If it keeps happening, check the shop's "
+                + "internet connection."
+        case .unreachable:
+            return "The hub cannot reach Square; check the shop's internet connection. If it keeps happening, "
+                + "\(ask("check its Square settings"))."
+        case .badResponse:
+            return "The hub could not read Square's answer; try again. If it keeps happening, "
+                + "\(ask("check its Square settings"))."
+        case .api(let status):
+            if error.isAuthenticationFailure {
+                return "Square refused the hub's access token: \(ask("give it a new one"))."
+            }
+            if error.isVersionMismatch {
+                return "Someone changed this in Square meanwhile: look at it again, then change it."
+            }
+            switch status {
+            case 403: return "Square refused: the hub's access token may not do this; \(ask("give it the rights"))."
+            case 404: return "Square no longer has this\(detail); it goes from here with the next sync."
+            case 429: return "Square is busy; wait a minute and try again."
+            case 500...599: return "Square had a problem of its own; try again later."
+            default: return "Square refused the change\(detail)."
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 import CatalogApp
 import CatalogCore
 import Hummingbird
-import Printing
 
 /// The JSON API under `/api/v1` that the hub's pages and remote counters use (docs/api.md).
 enum HubAPI {
@@ -24,12 +23,9 @@ enum HubAPI {
         do { return try await body() } catch { return HubResponse.error(staffError(error)) }
     }
 
-    /// `error` in the words staff read: a printing failure says what the pages offer and whom to ask, never
-    /// CUPS's commands (`FrontEnd.explain`).
-    static func staffError(_ error: any Error) -> AppError {
-        if let printing = error as? PrintingError { return FrontEnd.hub.explain(printing) }
-        return AppError.from(error)
-    }
+    /// `error` in the words staff read: a printing or Square failure says what the pages offer and whom to
+    /// ask, never CUPS's commands or the hub's settings (`FrontEnd.explain`).
+    static func staffError(_ error: any Error) -> AppError { FrontEnd.hub.explain(error) }
 
     /// The path parameter `name` with its %-escapes undone (a SKU may hold a space or a slash).
     static func pathPart(_ context: HubRequestContext, _ name: String) -> String {

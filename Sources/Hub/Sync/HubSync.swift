@@ -29,6 +29,8 @@ public actor HubSync {
     public let unavailable: String?
     private let events: HubEvents
     private let clock: any CatalogClock
+    /// Whose words the sync's status is in (the hub's staff).
+    private let frontEnd: FrontEnd
     private var coalescer: SyncCoalescer?
     public private(set) var status = Status()
 
@@ -36,6 +38,7 @@ public actor HubSync {
     public init(context: AppContext, events: HubEvents) {
         self.events = events
         self.clock = context.clock
+        self.frontEnd = context.frontEnd
         do {
             workflow = try SyncWorkflow(context: context)
             unavailable = nil
@@ -94,7 +97,9 @@ public actor HubSync {
                 HubLog.logger.warning("stock counts not read from Square: \(AppError.from(error).description)")
             }
         } catch {
-            status.lastError = AppError.from(error).description
+            // Staff read it on the Sync page; the whole sentence (Square's address, the settings) goes to the log.
+            status.lastError = frontEnd.explain(error).description
+            HubLog.logger.warning("sync failed: \(AppError.from(error).description)")
             status.failures += 1
         }
         status.running = false
