@@ -11,9 +11,9 @@ browser runs before the page's own, MutationObservers on #results and #card):
 - a typed character in the box: keydown to the input's value holding it, and to the next frame;
 - keystroke to results drawn: keydown to the #results list replaced for that text (a person's pace, one
   key every --key-ms), and to the next frame (requestAnimationFrame after the change);
-- a scan: a keyboard-wedge burst of a 13-digit barcode (keys 5-10 ms apart, then Enter, sent by
-  chromedriver as one action sequence) from its Enter to the #card showing the scanned item's name, and to
-  the next frame;
+- a scan: a keyboard-wedge burst of a 13-digit barcode (keys 5-10 ms apart, then Enter, sent through
+  Chrome's DevTools socket) from its Enter to the #card showing the scanned item's name, and to the next
+  frame; and to the line above the card that says what the scan did (#outcome), where the page has one;
 - a kept scan: the hub stopped, a burst scanned (kept in the page's IndexedDB), the hub started again on
   the same database and port; from its `listening on` line to the scan in the hub's scan log.
 
@@ -67,6 +67,7 @@ LABELS = {
     "scan_card_drawn": "scan (Enter) to outcome card drawn (next frame)",
     "scan_wire": "  ... of which the hub's requests (sent to answered)",
     "scan_requests": "  ... requests made for it (count)",
+    "scan_outcome_drawn": "scan (Enter) to the outcome line (#outcome) drawn",
     "scan_key_gap": "scanner burst: gap between keys as the page saw them",
     "kept_scan_sent": "kept scan in the hub's log after it answers again",
 }
@@ -115,6 +116,15 @@ PROBE = r"""
       wire(record, record.card);
       frame(record, "cardFrame");
     }).observe(card, {childList: true, subtree: true, characterData: true});
+    // The line above the card that says what the scan did (#outcome), where the page has one.
+    const outcome = document.getElementById("outcome");
+    if (outcome) new MutationObserver(() => {
+      const record = B.records.findLast((r) => r.key === "Enter");
+      if (!record || !record.expect || record.outcome !== undefined) return;
+      if (!outcome.textContent.includes(record.expect)) return;
+      record.outcome = now();
+      frame(record, "outcomeFrame");
+    }).observe(outcome, {childList: true, subtree: true, characterData: true});
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch); else watch();
 })();
@@ -319,6 +329,8 @@ def scan(driver, keyboard, code, name, rng, figures):
         figures["scan_card_dom"].append(enter["card"] - enter["down"])
         figures["scan_card_drawn"].append(enter.get("cardFrame", enter["card"]) - enter["down"])
         figures["scan_wire"].append(enter["wire"])
+        if "outcomeFrame" in enter:
+            figures["scan_outcome_drawn"].append(enter["outcomeFrame"] - enter["down"])
         figures["scan_requests"].append(enter["requests"])
 
 
