@@ -115,7 +115,7 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/hub.css"), .embedInCode("Assets/counter.js"), .embedInCode("Assets/pair.js"),
                 .embedInCode("Assets/hub.js"), .embedInCode("Assets/office.js"),
-                .embedInCode("Assets/counter-panels.js"),
+                .embedInCode("Assets/counter-panels.js"), .embedInCode("Assets/office.css"),
             ]
         ),
         // What every command-line front end shares: failures as one line and an exit status.
@@ -195,7 +195,7 @@ let package = Package(
             dependencies: [
                 "CatalogTestSupport",
                 "CatalogApp", "CatalogCore", "Store", "SquareAPI", "Sync", "Webhooks", "Sandbox", "Labels", "Printing",
-                "Scanner",
+                "Scanner", "PrintingTestSupport",
             ]
         ),
         .testTarget(

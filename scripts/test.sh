@@ -57,7 +57,7 @@ package_tests() {
 # The browser tests (Chromium against a hub) are a third run: each waits on a browser and a server much of
 # the time, so beside the others they fill what the cores leave, instead of running after them.
 browser_tests=(test_hub_browser.py test_hub_keyboard.py test_hub_tabs.py test_hub_office.py
-    test_hub_remote_counter.py test_hub_tls.py test_hub_axe.py test_hub_unknown.py)
+    test_hub_remote_counter.py test_hub_tls.py test_hub_axe.py test_hub_unknown.py test_hub_outcomes.py)
 browser_python_tests() { python_tests "${browser_tests[@]/#/Tests/python/}"; }
 other_python_tests() {
     python_tests --ignore=Tests/python/test_package.py "${browser_tests[@]/#/--ignore=Tests/python/}" Tests/python

@@ -8,6 +8,7 @@ extension CounterSession {
     /// reported before the first scan), on `printer` (nil: labels.printer, else the CUPS default).
     public mutating func printLabels(_ request: LabelRequest, printer: String?, context: AppContext) throws {
         let template = try request.loadTemplate(settings: context.settings)
+        printerProblem = { await LabelPrinting.printerProblem(printer, context: context) }
         printLabel = { variation, copies in
             let outcome = try await LabelPrinting.print(
                 [variation], request: request, template: template, printer: printer, copies: copies, context: context)

@@ -115,6 +115,8 @@ public struct CounterSession: Sendable {
     public var countItem: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
     /// Why count mode is off, when `countItem` is nil.
     public var countUnavailable = "count mode needs the counter's location (--location or location: in the config)"
+    /// Why label mode cannot print now (its printer stopped, gone or out of reach), asked before it is offered.
+    public var printerProblem: (@Sendable () async -> String?)?
     /// Why label mode is off, when `printLabel` is nil.
     public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
@@ -142,7 +144,9 @@ public struct CounterSession: Sendable {
     public func unavailable(_ mode: CounterMode) async throws -> String? {
         switch mode {
         case .lookup, .reorder: return nil
-        case .label: return printLabel == nil ? printUnavailable : nil
+        case .label:
+            if printLabel == nil { return printUnavailable }
+            return await printerProblem?().map { "label mode needs a printer: \($0)" }
         case .receive: return receive == nil ? receiveUnavailable : nil
         case .count:
             guard countItem != nil, let location else { return countUnavailable }
@@ -264,7 +268,7 @@ public struct CounterSession: Sendable {
     /// Does what the mode says with a found variation: the action, outcome first, whether it failed, and
     /// the result a screen shows.
     private func act(on found: VariationSummary) async -> ScanAction {
-        let shown: ScanAction = ("found", false, ScanResult(.found, found.itemName, detail: found.variationName))
+        let shown: ScanAction = ("found", false, ScanResult(.found, "Found", detail: found.label))
         do {
             switch mode {
             case .lookup:

@@ -130,6 +130,7 @@ public protocol CatalogStore: Sendable {
     func syncState() async throws -> [String: String]
     func updateSyncState(_ changes: [String: String?]) async throws
     func locations() async throws -> [JSONValue]
+    func stockCounts(variationIDs: [String], locationID: String) async throws -> [String: String]
     func reindex(progress: (@Sendable (Int, Int) -> Void)?) async throws -> ReindexSummary
 }
 

@@ -2,6 +2,8 @@ import CatalogApp
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Printing
+import PrintingTestSupport
 import Scanner
 import Store
 import Testing
@@ -52,6 +54,35 @@ import Testing
             #expect(off[.label] != nil)
             let labelling = session.switchMode(to: .label)
             #expect(labelling?.hasPrefix("label mode is off:") == true)
+        }
+    }
+
+    /// Label mode is offered only when its printer can print now: chosen (or the default), there, not
+    /// stopped and taking jobs; otherwise the reason is in staff's words.
+    @Test(.requires(.cupsd, .cupsClient)) func labelModeNeedsAPrinterThatCanPrintNow() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let cups = try await PrivateCUPS.start()
+            try await cleaningUp({ await cups.stop() }) {
+                var context = shop.context
+                context.printing = CUPSPrintService(server: PrintServer(environment: cups.environment))
+                let (session, off) = try await CounterSession.start(
+                    counter: "till", context: context, location: "High Street", labels: LabelRequest(), printer: nil)
+                #expect(off[.label] == nil, "\(off)")
+                var reason = try await session.unavailable(.label)
+                #expect(
+                    reason == "label mode needs a printer: no label printer is chosen on the hub", "\(reason ?? "")")
+                try await cups.addZebraQueue(name: "zebra")
+                try await cups.setDefault(name: "zebra")
+                reason = try await session.unavailable(.label)
+                #expect(reason == nil, "\(reason ?? "")")
+                try await cups.rejectJobs(name: "zebra")
+                reason = try await session.unavailable(.label)
+                #expect(reason == "label mode needs a printer: the printer zebra is not taking jobs", "\(reason ?? "")")
+                try await cups.stopQueue(name: "zebra")
+                reason = try await session.unavailable(.label)
+                #expect(reason == "label mode needs a printer: the printer zebra is stopped", "\(reason ?? "")")
+            }
         }
     }
 }

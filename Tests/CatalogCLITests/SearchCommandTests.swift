@@ -61,8 +61,11 @@ import Testing
             #expect(
                 Set(first.objectValue?.keys ?? []) == [
                     "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
-                    "location", "base_price", "available", "sold_out", "score", "sale", "price_shown",
+                    "location", "base_price", "available", "sold_out", "score", "sale", "price_shown", "shown",
+                    "stock_here",
                 ])
+            // The same choice as values, for a screen that writes money in its location's own way.
+            #expect(first["shown"]?["state"] == "price" && first["shown"]?["price"]?["amount"] == 1299)
             // The price cell the table and the hub's page both show.
             #expect(first["price_shown"] == "12.99 USD")
             #expect(first["item_name"] == "Blue Widget")

@@ -195,6 +195,9 @@ def private_cups(server=None):
             time.sleep(0.1)
         else:
             pytest.fail("the private cupsd did not take a queue: " + added.stderr)
+        # The shop's label printer is its default, as on a counter with one printer.
+        chosen = subprocess.run([lpadmin, "-h", server, "-d", "tags"], capture_output=True, text=True)
+        assert chosen.returncode == 0, chosen.stderr
         yield server, printer
     finally:
         daemon.terminate()

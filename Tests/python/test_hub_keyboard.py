@@ -340,13 +340,13 @@ def test_a_scan_made_while_the_hub_is_away_waits_and_arrives_once(hub, paired, l
     assert len([row for row in logged(hub, log_reader, WIDGET_MEDIUM) if row["scan_id"] == kept[0]["id"]]) == 1
     # A reload fills the scan list from the hub's log.
     status, rows = request(hub["url"] + "/api/v1/scans?limit=5", "GET", None, log_reader)
-    expected = [row["answer"]["text"] for row in rows]  # every counter's, newest first
+    expected = [row["scan_id"] for row in rows]  # every counter's, newest first
     browser.refresh()
     wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#scans li")) >= len(expected),
              "the scan list")
     shown = browser.execute_script(
         "return Array.from(document.querySelectorAll('#scans li')).slice(0, arguments[0])"
-        ".map((li) => li.lastChild.textContent)", len(expected))
+        ".map((li) => li.dataset.scan)", len(expected))
     assert shown == expected
     screenshots(browser, "counter-after-reload")
 

@@ -97,7 +97,7 @@ def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
     wait_for(browser, lambda: "1 to decide" in text_of(browser, "#sync-facts"), "the conflict found", seconds=30)
     open_page(browser, hub, "outbox")
     conflict = wait_for(browser, lambda: text_of(browser, ".entry.conflict"), "the conflict on the page")
-    assert "4.44 GBP" in conflict and "5.55 GBP" in conflict, conflict
+    assert "£4.44" in conflict and "£5.55" in conflict, conflict
     screenshots(browser, "office-outbox-conflict")
     click(browser, ".entry.conflict .keep-mine")
     wait_for(browser, lambda: "now in Square" in text_of(browser, "#status"), "the conflict decided", seconds=15)
@@ -132,7 +132,7 @@ def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program, pri
     assert edited.returncode == 0, edited.stderr
     open_page(browser, hub, "tags")
     wait_for(browser, lambda: "Acme Blue Widget" in text_of(browser, "#tags-body"), "the stale tag")
-    assert "9.87 GBP" in text_of(browser, "#tags-body")
+    assert "£9.87" in text_of(browser, "#tags-body")
     wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#tag-printer option[value=tags]"), "the printers")
     screenshots(browser, "office-tags-stale")
     browser.find_element(By.ID, "print-stale").click()

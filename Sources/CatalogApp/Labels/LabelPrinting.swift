@@ -36,6 +36,28 @@ public enum LabelPrinting {
     }
 
     /// Prints a label for each of `variations` (priced where each was priced): `request`'s template, or
+    /// Why a label sent to `printer` (nil: labels.printer in the settings, else the CUPS default) could not
+    /// print now, in words for staff: no such printer, no default one, the printer stopped or refusing jobs,
+    /// or the printers out of reach; nil when it can. What label mode checks before it is offered.
+    public static func printerProblem(_ printer: String?, context: AppContext) async -> String? {
+        let name = printer ?? context.settings.labels.printer
+        let chosen: PrintDestination?
+        do {
+            if let name {
+                chosen = try await context.printing.destination(named: name)
+            } else {
+                chosen = try await context.printing.defaultDestination()
+            }
+        } catch {
+            if let name { return "the printer \(name) is not set up on the hub" }
+            return "the hub cannot reach its printers"
+        }
+        guard let destination = chosen else { return "no label printer is chosen on the hub" }
+        if destination.state == .stopped { return "the printer \(destination.name) is stopped" }
+        if !destination.isAcceptingJobs { return "the printer \(destination.name) is not taking jobs" }
+        return nil
+    }
+
     /// `template` when already loaded, on `printer` (nil: labels.printer in the settings, else the CUPS
     /// default), `copies` of each, one job; every label is logged, and with `wait` the job is followed to its
     /// end. The one print call of the command line, the counter's label mode and the hub.

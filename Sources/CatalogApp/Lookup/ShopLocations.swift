@@ -9,10 +9,14 @@ public struct ShopLocations: Sendable {
     /// The counter's location: the one asked for, else the configured one, else the only one; nil when
     /// the shop has several and none was chosen.
     public var here: CounterLocation?
+    /// How the counter's location writes money and time (its Square `language_code`, `currency` and
+    /// `timezone`; the shop's first location's when none is chosen); nil before the first sync.
+    public var format: LocationFormat?
 
-    public init(all: [CounterLocation], here: CounterLocation?) {
+    public init(all: [CounterLocation], here: CounterLocation?, format: LocationFormat? = nil) {
         self.all = all
         self.here = here
+        self.format = format
     }
 
     /// `load(_:context:database:)` over the context's database.
@@ -24,13 +28,15 @@ public struct ShopLocations: Sendable {
     public static func load(_ wanted: String?, context: AppContext, database: any CatalogStore) async throws
         -> ShopLocations
     {
-        let all = try await database.locations().compactMap { location -> CounterLocation? in
+        let stored = try await database.locations()
+        let all = stored.compactMap { location -> CounterLocation? in
             guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
             else { return nil }
             return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
         }
         let here = try await context.location(wanted, in: database, required: false)
-        return ShopLocations(all: all, here: here)
+        let square = stored.first { $0["id"]?.stringValue == here?.id } ?? stored.first
+        return ShopLocations(all: all, here: here, format: square.map(LocationFormat.init(square:)))
     }
 
     /// Whether views show base prices because the shop has several locations and none was chosen.
@@ -94,5 +100,31 @@ extension SearchHit {
         var priced = self
         priced.variation = locations.local(variation)
         return priced
+    }
+}
+
+/// How a location writes money and times, from its Square `Location`: the language (`en-GB`), the currency
+/// (`GBP`) and the time zone (`Europe/London`). A counter screen formats with them, so a price reads £4.49
+/// and a time 14:05 in the shop's own zone, whatever the browser's settings.
+public struct LocationFormat: Sendable, Equatable {
+    public var language: String?
+    public var currency: String?
+    public var timeZone: String?
+
+    public init(language: String?, currency: String?, timeZone: String?) {
+        (self.language, self.currency, self.timeZone) = (language, currency, timeZone)
+    }
+
+    public init(square location: JSONValue) {
+        self.init(
+            language: location["language_code"]?.stringValue, currency: location["currency"]?.stringValue,
+            timeZone: location["timezone"]?.stringValue)
+    }
+
+    /// The page's meta values: `locale`, `currency`, `time-zone` (those known).
+    public var meta: [(String, String)] {
+        [("locale", language), ("currency", currency), ("time-zone", timeZone)].compactMap { name, value in
+            value.map { (name, $0) }
+        }
     }
 }

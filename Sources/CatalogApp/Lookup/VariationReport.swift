@@ -99,6 +99,8 @@ public struct ShopSearch: Sendable {
     public var notSoldHere = 0
     /// When nothing was found: why (a barcode with a wrong check digit, a code a sync held back, or nothing).
     public var missing: CodeResolution?
+    /// Square's IN_STOCK count of each hit at the counter's location, by variation id, where read.
+    public var stockHere: [String: String] = [:]
 
     /// `run(_:limit:onlyHere:shop:database:at:)` over the context's database, priced at the context's now.
     public static func run(_ query: SearchQuery, limit: Int, onlyHere: Bool, shop: ShopLocations, context: AppContext)
@@ -117,6 +119,10 @@ public struct ShopSearch: Sendable {
         let outcome = try await shop.search(query, limit: limit, onlyHere: onlyHere, in: database)
         let prices = try await ShelfPrices.load(for: outcome.hits.map(\.variation), database: database, at: moment)
         var found = ShopSearch(outcome: outcome, prices: prices)
+        if let here = shop.here {
+            found.stockHere = try await database.stockCounts(
+                variationIDs: outcome.hits.map(\.variation.variationID), locationID: here.id)
+        }
         if onlyHere, outcome.hits.isEmpty, shop.here != nil {
             found.notSoldHere = try await shop.search(query, limit: limit, onlyHere: false, in: database).hits.count
         }
@@ -157,14 +163,17 @@ public struct ShopSearch: Sendable {
         }
     }
 
-    /// The array `catalog search --json` prints: each hit with its running sale (or null) and `price_shown`,
-    /// the price cell of its row (`priceShown`).
+    /// The array `catalog search --json` prints: each hit with its running sale (or null), `price_shown`,
+    /// the price cell of its row (`priceShown`), `shown` (the same, as values) and `stock_here` (Square's
+    /// count at the counter's location, or null).
     public var json: JSONValue {
         .array(
             outcome.hits.map { hit in
                 var object = hit.json
                 object["sale"] = prices.shelf(hit.variation).sale?.json ?? .null
                 object["price_shown"] = .string(priceShown(hit.variation))
+                object["shown"] = shown(hit.variation)
+                object["stock_here"] = stockHere[hit.variation.variationID].map(JSONValue.string) ?? .null
                 return object
             })
     }
@@ -177,6 +186,16 @@ public struct ShopSearch: Sendable {
         var shown = variation.price?.formatted ?? "variable"
         if let sale = prices.shelf(variation).sale { shown = "\(sale.priceText) sale" }
         return variation.isSoldOut ? "\(shown) sold out" : shown
+    }
+
+    /// The same choice as `priceShown`, for a screen that writes money itself (in the location's currency
+    /// format): `{"state": "not_sold" | "sale" | "price" | "variable", "price": money or null, "sold_out"}`.
+    public func shown(_ variation: VariationSummary) -> JSONValue {
+        guard variation.isSold else { return ["state": "not_sold", "price": .null, "sold_out": false] }
+        let sale = prices.shelf(variation).sale
+        let price = sale?.price ?? variation.price
+        let state = sale != nil ? "sale" : price == nil ? "variable" : "price"
+        return ["state": .string(state), "price": price?.json ?? .null, "sold_out": .bool(variation.isSoldOut)]
     }
 }
 
@@ -196,8 +215,15 @@ extension SyncProblem {
     /// Square, not stored here yet, and why, with what to do as `frontEnd` offers it.
     public func notStoredError(code: String, frontEnd: FrontEnd) -> AppError {
         AppError(
-            "“\(Terminal.echo(code))” is in Square but not stored here yet: \(Terminal.visible(label)) could not be stored "
+            "“\(Terminal.echo(code))” is in Square but not stored here yet: "
+                + "\(Terminal.visible(shown(on: frontEnd))) could not be stored "
                 + "(\(Terminal.visible(reason))). Fix it in Square; \(frontEnd.nextSync) stores it"
                 + "\(frontEnd.heldBackList).", exitCode: .dataError)
+    }
+
+    /// The object as `frontEnd` names it: its type, id and name at a shell; on the hub its name ("an item"
+    /// when it has none), as staff know it.
+    func shown(on frontEnd: FrontEnd) -> String {
+        frontEnd == .commandLine ? label : name.map { "“\($0)”" } ?? "an item"
     }
 }

@@ -360,3 +360,58 @@ function createPanel(code, panel, status) {
   panel.replaceChildren(form);
   fields.Name.focus();
 }
+
+// --- a scan's outcome (counter.js showOutcome): Undo for a receipt, and the sounds --------------------------
+// A receipt can be undone for 30 seconds from this screen: the hub takes the units back out of Square's stock
+// (the same write path, once however often it is asked).
+function offerUndo(answer) {
+  const ends = Date.now() + Math.min(30000, Math.max(0, Date.parse(answer.result.undo_until) - Date.parse(answer.time || answer.scanned_at) || 30000));
+  const button = element("button", {type: "button", id: "undo"}, "Undo");
+  const tick = () => {
+    const left = Math.ceil((ends - Date.now()) / 1000);
+    if (left <= 0) { clearInterval(undoTimer); button.remove(); return; }
+    button.textContent = `Undo (${left} s)`;
+  };
+  button.addEventListener("click", async () => {
+    clearInterval(undoTimer);
+    button.disabled = true;
+    button.textContent = "Undoing…";
+    try {
+      const undone = await api(`/api/v1/scans/${encodeURIComponent(answer.id)}/undo`, {method: "POST", body: {counter: deviceName}});
+      showOutcome(undone, true);
+      const row = scans.querySelector(`li[data-scan="${CSS.escape(answer.id)}"]`);
+      if (row) { shownScans.delete(answer.id); row.remove(); addScanRow(undone); }
+      if (shown && answer.match && shown.variation_id === answer.match.variation_id) refreshCard(shown.variation_id);
+    } catch (error) {
+      button.remove();
+      outcomeActions.replaceChildren(element("p", {class: "status bad"}, error instanceof TypeError
+        ? "The hub cannot be reached, so the receipt was not undone. Count the item to put its stock right." : error.message));
+    }
+  });
+  outcomeActions.append(button);
+  tick();
+  undoTimer = setInterval(tick, 1000);
+}
+// A bright blip when it worked, a falling pair for an unknown code, a low buzz when nothing was done.
+let audio = null;
+function playSound(kind) {
+  if (!window.AudioContext) return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const tones = kind === "unknown" ? [[660, 0, 0.09], [440, 0.12, 0.14]]
+      : ["refused", "held_back"].includes(kind) ? [[180, 0, 0.32, "square"]] : [[988, 0, 0.08]];
+    const start = audio.currentTime + 0.01;
+    for (const [frequency, at, length, type] of tones) {
+      const oscillator = audio.createOscillator(), gain = audio.createGain();
+      oscillator.type = type || "sine";
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start + at);
+      gain.gain.exponentialRampToValueAtTime(0.2, start + at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + at + length);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(start + at);
+      oscillator.stop(start + at + length + 0.02);
+    }
+  } catch (error) { /* no sound here: the colour and words say it */ }
+}

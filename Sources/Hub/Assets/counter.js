@@ -38,8 +38,9 @@ async function runSearch() {
 function renderResults() {
   results.replaceChildren(...hits.map((hit, index) => {
     const v = hit.variation || hit;
-    const price = hit.price_shown;
-    const details = [v.variation_name, v.sku && `SKU ${v.sku}`, v.category].filter(Boolean).join(" · ");
+    const price = shownPrice(hit);
+    const details = [v.variation_name, v.sku && `SKU ${v.sku}`, v.category,
+      hit.stock_here != null && `stock ${hit.stock_here}`].filter(Boolean).join(" · ");
     const row = element("li", {role: "option", id: `hit-${index}`, "aria-selected": String(index === selected),
       class: v.available === false ? "unsold" : ""},
       element("span", {class: "name"}, v.item_name), element("span", {class: "price"}, price),
@@ -52,6 +53,14 @@ function renderResults() {
   else search.removeAttribute("aria-activedescendant");
   const current = document.getElementById(`hit-${selected}`);
   if (current) current.scrollIntoView({block: "nearest"});
+}
+// A result row's price: the hub's choice (not sold here, a sale's price, the price, variable), in the shop's money.
+function shownPrice(hit) {
+  const shown = hit.shown;
+  if (!shown) return hit.price_shown;
+  const text = shown.state === "not_sold" ? "not sold here" : shown.state === "variable" ? "variable"
+    : shown.state === "sale" ? `${shown.price && shown.price.amount <= 0 ? "free" : money(shown.price)} sale` : money(shown.price);
+  return shown.sold_out ? `${text} sold out` : text;
 }
 function openHit(index) {
   const hit = hits[index];
@@ -208,8 +217,10 @@ function settle(entry, {status, answer}) {
   const why = (answer && answer.error) || `the hub answered ${status}`;
   if (entry.kind === "scan") {
     if (!ok) {
-      addScanRow({id: entry.id, counter: deviceName, time: entry.at, failed: true, text: `NOT TAKEN  ${what}: ${why}`});
-      note.textContent = `The scan ${what} was not taken: ${why}`;
+      const refused = {id: entry.id, code: what, counter: deviceName, time: entry.at, failed: true,
+        result: {kind: "refused", headline: "Scan not taken", detail: why}};
+      addScanRow(refused);
+      showOutcome(refused, true);
       return;
     }
     if (note.textContent === `Scanned ${what}`) note.textContent = "";
@@ -220,7 +231,7 @@ function settle(entry, {status, answer}) {
   } else if (entry.kind === "price") {
     const price = entry.body.price, theirs = (answer && answer.remote || {}).price;
     // 409 with Square's price equal to this one: it was written before (its answer lost), not a conflict.
-    const text = status === 409 ? (theirs && parseFloat(money(theirs)) === Number(price) ? `Square has ${price} already.`
+    const text = status === 409 ? (theirs && parseFloat(amount(theirs)) === Number(price) ? `Square has ${price} already.`
       : `not changed to ${price}: Square's price is now ${theirs ? money(theirs) : "none"}; open the item to decide.`)
       : !ok ? `not changed: ${why}.` : answer.status === "queued" ? `waits for Square in the outbox (#${answer.outbox_id}).`
         : `${price} is in Square.`;
@@ -237,9 +248,15 @@ let scanLogSeen = 0;
 function addScanRow(answer, older) {
   if (answer.id && shownScans.has(answer.id)) return false;
   if (answer.id) shownScans.add(answer.id);
-  const row = element("li", {class: answer.failed ? "failed" : ""},
+  const result = resultOf(answer), match = answer.match;
+  const what = match ? match.item_name + (match.variation_name ? ` — ${match.variation_name}` : "") : answer.code;
+  const said = answer.undone ? answer.undone.headline : ["found", "unknown"].includes(result.kind) ? "" : result.headline;
+  const row = element("li", {class: `kind-${result.kind}`, "data-scan": answer.id || ""},
     element("time", {}, clock(answer.scanned_at || answer.time)),
-    element("span", {class: "who"}, answer.counter || ""), element("span", {}, answer.text || answer.code));
+    element("span", {class: "who"}, answer.counter || ""),
+    element("span", {class: "badge"}, OUTCOME_WORDS[result.kind] || result.kind),
+    element("span", {class: "what"}, what || ""), said ? element("span", {class: "said"}, said) : null);
+  row.title = [result.headline, result.detail].filter(Boolean).join(": ");
   if (older) scans.append(row); else scans.prepend(row);
   while (scans.children.length > 50) scans.lastChild.remove();
   noteCounter(answer.counter);
@@ -252,28 +269,77 @@ async function loadScanLog() {
   for (const row of since ? rows.slice().reverse() : rows) {
     scanLogSeen = Math.max(scanLogSeen, row.id || 0);
     const logged = row.answer && typeof row.answer === "object" ? row.answer : {};
-    addScanRow(Object.assign({text: `${(row.action || "").toUpperCase()}  ${row.code}`,
-      failed: /^(unknown|refused|failed)/i.test(row.action || "")}, logged,
-    {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}), !since);
+    addScanRow(Object.assign({action: row.action}, logged,
+      {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}), !since);
   }
 }
 function showScan(answer) {
   if (!addScanRow(answer)) return;
   if (answer.counter === deviceName && answer.mode && answer.mode !== counterMode) loadCounterState();
   if (!following(answer.counter)) return;
-  // A person typing in the card (a price, a quantity) keeps it: the scan is in the list and the note.
-  if (cardBusy()) { note.textContent = `${answer.text || answer.code} (the card stays while you type in it)`; return; }
+  showOutcome(answer, answer.counter === deviceName);
+  // A person typing in the card (a price, a quantity) keeps it: the scan is in the list and the outcome line.
+  if (cardBusy()) { note.textContent = "The card stays while you type in it; the scan is in the list."; return; }
+  const result = resultOf(answer);
   if (answer.match) showVariation(answer.match.variation_id, answer);
-  else if (answer.held_back) {
-    const held = answer.held_back;
-    const what = `${held.type} ${held.id}` + (held.name ? ` “${held.name}”` : "");
-    renderUnknown(answer.code, `This code is in Square, but ${what} could not be stored by a sync `
-      + `(${held.reason}). Fix it in Square; the next sync stores it.`, undefined, "Held back, not stored here yet");
-  } else if (answer.action === "unknown") {
-    renderUnknown(answer.code, "No item has this code. If it is new in Square, sync and scan it again.");
-  } else if (/^(refused|failed)/i.test(String(answer.action || ""))) {
-    note.textContent = `${answer.counter}: ${answer.action}`;
+  else if (result.kind === "unknown" || result.kind === "held_back") {
+    renderUnknown(answer.code, result.detail || "", undefined,
+      result.kind === "unknown" && result.headline === "Unknown code" ? "Unknown code" : result.headline);
   }
+}
+
+// --- a scan's outcome: what happened, in colour, with a sound -------------------------------------------------
+// The line above the card (#outcome, the page's one live region) says what the scan did, large, in the colour
+// of its kind; a receipt can be undone there for 30 seconds. Each kind has its own short sound at the counter
+// that scanned (Web Audio); the Sound switch mutes it on this screen.
+const OUTCOME_WORDS = {found: "Found", reordered: "Reorder", received: "Received", counted: "Counted",
+  printed: "Tag", command: "Counter", unknown: "Unknown", held_back: "Held back", refused: "Not done", undone: "Undone"};
+// The hub's result for a scan; for an answer from before results (an old log row), read from its action.
+function resultOf(answer) {
+  if (answer.result) return answer.result;
+  const action = String(answer.action || "");
+  const kind = action === "found" ? "found" : /^reorder/.test(action) ? "reordered" : /^received/.test(action)
+    ? "received" : /^count \+/.test(action) ? "counted" : /^label job/.test(action) ? "printed"
+      : /^(mode|quantity)/.test(action) ? "command" : action === "unknown" ? "unknown" : action === "held back"
+        ? "held_back" : "refused";
+  return {kind, headline: OUTCOME_WORDS[kind], detail: kind === "refused" ? action : null};
+}
+const outcomeLine = $("#outcome"), outcomeBox = outcomeLine.parentElement;
+const outcomeActions = element("div", {class: "outcome-actions", id: "outcome-actions"});
+outcomeLine.after(outcomeActions);
+let undoTimer = null;
+function showOutcome(answer, mine) {
+  const result = answer.undone ? Object.assign({}, answer.undone, {kind: "undone"}) : resultOf(answer);
+  clearInterval(undoTimer);
+  outcomeActions.replaceChildren();
+  outcomeBox.dataset.kind = result.kind;
+  const stock = result.stock && result.stock.after != null
+    ? element("span", {class: "stock-change"}, `stock ${result.stock.before != null ? result.stock.before : "?"} → ${result.stock.after}`) : null;
+  const what = answer.match ? answer.match.item_name : answer.code;
+  outcomeLine.replaceChildren(...[element("strong", {class: "headline"}, result.headline), stock ? " " : null, stock,
+    element("span", {class: "detail"}, [result.kind === "found" ? null : what, result.detail].filter(Boolean).join(" · "))]
+    .filter(Boolean));
+  if (mine) beep(result.kind);
+  if (mine && result.kind === "received" && result.undo_until && !answer.undone) {
+    panels().then(() => { if (outcomeBox.dataset.kind === "received") offerUndo(answer); }, () => {});
+  }
+}
+// Sounds: a bright blip when it worked, a falling pair for an unknown code, a low buzz when nothing was done.
+const soundButton = $("#sound");
+function soundOn() { return localStorage.getItem("catalog.sound") !== "off"; }
+function showSoundSwitch() {
+  if (!soundButton) return;
+  soundButton.setAttribute("aria-pressed", String(soundOn()));
+  soundButton.textContent = soundOn() ? "Sound on" : "Sound off";
+}
+if (soundButton) soundButton.addEventListener("click", () => {
+  localStorage.setItem("catalog.sound", soundOn() ? "off" : "on");
+  showSoundSwitch();
+});
+showSoundSwitch();
+function beep(kind) {
+  document.body.dataset.sound = soundOn() ? kind : "muted";
+  if (soundOn()) panels().then(() => playSound(kind), () => {});
 }
 
 // --- an open count's lines getting old (count mode): the hub's count_warning, said after the note ---------------
@@ -473,11 +539,18 @@ function renderKept(entry) {
   shown = null;
   card.className = "card kept";
   card.dataset.kept = "1";
+  clearInterval(undoTimer);
+  outcomeActions.replaceChildren();
+  outcomeBox.dataset.kind = "kept";
+  outcomeLine.replaceChildren(element("strong", {class: "headline"}, "Kept on this screen"),
+    element("span", {class: "detail"}, `${entry.what} · sent when the hub answers`));
   card.replaceChildren(element("h2", {}, "Kept, not sent yet"), element("p", {class: "variation"}, entry.what),
     element("p", {class: "status"}, `The hub cannot be reached. This scan (${entry.mode} mode, ${clock(entry.at)}) `
       + "waits on this screen and goes to the hub, once, when it answers."));
 }
 function renderRefused(code, error) {
+  showOutcome({code, result: {kind: "refused", headline: "Scan not taken", detail: error instanceof TypeError
+    ? "Not sent and not kept: scan it again when the hub answers." : error.message}}, true);
   renderUnknown(code, error instanceof TypeError
     ? `The hub cannot be reached and this screen cannot keep scans (${storeProblem || "no storage"}): this scan is `
       + "not kept. Scan it again when the hub answers." : error.message, undefined,

@@ -25,20 +25,27 @@ async function api(path, options = {}) {
 }
 
 // --- showing values ---------------------------------------------------------------------------------------
-const digitsCache = {};
-function fractionDigits(currency) {
-  if (!(currency in digitsCache)) {
-    try {
-      digitsCache[currency] = new Intl.NumberFormat("en", {style: "currency", currency}).resolvedOptions()
-        .maximumFractionDigits;
-    } catch (error) { digitsCache[currency] = 2; }
+// Money and times as the counter's location writes them (its Square language, currency and time zone, in the
+// page's meta locale, currency and time-zone), whatever the browser is set to: £4.49 and 14:05 in en-GB.
+const shopLocale = meta("locale") || undefined, shopZone = meta("time-zone") || undefined;
+const moneyFormats = {};
+function moneyFormat(currency) {
+  if (!(currency in moneyFormats)) {
+    try { moneyFormats[currency] = new Intl.NumberFormat(shopLocale, {style: "currency", currency}); }
+    catch (error) { moneyFormats[currency] = new Intl.NumberFormat("en", {style: "currency", currency: "XXX"}); }
   }
-  return digitsCache[currency];
+  return moneyFormats[currency];
 }
+function fractionDigits(currency) { return moneyFormat(currency).resolvedOptions().maximumFractionDigits; }
 function money(value) {
   if (!value) return "variable price";
+  return moneyFormat(value.currency).format(value.amount / Math.pow(10, fractionDigits(value.currency)));
+}
+// The amount alone, as a person types it back (4.49): for a field holding a price.
+function amount(value) {
+  if (!value) return "";
   const digits = fractionDigits(value.currency);
-  return (value.amount / Math.pow(10, digits)).toFixed(digits) + " " + value.currency;
+  return (value.amount / Math.pow(10, digits)).toFixed(digits);
 }
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -54,7 +61,9 @@ function element(tag, attributes = {}, ...children) {
 function clock(iso) {
   const date = iso ? new Date(iso) : new Date();
   // Staff read the time at a glance: 24-hour, no seconds (14:05).
-  return isNaN(date) ? "" : date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"});
+  if (isNaN(date)) return "";
+  try { return date.toLocaleTimeString(shopLocale, {hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: shopZone}); }
+  catch (error) { return date.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"}); }
 }
 
 // --- the hub's events: one stream per browser, shared by its tabs -------------------------------------------

@@ -1,3 +1,4 @@
+import CatalogApp
 import Store
 
 /// `/`: the counter screen. A search box that has focus and finds as you type, the selected or scanned
@@ -5,7 +6,7 @@ import Store
 enum CounterPage {
     static func render(
         device: PairedDevice, location: String?, shopName: String?,
-        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25)
+        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25), format: LocationFormat? = nil
     ) -> String {
         let header = PageHeader.render(
             current: "/", location: location, device: device,
@@ -36,7 +37,8 @@ enum CounterPage {
             </select></label>\
             <label>Card shows <select id="follow">\
             <option value="">this screen's scans</option><option value="*">every counter's scans</option>\
-            </select></label></div>\
+            </select></label>\
+            <button type="button" id="sound" class="secondary" aria-pressed="true">Sound on</button></div>\
             <ol id="scans"></ol></aside></main>\
             <p id="offline" class="offline-banner" role="alert">The connection to the hub is lost; reconnecting…</p>
             """
@@ -46,6 +48,6 @@ enum CounterPage {
                 ("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? ""),
                 ("scan-min-length", String(wedge.minimumLength)), ("scan-max-gap-ms", String(wedge.maximumGapMs)),
                 ("counter-panels", HubAssets.url("counter-panels.js")),
-            ])
+            ] + (format?.meta ?? []), bodyClass: "counter-page")
     }
 }

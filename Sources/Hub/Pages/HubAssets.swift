@@ -40,6 +40,8 @@ enum HubAssets {
         let hub = script(PackageResources.hub_js)
         return [
             "hub.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.hub_css),
+            // The back office's own styles, after hub.css: the counter page's first load goes without them.
+            "office.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.office_css),
             "hub.js": File(type: javaScript, bytes: hub),
             "counter.js": File(type: javaScript, bytes: hub + script(PackageResources.counter_js)),
             // The counter page's panels, loaded by counter.js when one first opens (so without hub.js: the page

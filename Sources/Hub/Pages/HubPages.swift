@@ -13,7 +13,9 @@ enum HubPages {
             guard let device = context.device else { return HubResponse.html(PairPage.render(code: nil, problem: nil)) }
             let shop = try? await services.shop()
             return page(
-                CounterPage.render(device: device, location: shop?.here?.name, shopName: nil, wedge: services.wedge))
+                CounterPage.render(
+                    device: device, location: shop?.here?.name, shopName: nil, wedge: services.wedge,
+                    format: shop?.format))
         }
         router.get("/pair") { request, _ in
             page(PairPage.render(code: request.uri.queryParameters.get("code").map { String($0) }, problem: nil))

@@ -72,9 +72,10 @@ enum OfficePages {
     static func add(to router: Router<HubRequestContext>, services: HubServices) {
         router.get("/office") { _, context in
             guard let device = context.device else { return pairPage() }
-            let here = try? await services.shop().here
-            let main = await overview(services: services, here: here)
-            return HubPages.page(render("/office", "Back office", "Back office", "", main, device, here?.name))
+            let shop = try? await services.shop()
+            let main = await overview(services: services, here: shop?.here)
+            return HubPages.page(
+                render("/office", "Back office", "Back office", "", main, device, shop?.here?.name, shop?.format))
         }
         router.get("/office/:page") { _, context in
             guard let device = context.device else { return pairPage() }
@@ -83,9 +84,11 @@ enum OfficePages {
                 return HubResponse.error(
                     "There is no page /office/\(name); the nav lists the pages.", status: .notFound)
             }
-            let here = try? await services.shop().here
+            let shop = try? await services.shop()
             return HubPages.page(
-                render("/office/\(name)", page.title, page.heading, page.intro, page.main, device, here?.name))
+                render(
+                    "/office/\(name)", page.title, page.heading, page.intro, page.main, device, shop?.here?.name,
+                    shop?.format))
         }
     }
 
@@ -98,7 +101,7 @@ enum OfficePages {
 
     static func render(
         _ path: String, _ title: String, _ heading: String, _ intro: String, _ main: String, _ device: PairedDevice,
-        _ location: String?
+        _ location: String?, _ format: LocationFormat? = nil
     ) -> String {
         let page = path.split(separator: "/").last.map { String($0) } ?? "office"
         let body = """
@@ -110,7 +113,8 @@ enum OfficePages {
             """
         return HTML.page(
             title: "\(title) · catalog", body: body, script: "office.js",
-            meta: [("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? "")])
+            meta: [("csrf-token", device.csrfToken), ("device-name", device.name), ("location", location ?? "")]
+                + (format?.meta ?? []), styles: ["office.css"])
     }
 
     /// The overview: one card per page with the numbers that say whether it needs a look.

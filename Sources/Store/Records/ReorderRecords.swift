@@ -92,5 +92,6 @@ struct InventoryCountRecord: StoreRecord, PersistableRecord, Equatable {
 
     enum Columns: String, ColumnExpression {
         case variationID = "variation_id"
+        case locationID = "location_id"
     }
 }

@@ -54,6 +54,18 @@ extension CatalogDatabase {
         try await read { db in try Self.stockCounts(variationID: variationID, db: db) }
     }
 
+    /// The IN_STOCK counts last read from Square at one location for several variations, by variation id
+    /// (those never read are left out).
+    public func stockCounts(variationIDs: [String], locationID: String) async throws -> [String: String] {
+        guard !variationIDs.isEmpty else { return [:] }
+        return try await read { db in
+            typealias Columns = InventoryCountRecord.Columns
+            let records = try InventoryCountRecord.filter(variationIDs.contains(Columns.variationID))
+                .filter(Columns.locationID == locationID).fetchAll(db)
+            return Dictionary(records.map { ($0.variationID, $0.quantity) }) { first, _ in first }
+        }
+    }
+
     static func stockCounts(variationID: String, db: Database) throws -> [String: String] {
         var counts: [String: String] = [:]
         for count in try InventoryCountRecord.filter(InventoryCountRecord.Columns.variationID == variationID).fetchAll(
