@@ -250,14 +250,15 @@ public struct CounterSession: Sendable {
     /// Logs a scan made in `mode` that cannot be handled in it (the mode is off now), and answers it as
     /// refused with `reason`: it is kept in the scan log, never dropped, and never handled in a mode the person
     /// scanning did not choose.
-    public func refuse(_ scan: Scan, in mode: CounterMode, reason: String, scanID: String?, scannedAt: Timestamp?)
-        async throws -> ScanOutcome
-    {
+    public func refuse(
+        _ scan: Scan, in mode: CounterMode, reason: String, scanID: String?, scannedAt: Timestamp?,
+        headline: String? = nil
+    ) async throws -> ScanOutcome {
         let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "refused: \(reason)",
             mode: mode, failed: true)
-        outcome.result = .refused(reason, headline: "\(mode.rawValue.capitalized) scan not done")
+        outcome.result = .refused(reason, headline: headline ?? "\(mode.rawValue.capitalized) scan not done")
         outcome.logID = try await database.recordScan(
             ScanRecord(
                 at: time, device: scan.device, code: scan.text, symbology: scan.symbology?.name, mode: mode.rawValue,

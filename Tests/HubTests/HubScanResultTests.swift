@@ -114,4 +114,43 @@ import Testing
             }
         }
     }
+
+    @Test func aControlCharacterOrPagesOfTextAreRefusedInWordsAndLogged() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let control = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "bad-1", "code": "0012\u{07}345", "counter": "till-4"],
+                device: device)
+            #expect(control.status == 201, "\(control.text)")
+            #expect(
+                control.json["result"]?["kind"] == "refused" && control.json["result"]?["headline"] == "Not a barcode")
+            #expect(
+                control.json["result"]?["detail"]?.stringValue?.contains("control character") == true, "\(control.text)"
+            )
+            let text = String(repeating: "lorem ipsum ", count: 900)
+            let long = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "bad-2", "code": .string(text), "counter": "till-4"],
+                device: device)
+            #expect(
+                long.status == 201 && long.json["result"]?["headline"] == "Not a barcode", "\(long.text.prefix(300))")
+            #expect(long.json["result"]?["detail"]?.stringValue?.contains("10800 characters") == true)
+            // Both are in the scan log, the long one cut to the longest code and marked so.
+            let log = try await shop.request("GET", "/api/v1/scans?limit=2", device: device)
+            let rows = log.json.arrayValue ?? []
+            #expect(rows.map { $0["scan_id"] } == ["bad-2", "bad-1"], "\(log.text.prefix(300))")
+            #expect(
+                rows.first?["code"]?.stringValue?.count == 201
+                    && rows.first?["code"]?.stringValue?.hasSuffix("…") == true)
+            #expect(rows.last?["code"]?.stringValue?.contains("\u{07}") == false, "\(log.text.prefix(300))")
+            // Posted again: the same answer, logged once.
+            let again = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "bad-1", "code": "0012\u{07}345", "counter": "till-4"],
+                device: device)
+            #expect(again.status == 200 && again.json["repeated"] == true, "\(again.text)")
+            // No code at all is a malformed request.
+            let empty = try await shop.request(
+                "POST", "/api/v1/scans", body: ["id": "bad-3", "code": "", "counter": "till-4"], device: device)
+            #expect(empty.status == 400, "\(empty.text)")
+        }
+    }
 }

@@ -98,6 +98,8 @@ function renderUnknown(code, message, serial = ++cardSerial, heading = "Unknown 
 }
 function renderCard(v, scan) {
   shown = v;
+  // An item found another way (a search, a barcode given to it) after an unknown scan: that outcome is over.
+  if (!scan && ["unknown", "held_back", "refused", "kept"].includes(outcomeBox.dataset.kind)) clearOutcome();
   card.dataset.readAt = new Date().toISOString();
   delete card.dataset.kept;
   const here = v.location;
@@ -308,6 +310,12 @@ const outcomeLine = $("#outcome"), outcomeBox = outcomeLine.parentElement;
 const outcomeActions = element("div", {class: "outcome-actions", id: "outcome-actions"});
 outcomeLine.after(outcomeActions);
 let undoTimer = null;
+function clearOutcome() {
+  clearInterval(undoTimer);
+  outcomeActions.replaceChildren();
+  outcomeLine.replaceChildren();
+  delete outcomeBox.dataset.kind;
+}
 function showOutcome(answer, mine) {
   const result = answer.undone ? Object.assign({}, answer.undone, {kind: "undone"}) : resultOf(answer);
   clearInterval(undoTimer);

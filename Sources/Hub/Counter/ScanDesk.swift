@@ -64,7 +64,9 @@ public actor ScanDesk {
         id: String, code: String, counter: String, device: String? = nil, mode: CounterMode? = nil,
         scannedAt: Timestamp? = nil
     ) async throws -> JSONValue {
-        try Self.check(id: id, code: code, counter: counter)
+        // A code that is not a code (control characters, pages of text) is answered and logged as refused;
+        // only a scan without an id, counter or code at all is a malformed request.
+        try Self.check(id: id, code: code.isEmpty ? code : "code", counter: counter)
         if let first = inFlight[id] {
             var answer = try await first.value
             answer["repeated"] = .bool(true)
@@ -277,7 +279,7 @@ public actor ScanDesk {
     ) async throws -> JSONValue {
         if var answer = try await earlierAnswer(id) {
             let first = answer["code"]?.stringValue ?? ""
-            guard first == Symbology.split(code).data else {
+            guard first == (Self.notACode(code) == nil ? Symbology.split(code).data : Self.shown(code)) else {
                 throw AppError(
                     "The scan id \(Terminal.echo(id)) was already used for the code \(Terminal.echo(first)); give "
                         + "each scan its own id (a new one per scan, the same one only when posting it again).",
@@ -285,6 +287,18 @@ public actor ScanDesk {
             }
             answer["repeated"] = .bool(true)
             return answer
+        }
+        if let problem = Self.notACode(code) {
+            let session = try await session(for: counter)
+            let now = database.clock.now()
+            let moment = EventTime(seconds: now.seconds, microseconds: Int64(now.nanoseconds / 1000))
+            let scan = Scan(
+                text: Self.shown(code), symbology: nil, startedAt: moment,
+                endedAt: moment, device: device)
+            let outcome = try await session.refuse(
+                scan, in: scannedMode ?? session.mode, reason: problem, scanID: id, scannedAt: scannedAt,
+                headline: "Not a barcode")
+            return try await answered(outcome, id: id, counter: counter, made: scannedAt ?? now)
         }
         let now = database.clock.now()
         // A scan is never dated after it arrived; one kept by a counter is dated when it was made.
@@ -313,6 +327,14 @@ public actor ScanDesk {
         }
         sessions[counter] = session
         try await keep(session, counter: counter, usedAt: made)
+        return try await answered(outcome, id: id, counter: counter, made: made, reset: reset)
+    }
+
+    /// The answer to scan `id`: `outcome` with the scan's id, counter and times, logged with the scan (a
+    /// command's kept for a repeat) and published to every page.
+    private func answered(
+        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil
+    ) async throws -> JSONValue {
         var answer = outcome.json
         answer["id"] = .string(id)
         answer["counter"] = .string(counter)
@@ -363,6 +385,27 @@ public actor ScanDesk {
             "mode": record.mode.map(JSONValue.string) ?? .null, "match": .null,
             "text": .string("\(record.action ?? "unknown")  \(record.code)"), "failed": .bool(false),
         ]
+    }
+
+    /// The longest code a scan may carry: longer text is not a barcode.
+    static let longestCode = 200
+
+    /// What the log keeps of a code that is not one: its first `longestCode` characters, control characters
+    /// written out, and "…" when cut.
+    static func shown(_ code: String) -> String {
+        Terminal.visible(String(code.prefix(longestCode))) + (code.count > longestCode ? "…" : "")
+    }
+
+    /// Why `code` cannot be a code a scanner read, or nil: pages of text, or characters no barcode holds.
+    static func notACode(_ code: String) -> String? {
+        if code.count > longestCode {
+            return "this is \(code.count) characters of text; the longest code is \(longestCode) characters"
+        }
+        if let control = code.unicodeScalars.first(where: Terminal.isControl) {
+            return "it holds a control character (\(Terminal.visible(String(control)))) that no barcode has; "
+                + "check the scanner's settings"
+        }
+        return nil
     }
 
     /// Refuses a scan that cannot be handled, naming the field.
