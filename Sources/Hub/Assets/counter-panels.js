@@ -133,9 +133,13 @@ async function changePrice(v, price, where, seen, status) {
   }
   if (!response.ok) { status.className = "status bad"; status.textContent = answer.error || `The hub answered ${response.status}.`; return; }
   status.className = answer.status === "queued" ? "status bad" : "status ok";
+  // What changed, each price in the shop's money: "price at High Street £7.79 → £8.49".
+  const value = (x) => x && typeof x === "object" && "amount" in x ? money(x) : x == null ? "none" : String(x);
+  const field = (name) => { const [kind, at] = name.split("@"); return kind.replace(/_/g, " ") + (at ? ` at ${v.location ? v.location.name : "this location"}` : ""); };
+  const changed = (answer.changes || []).map((c) => `${field(c.field)} ${value(c.old)} → ${value(c.new)}`).join("; ");
   status.textContent = answer.status === "queued"
-    ? `Not sent yet: ${answer.reason}. It waits in the outbox (#${answer.outbox_id}) and goes with the next sync.`
-    : answer.status === "unchanged" ? "Square already has this price." : `Changed in Square: ${answer.text.split("\n").slice(1).join("; ").trim()}`;
+    ? `Not sent yet: ${answer.reason}. It goes to Square with the next sync.`
+    : answer.status === "unchanged" ? "Square already has this price." : `Changed in Square: ${changed}`;
   if (answer.status === "applied") setTimeout(() => { if (shown && shown.variation_id === v.variation_id) refreshCard(v.variation_id, status.textContent); }, 300);
 }
 

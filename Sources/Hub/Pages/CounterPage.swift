@@ -18,7 +18,12 @@ enum CounterPage {
         let body = """
             \(header)<div id="mode-banner" class="mode-banner">\
             <strong id="mode-word">LOOKUP</strong> <span id="mode-detail">Scans show the item.</span> \
-            <span id="mode-timer"></span><span id="waiting" class="waiting" hidden></span></div>\
+            <span id="mode-timer"></span><span id="waiting" class="waiting" hidden></span>\
+            <label class="mode-choice">Scanner <select id="mode-select">\
+            <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
+            <option value="label">prints its tag</option><option value="receive">receives stock</option>\
+            <option value="count">counts stock</option>\
+            </select></label></div>\
             <main class="counter"><h1 class="visually-hidden">Counter</h1>\
             <section class="find" aria-label="Find an item">\
             <input id="search" type="search" autofocus autocomplete="off" spellcheck="false" \
@@ -30,11 +35,6 @@ enum CounterPage {
             <section id="card" class="card empty" aria-label="Item">\
             <p>Scan a barcode or search for an item.</p></section></div>\
             <aside class="scans" aria-label="Scans"><div class="scans-head"><h2>Scans</h2>\
-            <label>Scanner <select id="mode-select">\
-            <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
-            <option value="label">prints its tag</option><option value="receive">receives stock</option>\
-            <option value="count">counts stock</option>\
-            </select></label>\
             <label>Card shows <select id="follow">\
             <option value="">this screen's scans</option><option value="*">every counter's scans</option>\
             </select></label>\
