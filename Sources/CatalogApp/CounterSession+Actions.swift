@@ -90,6 +90,14 @@ extension CounterSession {
     ) async throws -> (session: CounterSession, off: [CounterMode: AppError]) {
         let database = try context.openDatabase()
         var session = CounterSession(mode: .lookup, database: database, counter: counter)
+        if context.frontEnd == .hub {
+            // What staff are told of a mode that is off before anything more is known: no options, no files.
+            session.printUnavailable = "label mode needs a tag template and a printer"
+            session.countUnavailable = "count mode needs the counter's location: \(context.frontEnd.chooseLocation)"
+            session.receiveUnavailable =
+                "receive mode needs the counter's location and Square to be set up: "
+                + FrontEnd.ask("set them up")
+        }
         if let scaleLayouts {
             session.scaleLayouts = scaleLayouts
         } else {

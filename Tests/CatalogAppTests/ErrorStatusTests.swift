@@ -77,7 +77,8 @@ import Webhooks
                 "changesUnreadable": CountAgeingError.changesUnreadable(lines: ["V1"], cause: "HTTP 400")
             ],
             "ReorderError": [
-                "receiptRefused": ReorderError.receiptRefused(label: "Blue Widget", cause: offline, outboxID: 7)
+                "receiptRefused": ReorderError.receiptRefused(label: "Blue Widget", cause: offline, outboxID: 7),
+                "notAReceipt": ReorderError.notAReceipt(outboxID: 7),
             ],
             "ItemCreationError": [
                 "emptyName": ItemCreationError.emptyName, "noVariations": ItemCreationError.noVariations,
@@ -179,7 +180,8 @@ import Webhooks
             "LabelRenderError.noBarcodeFits", "LabelRenderError.nothingToEncode", "LabelRenderError.priceTooWide",
             "LabelRenderError.sheetNotSupported", "MoneyParseError.-", "OutboxError.alreadyDone",
             "PriceImportError.empty", "PriceImportError.noCodeColumn", "PriceImportError.noPriceColumn",
-            "PriceImportError.severalPriceColumns", "PriceImportError.unreadable", "ReorderError.receiptRefused",
+            "PriceImportError.severalPriceColumns", "PriceImportError.unreadable", "ReorderError.notAReceipt",
+            "ReorderError.receiptRefused",
             "SaleError.-", "SandboxError.unreadableDataFile", "SquareError.api 400", "SquareError.badResponse",
             "StoreError.badObject", "StoreError.damaged", "StoreError.unknownValue", "TemplateError.-",
         ],

@@ -337,8 +337,9 @@ def test_the_counter_page_is_used_by_keyboard_alone(hub, paired):
     order = [element for element in reached
              if element.split(" ")[0] in ("#search", "#reorder-qty", "#reorder", "#open-tag", "#open-price",
                                           "#mode-select", "#follow")]
+    # The mode switch is in the mode banner, above the search box.
     assert [element.split(" ")[0] for element in order] == [
-        "#search", "#reorder-qty", "#reorder", "#open-tag", "#open-price", "#mode-select", "#follow"], reached
+        "#mode-select", "#search", "#reorder-qty", "#reorder", "#open-tag", "#open-price", "#follow"], reached
     # The price panel opened from the keyboard: its fields edged and ringed as well.
     browser.find_element(By.ID, "open-price").send_keys(Keys.ENTER)
     wait_for(browser, lambda: browser.find_elements(By.ID, "price-value"), "the price form from the keyboard")

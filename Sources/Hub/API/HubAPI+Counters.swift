@@ -19,8 +19,8 @@ extension HubAPI {
                 if body.where == .here {
                     guard let here = try await services.shop().here else {
                         throw AppError(
-                            "The hub has no location, so “here” means nothing: change the price everywhere, or start "
-                                + "the hub with --location.", exitCode: .usage)
+                            "The hub has no location, so “here” means nothing: change the price everywhere, or "
+                                + "\(services.context.frontEnd.chooseLocation).", exitCode: .usage)
                     }
                     location = here.id
                 }
