@@ -15,7 +15,9 @@ extension CounterSession {
             let tags = copies == 1 ? "Tag" : "\(copies) tags"
             return (
                 "label job \(outcome.job.id) on \(outcome.job.printer)", false,
-                ScanResult(.printed, "\(tags) sent to \(outcome.job.printer)", quantity: copies)
+                ScanResult(
+                    .printed, "\(tags) sent to the printer", detail: "Printer “\(outcome.job.printer)”.",
+                    quantity: copies)
             )
         }
     }
@@ -30,8 +32,9 @@ extension CounterSession {
             let total = Terminal.quantity(counted.line.counted)
             var result = ScanResult(
                 .counted, "+\(quantity) counted",
-                detail: "\(total) counted so far; the count has \(counted.totals.lines) lines, "
-                    + "\(Terminal.quantity(counted.totals.units)) units.", quantity: quantity)
+                detail:
+                    "\(total) counted so far; the count has \(counted.totals.lines) line\(counted.totals.lines == 1 ? "" : "s"), "
+                    + "\(Terminal.quantity(counted.totals.units)) in all.", quantity: quantity)
             result.total = total
             return (
                 "count +\(quantity) = \(total) (this count: "

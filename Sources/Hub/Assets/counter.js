@@ -252,7 +252,9 @@ function addScanRow(answer, older) {
   if (answer.id) shownScans.add(answer.id);
   const result = resultOf(answer), match = answer.match;
   const what = match ? match.item_name + (match.variation_name ? ` — ${match.variation_name}` : "") : answer.code;
-  const said = answer.undone ? answer.undone.headline : ["found", "unknown"].includes(result.kind) ? "" : result.headline;
+  // The badge says what kind; beside the item only what the badge does not: how many, or why not.
+  const said = answer.undone ? answer.undone.headline : ["reordered", "received", "counted"].includes(result.kind)
+    ? (result.quantity ? `+${result.quantity}` : "") : ["refused", "held_back"].includes(result.kind) ? result.headline : "";
   const row = element("li", {class: `kind-${result.kind}`, "data-scan": answer.id || ""},
     element("time", {}, clock(answer.scanned_at || answer.time)),
     element("span", {class: "who"}, answer.counter || ""),
