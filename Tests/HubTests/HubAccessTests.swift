@@ -247,8 +247,8 @@ import Testing
                 #expect(refused.json["error"]?.stringValue?.contains("Nothing was changed") == true)
             }
             let noHeader = try await shop.request(
-                "POST", "/api/v1/scans", body: ["id": "c1", "code": .string(Self.widget)],
-                device: HubShop.Device(token: device.token, csrf: ""))
+                "POST", "/api/v1/scans", body: ["id": "c1", "code": .string(Self.widget)], cookie: device.token,
+                csrf: "")
             #expect(noHeader.status == 403)
             #expect(try await shop.database.reorderLines(statuses: [.wanted]).isEmpty)
             #expect(try await shop.database.scan(scanID: "c1") == nil)

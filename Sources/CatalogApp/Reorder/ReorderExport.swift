@@ -9,12 +9,16 @@ public struct ReorderExport: Sendable {
     public var format: String
     /// CSV for Excel: a byte-order mark, `;` between fields, and formula-safe cells.
     public var excel: Bool
+    /// Cells that start like a formula written as text (`CSVWriter.formulaSafe`): with `excel`, and always in
+    /// the hub's download, which staff open in a spreadsheet.
+    public var formulaSafe: Bool
     /// letter or a4; nil for the configured paper.
     public var paper: String?
 
-    public init(format: String = "csv", excel: Bool = false, paper: String? = nil) {
+    public init(format: String = "csv", excel: Bool = false, formulaSafe: Bool? = nil, paper: String? = nil) {
         self.format = format
         self.excel = excel
+        self.formulaSafe = formulaSafe ?? excel
         self.paper = paper
     }
 
@@ -26,7 +30,7 @@ public struct ReorderExport: Sendable {
         let bytes: [UInt8]
         switch format.lowercased() {
         case "csv":
-            bytes = ReorderOutput.csv(lines, excel: excel)
+            bytes = ReorderOutput.csv(lines, excel: excel, formulaSafe: formulaSafe)
         case "json":
             let object: JSONValue = [
                 "generated_at": .string(now.rfc3339),

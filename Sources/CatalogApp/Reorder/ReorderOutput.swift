@@ -82,8 +82,9 @@ public enum ReorderOutput {
     }
 
     /// The lines as a CSV file in export order, with a header row; for Excel with a byte-order mark, `;` and
-    /// cells that start like a formula written as text.
-    public static func csv(_ lines: [ReorderLine], excel: Bool) -> [UInt8] {
+    /// cells that start like a formula written as text (`formulaSafe` alone: such cells only, as the hub's
+    /// download does).
+    public static func csv(_ lines: [ReorderLine], excel: Bool, formulaSafe: Bool? = nil) -> [UInt8] {
         let rows = sorted(lines).map { line in
             let object = json(line)
             return exportColumns.map { column -> String in
@@ -95,7 +96,8 @@ public enum ReorderOutput {
             }
         }
         return CSVWriter.write(
-            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
+            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel,
+            formulaSafe: formulaSafe ?? excel)
     }
 
     /// One line for people: quantity first, then what it is, the codes, the cost and the stock.

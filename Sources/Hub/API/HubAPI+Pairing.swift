@@ -10,30 +10,42 @@ extension HubAPI {
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 
+    /// 429 to a pairing code refused by the rate limit (`PairingGate`), with Retry-After `wait` seconds.
+    static func tooManyGuesses(wait: Int64, services: HubServices) -> Response {
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(max(1, wait))
+        return HubResponse.error(
+            "Too many wrong pairing codes were tried; try again in \(Self.minutes(Int(wait))), with "
+                + "\(services.context.frontEnd.pairingCode).",
+            status: .tooManyRequests, headers: headers)
+    }
+
     /// `POST /api/v1/pair` (open, rate-limited), `GET /api/v1/me`, `GET /api/v1/devices`, `GET /api/v1/health`.
     static func addPairing(to router: Router<HubRequestContext>, services: HubServices) {
         router.get("/api/v1/health") { _, _ in HubResponse.json(["ok": true]) }
         router.post("/api/v1/pair") { request, context in
             await answer {
-                let address = context.remoteAddress ?? "unknown"
-                if let wait = await services.gate.wait(for: address, now: services.now) {
-                    var headers = HTTPFields()
-                    headers[.retryAfter] = String(max(1, wait))
-                    return HubResponse.error(
-                        "Too many wrong pairing codes were tried; try again in \(Self.minutes(Int(wait))), with "
-                            + "\(services.context.frontEnd.pairingCode).",
-                        status: .tooManyRequests, headers: headers)
-                }
                 let body = try await Self.body(PairBody.self, request, context: context)
+                let address = context.remoteAddress ?? "unknown"
+                let ticket: PairingGate.Ticket
+                switch await services.gate.admit(address, now: services.now) {
+                case .wait(let wait): return Self.tooManyGuesses(wait: wait, services: services)
+                case .check(let admitted): ticket = admitted
+                }
                 let paired: (token: String, device: PairedDevice)
                 do {
                     paired = try await DeviceKeys.pair(
                         code: body.code, name: body.deviceName, from: context.remoteAddress, in: services.database,
                         now: services.now)
                 } catch let error as AppError where error.exitStatus == .dataError {
-                    await services.gate.failed(from: address, now: services.now)
+                    // A wrong code: it stays counted. Past the overall limit it is answered as one guess too many.
+                    if ticket.overLimit { return Self.tooManyGuesses(wait: ticket.retryAfter, services: services) }
+                    throw error
+                } catch {
+                    await services.gate.release(ticket)
                     throw error
                 }
+                await services.gate.release(ticket)
                 HubLog.logger.info("paired device \(paired.device.id) “\(paired.device.name)” from \(address)")
                 await services.events.publish("device", paired.device.json)
                 var response = HubResponse.json(

@@ -98,7 +98,8 @@ extension HubAPI {
         }
     }
 
-    /// `catalog reorder export --format FORMAT` as a download: `?vendor=`, `?status=` (wanted by default).
+    /// `catalog reorder export --format FORMAT` as a download: `?vendor=`, `?status=` (wanted by default). Its
+    /// CSV writes cells that start like a formula as text, as `--excel` does: staff open it in a spreadsheet.
     static func export(_ format: String, request: Request, services: HubServices) async throws -> Response {
         let parameters = request.uri.queryParameters
         let vendor = parameters.get("vendor").map { String($0) }
@@ -106,7 +107,7 @@ extension HubAPI {
             parameters.get("status").map { String($0) } ?? "wanted", field: "status")
         let lines = try await ReorderWorkflow(context: services.context, database: services.database).lines(
             statuses: statuses, vendor: vendor, location: services.location)
-        let bytes = try ReorderExport(format: format).encode(
+        let bytes = try ReorderExport(format: format, formulaSafe: true).encode(
             lines, defaultPaper: services.context.settings.reorder.paper, reference: nil, at: services.now)
         let slug = (vendor ?? "all").lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
         var headers = HTTPFields()

@@ -4,8 +4,9 @@ import HTTPServing
 import Hummingbird
 import Store
 
-/// Lets a request through only with a paired device's credential, and a state-changing one only with that
-/// device's CSRF token too. The few open routes (the pairing page and API, the page's assets, Square's
+/// Lets a request through only with a paired device's credential, and a state-changing one sent with the
+/// device's cookie only with its CSRF token too (a browser sends the cookie by itself, even for another site's
+/// form; a bearer token it never sends by itself, so a program's bearer request needs no CSRF token). The few open routes (the pairing page and API, the page's assets, Square's
 /// webhook, the health check) pass without one.
 struct DeviceAuthentication: RouterMiddleware {
     typealias Context = HubRequestContext
@@ -55,11 +56,11 @@ struct DeviceAuthentication: RouterMiddleware {
                     : "This device's pairing is not valid (revoked, or from another hub). Pair it again at /pair with "
                         + "\(FrontEnd.hub.pairingCode).")
         }
-        if ![.get, .head, .options].contains(request.method) {
+        if context.credential == .cookie && ![.get, .head, .options].contains(request.method) {
             guard let token = request.headers[named: Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {
                 return HubResponse.error(
                     "This request changes something and needs the device's CSRF token in the X-CSRF-Token header "
-                        + "(the page sends it; a program gets it when it pairs). Nothing was changed.",
+                        + "(the page sends it; a program may send its token as a bearer instead). Nothing was changed.",
                     status: .forbidden)
             }
         }
