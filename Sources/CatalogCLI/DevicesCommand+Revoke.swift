@@ -7,14 +7,18 @@ extension DevicesCommand {
     struct Revoke: ContextCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke",
-            abstract: "Revoke a device: its next request is refused, and it must pair again.")
+            abstract: "Revoke a device: its next request is refused, and it must pair again.",
+            discussion: """
+                Give the device's id, or its name when only one paired device has that name (when several have it, \
+                nothing is revoked and their ids are listed).
+                """)
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The device's id or name (as catalog devices list shows).")
+        @Argument(help: "The device's id, or its name when one device has it (as catalog devices list shows).")
         var device: String
 
-        @Flag(help: "Print the revoked devices as one JSON array.")
+        @Flag(help: "Print the revoked device as one JSON array.")
         var json = false
 
         func run(_ context: AppContext, _ output: CommandOutput) async throws {

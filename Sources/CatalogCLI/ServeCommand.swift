@@ -155,9 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
                 settings.baseURL = server.baseURL
                 settings.accessToken = "demo-token"
                 if options.database == nil {
-                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                        "catalog-hub-\(getpid())")
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    let folder = try Self.makeDemoFolder()
                     settings.databasePath = folder.appendingPathComponent("catalog.sqlite").path
                     demoFolder = folder
                 }

@@ -25,8 +25,18 @@ public struct HubDevices: Sendable {
         try await database.devices(includeRevoked: includeRevoked)
     }
 
-    /// Revokes the devices whose id or name is `nameOrID` at `now`; answers them (none when nothing matched).
+    /// Revokes the device whose id is `nameOrID`, or else the one active device with that name (in any case),
+    /// at `now`; answers it (none when nothing matched). A name several active devices have revokes none: the
+    /// error lists them, with their ids, to revoke one by its id.
     public func revoke(_ nameOrID: String, now: Timestamp) async throws -> [PairedDevice] {
-        try await database.revokeDevices(nameOrID, now: now)
+        let active = try await database.devices(includeRevoked: false)
+        let named = active.filter { $0.name.lowercased() == nameOrID.lowercased() }
+        if !active.contains(where: { String($0.id) == nameOrID }), named.count > 1 {
+            let list = named.map { "\($0.id) (paired \($0.pairedAt))" }.joined(separator: ", ")
+            throw AppError(
+                "\(named.count) devices are named “\(Terminal.echo(nameOrID))”: \(list). Revoke one by its id, "
+                    + "as catalog devices list shows.", exitCode: .usage)
+        }
+        return try await database.revokeDevices(nameOrID, now: now)
     }
 }

@@ -80,13 +80,16 @@ extension CatalogDatabase {
         }
     }
 
-    /// Revokes the unrevoked devices `nameOrID` names (an id, or a name in any case) at `now`; those revoked.
+    /// Revokes the unrevoked device whose id is `nameOrID`, or else those it names (a name in any case) at
+    /// `now`; those revoked. (`HubDevices.revoke` revokes by name only when one device has it.)
     public func revokeDevices(_ nameOrID: String, now: Timestamp) async throws -> [PairedDevice] {
         try await write { db in
             typealias Columns = DeviceRecord.Columns
-            let named = DeviceRecord.active
-                .filter(cast(Columns.id, as: .text) == nameOrID || Columns.name.lowercased == nameOrID.lowercased())
-            var devices = try named.order(Columns.id).fetchAll(db)
+            var devices = try DeviceRecord.active.filter(cast(Columns.id, as: .text) == nameOrID).fetchAll(db)
+            if devices.isEmpty {
+                devices = try DeviceRecord.active.filter(Columns.name.lowercased == nameOrID.lowercased())
+                    .order(Columns.id).fetchAll(db)
+            }
             _ = try DeviceRecord.filter(keys: devices.map(\.id)).updateAll(db, Columns.revokedAt.set(to: now.rfc3339))
             for index in devices.indices { devices[index].revokedAt = now.rfc3339 }
             return devices
