@@ -149,7 +149,21 @@ extension CatalogDatabase {
                 filters += indexed.filter(\.word.hasDigits)
             }
         }
-        let found = try candidates ?? fetchCandidates(indexed.expression, db: db)
+        // One short word being typed (`ca`, `sta`) matches thousands of items: its best few hundred by bm25, and
+        // those with the word whole (`pen`, not only `pencil`), hold every one a screen shows, and ranking fewer
+        // is most of the time such a search takes.
+        let broad = indexed.count == 1 && indexed[0].isPrefix && indexed[0].word.joined.unicodeScalars.count <= 3
+        let found: [SearchCandidate]
+        if let candidates {
+            found = candidates
+        } else if broad {
+            let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
+            let started = try fetchCandidates(indexed.expression, cap: broadCap, db: db)
+            let known = Set(started.map(\.itemID))
+            found = started + (try fetchCandidates(whole, cap: broadCap, db: db).filter { !known.contains($0.itemID) })
+        } else {
+            found = try fetchCandidates(indexed.expression, db: db)
+        }
         guard !filters.isEmpty else { return found }
         return found.filter { candidate in
             filters.allSatisfy { SearchRanking.bestMatch(of: $0, in: candidate.fields) != nil }
@@ -158,6 +172,9 @@ extension CatalogDatabase {
 
     /// At most this many documents found by the words without digits are checked for the others in Swift.
     static let narrowedCap = 48
+
+    /// Candidates kept for one word of two or three letters typed as the start of a word.
+    static let broadCap = 200
 
     /// The candidates' columns, for an FTS5 expression bound as the first parameter.
     static let candidatesSQL = """
@@ -168,13 +185,14 @@ extension CatalogDatabase {
 
     /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
     /// among more than `candidateCap`: computing it costs as much as the query itself.
-    static func fetchCandidates(_ expression: String, db: Database) throws -> [SearchCandidate] {
+    static func fetchCandidates(_ expression: String, cap: Int = candidateCap, db: Database) throws
+        -> [SearchCandidate]
+    {
         let select = candidatesSQL
-        var candidates = try fetch(
-            db.cachedStatement(sql: select + " LIMIT ?"), expression, limit: candidateCap + 1, db: db)
-        if candidates.count > candidateCap {
+        var candidates = try fetch(db.cachedStatement(sql: select + " LIMIT ?"), expression, limit: cap + 1, db: db)
+        if candidates.count > cap {
             candidates = try fetch(
-                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: candidateCap, db: db)
+                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: cap, db: db)
         }
         return candidates
     }
