@@ -149,18 +149,19 @@ extension CatalogDatabase {
                 filters += indexed.filter(\.word.hasDigits)
             }
         }
-        // One short word being typed (`ca`, `sta`) matches thousands of items: its best few hundred by bm25, and
-        // those with the word whole (`pen`, not only `pencil`), hold every one a screen shows, and ranking fewer
-        // is most of the time such a search takes.
+        // One short word being typed (`ca`, `sta`) can start words in thousands of items: then its best few
+        // hundred by bm25, and those with the word whole, hold every one a screen shows, and ranking fewer is
+        // most of the time such a search takes. Up to `candidateCap` items are all ranked, as for any word.
         let broad = indexed.count == 1 && indexed[0].isPrefix && indexed[0].word.joined.unicodeScalars.count <= 3
         let found: [SearchCandidate]
         if let candidates {
             found = candidates
         } else if broad {
             let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
-            let started = try fetchCandidates(indexed.expression, cap: broadCap, db: db)
+            let started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
             let known = Set(started.map(\.itemID))
-            found = started + (try fetchCandidates(whole, cap: broadCap, db: db).filter { !known.contains($0.itemID) })
+            found =
+                started + (try fetchCandidates(whole, keeping: broadCap, db: db).filter { !known.contains($0.itemID) })
         } else {
             found = try fetchCandidates(indexed.expression, db: db)
         }
@@ -173,7 +174,8 @@ extension CatalogDatabase {
     /// At most this many documents found by the words without digits are checked for the others in Swift.
     static let narrowedCap = 48
 
-    /// Candidates kept for one word of two or three letters typed as the start of a word.
+    /// Candidates kept for one word of two or three letters typed as the start of a word, when it starts
+    /// words in more than `candidateCap` items.
     static let broadCap = 200
 
     /// The candidates' columns, for an FTS5 expression bound as the first parameter.
@@ -185,14 +187,27 @@ extension CatalogDatabase {
 
     /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
     /// among more than `candidateCap`: computing it costs as much as the query itself.
-    static func fetchCandidates(_ expression: String, cap: Int = candidateCap, db: Database) throws
+    /// `keeping`: how many of more than `candidateCap` are kept (the best by bm25).
+    static func fetchCandidates(_ expression: String, keeping kept: Int = candidateCap, db: Database) throws
         -> [SearchCandidate]
     {
         let select = candidatesSQL
-        var candidates = try fetch(db.cachedStatement(sql: select + " LIMIT ?"), expression, limit: cap + 1, db: db)
-        if candidates.count > cap {
+        if kept < candidateCap {
+            // Counted first, so that thousands are not read only to be read again by rank.
+            let count =
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM search WHERE search MATCH ? LIMIT ?)"),
+                    arguments: [expression, candidateCap + 1]) ?? 0
+            if count > candidateCap {
+                return try fetch(
+                    db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: kept, db: db)
+            }
+        }
+        var candidates = try fetch(
+            db.cachedStatement(sql: select + " LIMIT ?"), expression, limit: candidateCap + 1, db: db)
+        if candidates.count > candidateCap {
             candidates = try fetch(
-                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: cap, db: db)
+                db.cachedStatement(sql: select + " ORDER BY s.rank LIMIT ?"), expression, limit: kept, db: db)
         }
         return candidates
     }
