@@ -24,9 +24,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-\(getpid())")
-            let path = database ?? folder.appendingPathComponent("catalog.sqlite").path
-            defer { if database == nil { try? FileManager.default.removeItem(at: folder) } }
+            let folder = try database == nil ? PrivateFolder.make("catalog-demo") : nil
+            let path = database ?? (folder?.appendingPathComponent("catalog.sqlite").path ?? "")
+            defer { if let folder { try? FileManager.default.removeItem(at: folder) } }
             let server = try await SandboxServer.start(SandboxConfiguration(port: 0, token: "demo-token", seed: .demo))
             do {
                 try await Self.demo(server: server, databasePath: path)
@@ -121,8 +121,8 @@ struct DemoCommand: AsyncParsableCommand {
         let template = try TemplateLibrary().template(named: "shelf-2x1")
         let labels = try await LabelRequest(template: "shelf-2x1").labelData(
             for: Array(relabel.prefix(1)), context: context)
-        let labelFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-demo-labels")
-        try FileManager.default.createDirectory(at: labelFolder, withIntermediateDirectories: true)
+        // Kept after the demo, for the person to open: a new folder of its own each time.
+        let labelFolder = try PrivateFolder.make("catalog-demo-labels")
         let pdf = labelFolder.appendingPathComponent("shelf-2x1.pdf")
         let png = labelFolder.appendingPathComponent("shelf-2x1.png")
         try Data(try LabelOutput.render(template, labels: labels, format: .pdf)).write(to: pdf)

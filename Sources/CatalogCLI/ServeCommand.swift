@@ -155,7 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
                 settings.baseURL = server.baseURL
                 settings.accessToken = "demo-token"
                 if options.database == nil {
-                    let folder = try Self.makeDemoFolder()
+                    let folder = try PrivateFolder.make("catalog-hub")
                     settings.databasePath = folder.appendingPathComponent("catalog.sqlite").path
                     demoFolder = folder
                 }

@@ -55,8 +55,8 @@ import Testing
     @Test func theDemoFolderIsNewAndPrivate() throws {
         let parent = try CLI.scratch()
         defer { try? FileManager.default.removeItem(at: parent) }
-        let first = try ServeCommand.makeDemoFolder(in: parent)
-        let second = try ServeCommand.makeDemoFolder(in: parent)
+        let first = try PrivateFolder.make("catalog-hub", in: parent)
+        let second = try PrivateFolder.make("catalog-hub", in: parent)
         #expect(first != second)
         #expect(first.lastPathComponent.hasPrefix("catalog-hub-"))
         for folder in [first, second] {
@@ -65,6 +65,6 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
         let nowhere = parent.appendingPathComponent("no-such-folder")
-        #expect(throws: AppError.self) { try ServeCommand.makeDemoFolder(in: nowhere) }
+        #expect(throws: AppError.self) { try PrivateFolder.make("catalog-hub", in: nowhere) }
     }
 }
