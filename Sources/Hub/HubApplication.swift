@@ -57,6 +57,7 @@ public struct HubApplication: Sendable {
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerTiming())
         router.add(middleware: DeviceAuthentication(database: database))
+        router.add(middleware: ChangesOnce(ledger: services.requests))
         HubAPI.add(to: router, services: services)
         HubPages.add(to: router, services: services)
         OfficePages.add(to: router, services: services)

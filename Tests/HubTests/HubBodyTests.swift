@@ -127,7 +127,7 @@ import Testing
             Self.expectRefused(
                 try await shop.request(
                     "POST", "/api/v1/labels/print", body: ["code": .string(Self.widget), "copies": 0], device: device),
-                saying: #""copies" must be a whole number from 1 to 999."#)
+                saying: #""copies" must be a whole number from 1 to 100."#)
             Self.expectRefused(
                 try await shop.request(
                     "POST", "/api/v1/labels/print-stale", body: ["variation_ids": "GK3"], device: device),

@@ -115,7 +115,8 @@ extension HubAPI {
 /// The body of `POST /api/v1/labels/print`: the code to print, and the template, printer and copies when
 /// not the hub's own (one copy).
 struct LabelPrintBody: HubRequestBody {
-    static let copiesAllowed = 1...999
+    /// At most 100 copies a job: more is refused (422), not printed.
+    static let copiesAllowed = 1...100
 
     var code: String
     var template: String?
@@ -140,6 +141,8 @@ struct LabelPrintBody: HubRequestBody {
     static func problem(with field: String, missing: Bool) -> String? { field == "copies" ? badCopies : nil }
 
     func validate() throws {
-        guard Self.copiesAllowed.contains(copies) else { throw AppError(Self.badCopies, exitCode: .usage) }
+        guard Self.copiesAllowed.contains(copies) else {
+            throw AppError(Self.badCopies, exitCode: copies > Self.copiesAllowed.upperBound ? .dataError : .usage)
+        }
     }
 }

@@ -34,8 +34,9 @@ extension HubAPI {
         router.get("/api/v1/history") { request, _ in
             await answer {
                 let limitText = request.uri.queryParameters.get("limit").map { String($0) }
-                guard let limit = limitText.map({ Int($0) }) ?? 200, limit >= 1 else {
-                    throw AppError("limit must be a whole number of 1 or more, such as 50.", exitCode: .usage)
+                guard let limit = limitText.map({ Int($0) }) ?? 200, (1...pageSizeMost).contains(limit) else {
+                    throw AppError(
+                        "limit must be a whole number from 1 to \(pageSizeMost), such as 50.", exitCode: .usage)
                 }
                 let entries = try await WriteHistory.entries(
                     code: nil, since: nil, limit: limit, database: services.database)

@@ -12,6 +12,7 @@ extension HubAPI {
     /// M, 50 unless said, up to 500) and `GET /api/v1/events` (Server-Sent Events: each scan with its answer,
     /// each sync).
     static func addScans(to router: Router<HubRequestContext>, services: HubServices) {
+        let streams = OpenStreams()
         router.post("/api/v1/scans") { request, context in
             await answer {
                 let body = try await Self.body(ScanBody.self, request, context: context)
@@ -46,23 +47,31 @@ extension HubAPI {
                     }
                     return value
                 }
-                let limit = Int(min(try number("limit") ?? 50, 500))
+                let limit = Int(min(try number("limit") ?? 50, Int64(pageSizeMost)))
                 let scans = try await services.database.scans(since: try number("since"), limit: limit)
                 return HubResponse.json(.array(scans.map(Self.scanJSON)))
             }
         }
         router.get("/api/v1/events") { request, context in
             let deviceID = context.device?.id
-            let header = request.headers[named: "Last-Event-ID"]
-            let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
-            let stream = await services.events.subscribe(after: lastID)
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream"
             headers[.cacheControl] = "no-store"
             headers[named: "X-Accel-Buffering"] = "no"
+            // HEAD opens no stream.
+            if request.method == .head { return Response(status: .ok, headers: headers) }
+            guard let slot = await streams.open(for: deviceID) else {
+                return HubResponse.error(
+                    "This device has \(OpenStreams.most) live updates open already; close a page it has open (or "
+                        + "wait a minute) and try again.", status: .tooManyRequests)
+            }
+            let header = request.headers[named: "Last-Event-ID"]
+            let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
+            let stream = await services.events.subscribe(after: lastID)
             return Response(
                 status: .ok, headers: headers,
                 body: ResponseBody { writer in
+                    defer { Task { await streams.close(slot) } }
                     // A comment first, so the page knows at once that it is connected, then each event; a
                     // comment every 15 s keeps proxies from closing a quiet stream and finds dead clients.
                     try await writer.write(ByteBuffer(string: ": connected\nretry: 2000\n\n"))
@@ -90,6 +99,27 @@ extension HubAPI {
                     try await writer.finish(nil)
                 })
         }
+    }
+}
+
+/// The event streams each device has open: at most `most` at once, so one device cannot hold the hub's
+/// connections; the next is refused (429) until one closes (a page closed, or a dead connection found at the
+/// next keep-alive, within 15 s).
+actor OpenStreams {
+    static let most = 8
+    private var open: [Int64?: Set<Int>] = [:]
+    private var next = 0
+
+    /// A slot for one more stream of `device`'s, or nil when it has `most` open.
+    func open(for device: Int64?) -> (device: Int64?, number: Int)? {
+        guard open[device, default: []].count < Self.most else { return nil }
+        next += 1
+        open[device, default: []].insert(next)
+        return (device, next)
+    }
+
+    func close(_ slot: (device: Int64?, number: Int)) {
+        open[slot.device]?.remove(slot.number)
     }
 }
 

@@ -4,6 +4,9 @@ import Hummingbird
 
 /// The JSON API under `/api/v1` that the hub's pages and remote counters use (docs/api.md).
 enum HubAPI {
+    /// The most rows one page of a log gives (`limit` on history and the scan log).
+    static let pageSizeMost = 500
+
     /// Every API route.
     static func add(to router: Router<HubRequestContext>, services: HubServices) {
         addLookup(to: router, services: services)

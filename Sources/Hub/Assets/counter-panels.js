@@ -22,7 +22,7 @@ async function tagPanel(v, panel) {
       `${p.name}${p.default ? " (default)" : ""}${p.state !== "idle" && p.state !== "processing" ? " — " + p.state : ""}${p.accepting_jobs ? "" : " — not accepting jobs"}`)));
   const defaultPrinter = (printers.find((p) => p.default) || printers[0] || {}).name;
   printer.value = printers.some((p) => p.name === choice("catalog.printer", "")) ? choice("catalog.printer", "") : defaultPrinter;
-  const copies = element("input", {type: "number", id: "tag-copies", min: "1", max: "999", value: "1", "aria-label": "Copies"});
+  const copies = element("input", {type: "number", id: "tag-copies", min: "1", max: "100", value: "1", "aria-label": "Copies"});
   const preview = element("img", {id: "tag-preview", alt: `The tag for ${v.item_name} as it will print`});
   const print = element("button", {type: "button", id: "tag-print"}, "Print");
   const showPreview = () => {
@@ -98,15 +98,18 @@ function pricePanel(v, panel) {
 async function changePrice(v, price, where, seen, status) {
   if (!price) { status.className = "status bad"; status.textContent = "Type the new price, such as 4.99."; return; }
   status.className = "status"; status.textContent = "Sending to Square…";
+  // One id for this change, sent again with it if it is kept: a change the hub made but whose answer was lost
+  // is answered again, not made twice.
+  const key = newRequestID();
   const response = await fetch(`/api/v1/variations/${encodeURIComponent(v.variation_id)}/price`, {method: "POST",
-    credentials: "same-origin", headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf},
+    credentials: "same-origin", headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": key},
     body: JSON.stringify({price, where, seen})}).catch(() => null);
   const answer = response ? await response.json().catch(() => null) : null;
   if (!response) {
     // Not sent, or sent and its answer lost: kept, and sent again when the hub answers (with the price seen, so
     // a second arrival meets its own value and writes nothing).
     unreachable();
-    const entry = {kind: "price", path: `/api/v1/variations/${encodeURIComponent(v.variation_id)}/price`, id: newScanID(),
+    const entry = {kind: "price", path: `/api/v1/variations/${encodeURIComponent(v.variation_id)}/price`, id: key,
       mode: counterMode, at: new Date().toISOString(), variation: v.variation_id, what: `${v.item_name}${v.variation_name ? " — " + v.variation_name : ""}`,
       body: {price, where, seen}};
     status.className = "status bad";
@@ -150,7 +153,7 @@ async function addToReorder(v, input, status) {
   // One add per press: the button waits for the hub's answer; the request's id makes a replay add once.
   const button = $("#reorder");
   if (button) button.disabled = true;
-  const body = {code: v.variation_id, quantity, request_id: newScanID()};
+  const body = {code: v.variation_id, quantity, request_id: newRequestID()};
   try {
     const line = await api("/api/v1/reorder", {method: "POST", body});
     status.className = "status ok";
@@ -336,7 +339,7 @@ function createPanel(code, panel, status) {
       gtin: barcode ? code : undefined};
     // The same request again (a second press) keeps its id; a changed one is a new request.
     const same = sent && JSON.stringify(sent.body) === JSON.stringify(body);
-    sent = {body, request_id: same ? sent.request_id : newScanID()};
+    sent = {body, request_id: same ? sent.request_id : newRequestID()};
     form.querySelectorAll(".field-error").forEach((node) => { node.textContent = ""; });
     const submit = $("#create-item");
     submit.disabled = true;

@@ -182,16 +182,12 @@ async function refreshCard(code, message) {
   if (status && message) { status.className = "status ok"; status.textContent = message; }
 }
 // --- scans ------------------------------------------------------------------------------------------------
-function newScanID() {
-  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 // A scan is kept on this screen (IndexedDB, with its id, mode and time) until the hub has answered it: sent at
 // once when nothing waits, else after what waits, in order. When this screen cannot keep it (storage
 // unavailable or full) it is only sent, and refused on the card if that fails.
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
-  const body = {id: newScanID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
+  const body = {id: newRequestID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
     scanned_at: new Date().toISOString()};
   const entry = {kind: "scan", path: "/api/v1/scans", id: body.id, mode: body.mode, at: body.scanned_at, what: code, body};
   if (!reachable || draining || sending || !queueEmpty) {
@@ -491,7 +487,7 @@ async function drainOnce() {
 }
 async function sendEntry(entry) {
   const response = await fetch(entry.path, {method: "POST", credentials: "same-origin", body: JSON.stringify(entry.body),
-    headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf}});
+    headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": entry.id}});
   if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
   // A proxy in front of a hub that is down answers for it: the same as no answer.
   if (response.status === 502 || response.status === 504) throw new TypeError(`The hub answered ${response.status}.`);

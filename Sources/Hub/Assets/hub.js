@@ -6,9 +6,18 @@ const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).co
 const csrf = meta("csrf-token"), deviceName = meta("device-name");
 
 // --- talking to the hub -------------------------------------------------------------------------------------
+// A new id for one change (a scan, a kept entry, an Idempotency-Key): the hub does a change once per id.
+function newRequestID() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+// Each change carries its own Idempotency-Key (`options.key`, else a new one): sent again, it is done once.
 async function api(path, options = {}) {
   const init = {method: options.method || "GET", credentials: "same-origin", headers: {Accept: "application/json"}};
-  if (init.method !== "GET") init.headers["X-CSRF-Token"] = csrf;
+  if (init.method !== "GET") {
+    init.headers["X-CSRF-Token"] = csrf;
+    init.headers["Idempotency-Key"] = options.key || newRequestID();
+  }
   if (options.body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(options.body);

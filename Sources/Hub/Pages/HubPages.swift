@@ -71,7 +71,7 @@ struct PageCompression: RouterMiddleware {
     }
 
     /// What a page's body writes, kept to be compressed.
-    private final class Collected: ResponseBodyWriter {
+    final class Collected: ResponseBodyWriter {
         var bytes: [UInt8] = []
         func write(_ buffer: ByteBuffer) async throws { bytes += buffer.readableBytesView }
         func finish(_ trailingHeaders: HTTPFields?) async throws {}

@@ -44,7 +44,7 @@ enum OfficePages {
             "Every change this shop's counters wrote to Square, newest first.",
             """
             <div class="tools"><label>Show <select id="history-limit"><option value="50">the last 50</option>\
-            <option value="200">the last 200</option><option value="1000">the last 1000</option></select>\
+            <option value="200">the last 200</option><option value="500">the last 500</option></select>\
             </label></div><table class="stack"><thead><tr><th>When</th><th>Counter</th><th>What</th>\
             <th>Change</th></tr></thead><tbody id="history-body"></tbody></table>
             """

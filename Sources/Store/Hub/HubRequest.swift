@@ -49,4 +49,10 @@ extension CatalogDatabase {
     public func recordHubRequest(_ request: HubRequest) async throws {
         try await write { db in try request.insert(db, onConflict: .ignore) }
     }
+
+    /// Forgets the answers given before `time` (the hub keeps them 24 hours).
+    public func forgetHubRequests(answeredBefore time: Timestamp) async throws {
+        let cutoff = time.rfc3339
+        try await write { db in try HubRequest.filter(Column("answered_at") < cutoff).deleteAll(db) }
+    }
 }
