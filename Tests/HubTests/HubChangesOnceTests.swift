@@ -3,8 +3,14 @@ import CatalogCore
 import CatalogTestSupport
 import Foundation
 import Hub
+import SquareAPI
 import Store
+import Sync
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Every change at most once (an `Idempotency-Key` sent again gets the first answer and changes nothing),
 /// and every device bounded: body size, print copies, history page size, open event streams.
@@ -168,6 +174,60 @@ import Testing
             shop.clock.advance(by: .seconds(24 * 3600 + 61))
             let later = try await Self.keyed(shop, "POST", price, body: ["price": "5.55"], device: device, key: "p1")
             #expect(later.status == 200 && later.json["repeated"] == nil, "\(later.text)")
+        }
+    }
+
+    @Test func repeatsSentAtOnceAreDoneOnce() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let answers = try await withThrowingTaskGroup(of: HubShop.Answer.self) { group in
+                for _ in 1...5 {
+                    group.addTask {
+                        try await Self.keyed(
+                            shop, "POST", "/api/v1/reorder", body: ["code": .string(Self.widget), "quantity": 3],
+                            device: device, key: "at-once")
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.map(\.status) == Array(repeating: 201, count: 5), "\(answers.map(\.text))")
+            #expect(answers.filter { $0.json["repeated"] == true }.count == 4)
+            #expect(Set(answers.map(Self.plain)).count == 1)
+            #expect(try await shop.database.reorderLines(statuses: [.wanted]).map(\.quantity) == [3])
+        }
+    }
+
+    @Test func anOutboxConflictResolvedTwiceUnderOneKeyIsResolvedOnce() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            let widget = try await Lookup.single(Self.widget, in: shop.database)
+            // A price changed while Square could not be reached, then changed in Square: a conflict.
+            let offline = Editor(
+                database: shop.database,
+                client: SquareClient(
+                    configuration: SquareClientConfiguration(
+                        baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
+                        retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "till-1")
+            _ = try await offline.edit(
+                variationID: widget.variationID, itemID: widget.itemID, label: widget.label,
+                edits: [FieldEdit(.price, Money(amount: 777, currency: "GBP").json)])
+            let client = try shop.context.makeClient()
+            let current = try await client.retrieveCatalogObject(id: widget.variationID).object
+            _ = try await client.upsertCatalogObject(
+                EditField.price.setting(Money(amount: 1234, currency: "GBP").json, in: current))
+            #expect(
+                try await Editor(database: shop.database, client: client, counter: "hub").sendOutbox().conflicts == 1)
+            let id = try #require(try await shop.request("GET", "/api/v1/outbox", device: device).json[0]?["id"])
+            let path = "/api/v1/outbox/\(id)/resolve"
+
+            let first = try await Self.keyed(shop, "POST", path, body: ["keep": "mine"], device: device, key: "o1")
+            #expect(first.status == 200, "\(first.text)")
+            let history = try await shop.request("GET", "/api/v1/history?limit=500", device: device).json
+            let again = try await Self.keyed(shop, "POST", path, body: ["keep": "mine"], device: device, key: "o1")
+            #expect(again.status == 200 && again.json["repeated"] == true && Self.plain(again) == first.json)
+            #expect(try await shop.request("GET", "/api/v1/history?limit=500", device: device).json == history)
+            // Without the key, the second is refused: the entry is resolved already.
+            #expect(try await shop.request("POST", path, body: ["keep": "mine"], device: device).status == 422)
         }
     }
 
