@@ -200,23 +200,9 @@ import Testing
     @Test func anOutboxConflictResolvedTwiceUnderOneKeyIsResolvedOnce() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()
-            let widget = try await Lookup.single(Self.widget, in: shop.database)
-            // A price changed while Square could not be reached, then changed in Square: a conflict.
-            let offline = Editor(
-                database: shop.database,
-                client: SquareClient(
-                    configuration: SquareClientConfiguration(
-                        baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
-                        retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "till-1")
-            _ = try await offline.edit(
-                variationID: widget.variationID, itemID: widget.itemID, label: widget.label,
-                edits: [FieldEdit(.price, Money(amount: 777, currency: "GBP").json)])
-            let client = try shop.context.makeClient()
-            let current = try await client.retrieveCatalogObject(id: widget.variationID).object
-            _ = try await client.upsertCatalogObject(
-                EditField.price.setting(Money(amount: 1234, currency: "GBP").json, in: current))
-            #expect(
-                try await Editor(database: shop.database, client: client, counter: "hub").sendOutbox().conflicts == 1)
+            _ = try await shop.priceConflict(
+                Self.widget, mine: Money(amount: 777, currency: "GBP").json,
+                theirs: Money(amount: 1234, currency: "GBP").json)
             let id = try #require(try await shop.request("GET", "/api/v1/outbox", device: device).json[0]?["id"])
             let path = "/api/v1/outbox/\(id)/resolve"
 
@@ -280,5 +266,29 @@ import Testing
             readers.append(theirs)
             try await theirs.waitUntilConnected()
         }
+    }
+}
+
+extension HubShop {
+    /// The price of the variation `code` names changed to `mine` at a counter while Square could not be
+    /// reached, then to `theirs` in Square, and the outbox sent: one conflict waiting in the outbox. The
+    /// client that reaches the shop's Square.
+    func priceConflict(_ code: String, mine: JSONValue, theirs: JSONValue) async throws -> SquareClient {
+        let variation = try await Lookup.single(code, in: database)
+        let offline = Editor(
+            database: database,
+            client: SquareClient(
+                configuration: SquareClientConfiguration(
+                    baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
+                    retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "till-1")
+        _ = try await offline.edit(
+            variationID: variation.variationID, itemID: variation.itemID, label: variation.label,
+            edits: [FieldEdit(.price, mine)])
+        let client = try context.makeClient()
+        let current = try await client.retrieveCatalogObject(id: variation.variationID).object
+        _ = try await client.upsertCatalogObject(EditField.price.setting(theirs, in: current))
+        let sent = try await Editor(database: database, client: client, counter: "hub").sendOutbox()
+        guard sent.conflicts == 1 else { throw HubTestError("expected one conflict, not \(sent.conflicts)") }
+        return client
     }
 }

@@ -199,22 +199,9 @@ import Testing
             let device = try await shop.pair()
             let widget = try await Lookup.single(Self.widget, in: shop.database)
             // The counter changes the price while Square cannot be reached; then someone changes it in Square.
-            let offline = Editor(
-                database: shop.database,
-                client: SquareClient(
-                    configuration: SquareClientConfiguration(
-                        baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
-                        retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "till-1")
             let mine = Money(amount: 777, currency: "GBP").json
             let theirs = Money(amount: 1234, currency: "GBP").json
-            _ = try await offline.edit(
-                variationID: widget.variationID, itemID: widget.itemID, label: widget.label,
-                edits: [FieldEdit(.price, mine)])
-            let client = try shop.context.makeClient()
-            let current = try await client.retrieveCatalogObject(id: widget.variationID).object
-            _ = try await client.upsertCatalogObject(EditField.price.setting(theirs, in: current))
-            let sent = try await Editor(database: shop.database, client: client, counter: "hub").sendOutbox()
-            #expect(sent.conflicts == 1)
+            let client = try await shop.priceConflict(Self.widget, mine: mine, theirs: theirs)
 
             let listed = try await shop.request("GET", "/api/v1/outbox", device: device)
             #expect(listed.json == (try HubShop.lines(try await shop.catalog("outbox", "--json"))))
