@@ -260,3 +260,39 @@ def test_the_counters_mode_is_the_hubs_shown_as_a_banner_kept_over_a_reload_and_
     Select(browser.find_element(By.ID, "mode-select")).select_by_value("lookup")
     wait_for(browser, lambda: mode() == "lookup", "the lookup banner again")
     assert console_errors(browser) == []
+
+
+def test_every_change_the_page_sends_carries_an_idempotency_key_and_a_repeat_is_done_once(hub, paired):
+    """The page's changes each carry their own Idempotency-Key; sent again under it, the hub answers as it
+    did the first time and changes nothing (issue 38, item 5)."""
+    browser = paired
+    mode = lambda: browser.execute_script("return document.body.dataset.mode")  # noqa: E731
+    wait_for(browser, lambda: mode() == "lookup", "the lookup banner")
+    browser.execute_script(
+        "window.sentKeys = []; const send = window.fetch;"
+        "window.fetch = (path, init = {}) => {"
+        "  if (init.method && init.method !== 'GET')"
+        "    window.sentKeys.push([path, (init.headers || {})['Idempotency-Key'] || null]);"
+        "  return send(path, init); };")
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("reorder")
+    wait_for(browser, lambda: mode() == "reorder", "the reorder banner")
+    sent = browser.execute_script("return window.sentKeys")
+    assert sent and all(key for _, key in sent), sent
+    path = next(path for path, _ in sent if path.endswith("/mode"))
+    answers = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const send = () => api(arguments[0], {method: 'POST', body: {mode: 'lookup'}, key: 'browser-once'});"
+        "send().then((first) => api(arguments[0], {method: 'POST', body: {mode: 'reorder'}})"
+        "  .then(() => send()).then((again) => done([first, again])), (error) => done({error: String(error)}))", path)
+    assert "error" not in answers, answers
+    first, again = answers
+    assert first["mode"] == "lookup" and not first.get("repeated")
+    assert again["repeated"] is True and again["mode"] == "lookup"
+    # The repeat changed nothing: the counter is in the mode the change between set.
+    state = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "api(arguments[0]).then(done, (error) => done({error: String(error)}))", path[:-len("/mode")])
+    assert state.get("mode") == "reorder", state
+    wait_for(browser, lambda: mode() == "reorder", "the reorder banner after the repeat")
+    Select(browser.find_element(By.ID, "mode-select")).select_by_value("lookup")
+    wait_for(browser, lambda: mode() == "lookup", "the lookup banner again")
