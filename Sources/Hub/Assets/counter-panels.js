@@ -422,3 +422,21 @@ function playSound(kind) {
     }
   } catch (error) { /* no sound here: the colour and words say it */ }
 }
+
+// --- what the hub answered to a kept price change or reorder add (counter.js settle) --------------------------
+function settleChange(entry, {status, answer, ok, why}) {
+  const what = entry.what;
+  if (entry.kind === "price") {
+    const price = entry.body.price, theirs = (answer && answer.remote || {}).price;
+    // 409 with Square's price equal to this one: it was written before (its answer lost), not a conflict.
+    const text = status === 409 ? (theirs && parseFloat(amount(theirs)) === Number(price) ? `Square has ${price} already.`
+      : `not changed to ${price}: Square's price is now ${theirs ? money(theirs) : "none"}; open the item to decide.`)
+      : !ok ? `not changed: ${why}.` : answer.status === "queued" ? "it goes to Square with the next sync."
+        : `${price} is in Square.`;
+    note.textContent = `Kept price change sent. ${what}: ${text}`;
+    if (ok && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
+  } else {
+    note.textContent = ok ? `Kept reorder add sent: ${what}, ${answer.quantity} now on the reorder list.`
+      : `Kept reorder add for ${what} not taken: ${why}.`;
+  }
+}

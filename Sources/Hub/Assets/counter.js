@@ -226,18 +226,9 @@ function settle(entry, {status, answer}) {
     showCountWarning(answer);
     // A scan kept while the hub was away goes in the list; it does not take over the card now.
     if (Date.now() - Date.parse(entry.at) > 2000) addScanRow(answer); else showScan(answer);
-  } else if (entry.kind === "price") {
-    const price = entry.body.price, theirs = (answer && answer.remote || {}).price;
-    // 409 with Square's price equal to this one: it was written before (its answer lost), not a conflict.
-    const text = status === 409 ? (theirs && parseFloat(amount(theirs)) === Number(price) ? `Square has ${price} already.`
-      : `not changed to ${price}: Square's price is now ${theirs ? money(theirs) : "none"}; open the item to decide.`)
-      : !ok ? `not changed: ${why}.` : answer.status === "queued" ? `waits for Square in the outbox (#${answer.outbox_id}).`
-        : `${price} is in Square.`;
-    note.textContent = `Kept price change sent. ${what}: ${text}`;
-    if (ok && shown && shown.variation_id === entry.variation) refreshCard(entry.variation, text);
   } else {
-    note.textContent = ok ? `Kept reorder add sent: ${what}, ${answer.quantity} now on the reorder list.`
-      : `Kept reorder add for ${what} not taken: ${why}.`;
+    // A kept price change or reorder add (counter-panels.js, loaded since: its panel made it).
+    panels().then(() => settleChange(entry, {status, answer, ok, why}), () => {});
   }
 }
 // The list of scans: one row per scan id (an event, an answer and the scan log may each bring the same one).
