@@ -60,11 +60,7 @@ extension HubAPI {
             headers[named: "X-Accel-Buffering"] = "no"
             // HEAD opens no stream.
             if request.method == .head { return Response(status: .ok, headers: headers) }
-            guard let slot = await streams.open(for: deviceID) else {
-                return HubResponse.error(
-                    "This device has \(OpenStreams.most) live updates open already; close a page it has open (or "
-                        + "wait a minute) and try again.", status: .tooManyRequests)
-            }
+            let slot = await streams.open(for: deviceID)
             let header = request.headers[named: "Last-Event-ID"]
             let lastID: String? = header ?? request.uri.queryParameters.get("last").map { String($0) }
             let stream = await services.events.subscribe(after: lastID)
@@ -90,6 +86,7 @@ extension HubAPI {
                             forward.cancel()
                             ticks.cancel()
                         }
+                        Task { await streams.started(slot) { continuation.finish() } }
                     }
                     for await event in beats {
                         // A device revoked while its stream is open loses it at the next keep-alive.
@@ -103,23 +100,39 @@ extension HubAPI {
 }
 
 /// The event streams each device has open: at most `most` at once, so one device cannot hold the hub's
-/// connections; the next is refused (429) until one closes (a page closed, or a dead connection found at the
-/// next keep-alive, within 15 s).
+/// connections; opening one more closes that device's oldest (a page reloaded or a tab lost whose connection
+/// was never seen to close is the likeliest to be the oldest, and a page whose stream is closed opens it
+/// again).
 actor OpenStreams {
     static let most = 8
-    private var open: [Int64?: Set<Int>] = [:]
+    /// Each device's streams, oldest first, with what ends each (nil until its body starts).
+    private var open: [Int64?: [(number: Int, end: (@Sendable () -> Void)?)]] = [:]
     private var next = 0
 
-    /// A slot for one more stream of `device`'s, or nil when it has `most` open.
-    func open(for device: Int64?) -> (device: Int64?, number: Int)? {
-        guard open[device, default: []].count < Self.most else { return nil }
+    /// A slot for one more stream of `device`'s, closing its oldest beyond `most`.
+    func open(for device: Int64?) -> Slot {
         next += 1
-        open[device, default: []].insert(next)
-        return (device, next)
+        open[device, default: []].append((next, nil))
+        while let streams = open[device], streams.count > Self.most {
+            open[device]?.removeFirst()
+            streams.first?.end?()
+        }
+        return Slot(device: device, number: next)
     }
 
-    func close(_ slot: (device: Int64?, number: Int)) {
-        open[slot.device]?.remove(slot.number)
+    /// `end` ends the stream in `slot`; called at once when it was closed already.
+    func started(_ slot: Slot, end: @escaping @Sendable () -> Void) {
+        guard let index = open[slot.device]?.firstIndex(where: { $0.number == slot.number }) else { return end() }
+        open[slot.device]?[index].end = end
+    }
+
+    func close(_ slot: Slot) {
+        open[slot.device]?.removeAll { $0.number == slot.number }
+    }
+
+    struct Slot: Sendable {
+        var device: Int64?
+        var number: Int
     }
 }
 
