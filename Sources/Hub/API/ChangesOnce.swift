@@ -30,9 +30,7 @@ struct ChangesOnce: RouterMiddleware {
         do {
             request.body = RequestBody(buffer: try await request.body.collect(upTo: context.maxUploadSize))
         } catch {
-            return HubResponse.error(
-                "The request body is larger than the hub takes (\(context.maxUploadSize / 1024) KB); nothing was "
-                    + "changed.", status: .contentTooLarge)
+            return HubResponse.error(Self.tooLarge(context), status: .contentTooLarge)
         }
         guard let key = request.headers[named: Self.header], let device = context.device else {
             return try await next(request, context)
@@ -59,6 +57,11 @@ struct ChangesOnce: RouterMiddleware {
         } catch {
             return HubResponse.error(HubAPI.staffError(error))
         }
+    }
+
+    /// What a body over `maxUploadSize` is told.
+    static func tooLarge(_ context: Context) -> String {
+        "The request body is larger than the hub takes (\(context.maxUploadSize / 1024) KB); nothing was changed."
     }
 
     /// Thrown for an answer that is not kept.

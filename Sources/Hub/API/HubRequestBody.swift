@@ -45,11 +45,10 @@ extension HubAPI {
     ) async throws -> Body {
         let buffer: ByteBuffer
         do {
+            // `ChangesOnce` has answered a body over the limit 413 already; this holds for a route it does not see.
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch {
-            throw AppError(
-                "The request body is larger than \(context.maxUploadSize / 1024) KB; send one JSON object.",
-                exitCode: .usage)
+            throw AppError(ChangesOnce.tooLarge(context), exitCode: .usage)
         }
         let bytes = Array(buffer.readableBytesView)
         let value: JSONValue
