@@ -113,7 +113,8 @@ function lineRow(line) {
     }));
     actions.append(element("span", {class: "inline"}, count, receive));
   }
-  const cost = line.line_cost ? `${line.unit_cost} each = ${line.line_cost} ${line.currency}` : "";
+  const cash = (amount) => line.currency ? moneyFormat(line.currency).format(Number(amount)) : amount;
+  const cost = line.line_cost ? `${cash(line.unit_cost)} each = ${cash(line.line_cost)}` : "";
   const onHand = line.on_hand === null ? "" : line.on_hand + (line.threshold !== null ? ` (low at ${line.threshold})` : "");
   return element("tr", {class: line.status}, item, cell("Status", status), quantity, cell("On hand", onHand),
     cell("Cost", cost), actions);

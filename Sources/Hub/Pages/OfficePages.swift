@@ -1,5 +1,6 @@
 import CatalogApp
 import CatalogCore
+import Foundation
 import Hummingbird
 import Store
 
@@ -73,7 +74,7 @@ enum OfficePages {
         router.get("/office") { _, context in
             guard let device = context.device else { return pairPage() }
             let shop = try? await services.shop()
-            let main = await overview(services: services, here: shop?.here)
+            let main = await overview(services: services, here: shop?.here, timeZone: shop?.format?.timeZone)
             return HubPages.page(
                 render("/office", "Back office", "Back office", "", main, device, shop?.here?.name, shop?.format))
         }
@@ -118,7 +119,7 @@ enum OfficePages {
     }
 
     /// The overview: one card per page with the numbers that say whether it needs a look.
-    static func overview(services: HubServices, here: CounterLocation?) async -> String {
+    static func overview(services: HubServices, here: CounterLocation?, timeZone: String? = nil) async -> String {
         let workflow = ReorderWorkflow(context: services.context, database: services.database)
         let open = (try? await workflow.lines(statuses: [.wanted, .ordered], location: services.location)) ?? []
         let wanted = open.filter { $0.status == .wanted }.count
@@ -133,8 +134,18 @@ enum OfficePages {
         let sync = await services.sync.status
         let unavailable = services.sync.unavailable
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        // A time as staff read it: the day and the minute, in UTC as the hub keeps it.
-        func minute(_ time: String) -> String { "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC" }
+        // A time as staff read it: the day and the minute, 24-hour, in the location's time zone (UTC, said, when
+        // the hub does not know it).
+        func minute(_ time: String) -> String {
+            guard let zone = timeZone.flatMap(TimeZone.init(identifier:)), let moment = Timestamp(rfc3339: time) else {
+                return "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC"
+            }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_GB_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(moment.seconds)))
+        }
         let cards: [(String, String, String, Bool)] = [
             (
                 "/office/reorder", "Reorder",
