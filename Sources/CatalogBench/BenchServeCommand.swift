@@ -97,8 +97,16 @@ struct BenchServeCommand: AsyncParsableCommand {
             Terminal.error(
                 "bench: \(load.clients) subscribers, \(load.counters) counters × \(load.rate) scans/s, "
                     + "\(load.typists) typists × \(load.keys) keys/s for \(load.seconds) s ...")
+            // Each subscriber is a screen of its own, as in a shop: the hub keeps at most 8 streams a device.
+            var screens: [String] = []
+            for index in 0..<load.clients {
+                screens.append(
+                    try await HubBenchClient.pair(
+                        base: hub.baseURL, database: path, name: "screen \(index + 1)", connections: 1
+                    ).token)
+            }
             try await measureLoad(
-                client: client, hub: hub, codes: codes, words: drawn.map(\.text), into: &results)
+                client: client, screens: screens, hub: hub, codes: codes, words: drawn.map(\.text), into: &results)
             try await measureSearchAfterLoad(client: client, text: drawn.first?.text ?? "a", into: &results)
             if output.json { Terminal.out(results.json) } else { Terminal.out(results.text) }
         }
@@ -143,11 +151,11 @@ struct BenchServeCommand: AsyncParsableCommand {
 
     /// The load: subscribers on the event stream, counters posting at a steady rate.
     func measureLoad(
-        client: HubBenchClient, hub: ServerProcess, codes: [String], words: [String],
+        client: HubBenchClient, screens: [String], hub: ServerProcess, codes: [String], words: [String],
         into results: inout BenchServeResults
     ) async throws {
         let port = client.base.port ?? 80
-        let readers = try (0..<load.clients).map { _ in try EventStreamReader(port: port, token: client.token) }
+        let readers = try screens.map { try EventStreamReader(port: port, token: $0) }
         defer { readers.forEach { $0.close() } }
         let deadline = ContinuousClock.now + .seconds(10)
         while readers.contains(where: { !$0.connected }), ContinuousClock.now < deadline {
