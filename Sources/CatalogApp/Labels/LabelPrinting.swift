@@ -36,6 +36,12 @@ public enum LabelPrinting {
     }
 
     /// Prints a label for each of `variations` (priced where each was priced): `request`'s template, or
+    /// The printer called `name`, else the default one (nil when none is set).
+    static func destination(_ name: String?, on printing: any PrintService) async throws -> PrintDestination? {
+        if let name { return try await printing.destination(named: name) }
+        return try await printing.defaultDestination()
+    }
+
     /// Why a label sent to `printer` (nil: labels.printer in the settings, else the CUPS default) could not
     /// print now, in words for staff: no such printer, no default one, the printer stopped or refusing jobs,
     /// or the printers out of reach; nil when it can. What label mode checks before it is offered.
@@ -43,11 +49,7 @@ public enum LabelPrinting {
         let name = printer ?? context.settings.labels.printer
         let chosen: PrintDestination?
         do {
-            if let name {
-                chosen = try await context.printing.destination(named: name)
-            } else {
-                chosen = try await context.printing.defaultDestination()
-            }
+            chosen = try await destination(name, on: context.printing)
         } catch {
             if let name { return "the printer \(name) is not set up on the hub" }
             return "the hub cannot reach its printers"
@@ -78,13 +80,7 @@ public enum LabelPrinting {
         database: any LabelStore & CatalogStore, context: AppContext
     ) async throws -> Outcome {
         let printing = context.printing
-        let chosen: PrintDestination?
-        if let printer {
-            chosen = try await printing.destination(named: printer)
-        } else {
-            chosen = try await printing.defaultDestination()
-        }
-        guard let destination = chosen else {
+        guard let destination = try await destination(printer, on: printing) else {
             throw PrintingError.noDefaultPrinter(available: try await printing.destinations().map(\.name))
         }
         let format: DocumentFormat = destination.isRaw ? .raw : .pdf

@@ -32,21 +32,9 @@ extension Editor {
     public func receiveStock(
         variation: VariationSummary, quantity: Int, locationID: String
     ) async throws -> ReceiveResult {
-        let key = UUID().uuidString
-        let arrived = database.clock.now()
-        let adjustment: JSONValue = [
-            "reference_id": .string(InventoryWindow.receiptReference(key: key, arrived: arrived)),
-            "from_state": "NONE", "to_state": "IN_STOCK", "location_id": .string(locationID),
-            "catalog_object_id": .string(variation.variationID), "catalog_object_type": "ITEM_VARIATION",
-            "quantity": .string(String(quantity)), "occurred_at": .string(arrived.rfc3339),
-        ]
-        let change: JSONValue = ["type": "ADJUSTMENT", "adjustment": adjustment]
-        let entry = OutboxEntry(
-            counter: counter, kind: .inventory, objectID: variation.variationID, itemID: variation.itemID,
-            label: variation.label, baseVersion: nil,
-            changes: [OutboxEntry.Change(field: "in_stock", old: nil, new: .string("+\(quantity) at \(locationID)"))],
-            payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet",
-            at: database.clock.now())
+        let entry = adjustmentEntry(
+            into: true, objectID: variation.variationID, itemID: variation.itemID, label: variation.label,
+            quantity: String(quantity), locationID: locationID)
         let receipt = try await database.receiveStock(
             variationID: variation.variationID, quantity: quantity, counter: counter, outbox: entry,
             claimedBy: sender)
@@ -83,24 +71,9 @@ extension Editor {
             adjustment["to_state"]?.stringValue == "IN_STOCK",
             let quantity = adjustment["quantity"]?.stringValue, let locationID = adjustment["location_id"]?.stringValue
         else { throw ReorderError.notAReceipt(outboxID: outboxID) }
-        let key = UUID().uuidString
-        let now = database.clock.now()
-        let change: JSONValue = [
-            "type": "ADJUSTMENT",
-            "adjustment": [
-                "reference_id": .string(InventoryWindow.receiptReference(key: key, arrived: now)),
-                "from_state": "IN_STOCK", "to_state": "NONE", "location_id": .string(locationID),
-                "catalog_object_id": .string(receipt.objectID), "catalog_object_type": "ITEM_VARIATION",
-                "quantity": .string(quantity), "occurred_at": .string(now.rfc3339),
-            ],
-        ]
-        let entry = OutboxEntry(
-            counter: counter, kind: .inventory, objectID: receipt.objectID, itemID: receipt.itemID,
-            label: receipt.label, baseVersion: nil,
-            changes: [
-                OutboxEntry.Change(field: "in_stock", old: nil, new: .string("-\(quantity) at \(locationID) (undo)"))
-            ],
-            payload: ["changes": [change]], idempotencyKey: key, reason: "not sent yet", at: now)
+        let entry = adjustmentEntry(
+            into: false, objectID: receipt.objectID, itemID: receipt.itemID, label: receipt.label,
+            quantity: quantity, locationID: locationID)
         let (undoID, fresh) = try await database.undoStockReceipt(
             outboxID: outboxID, undo: entry, counter: counter, claimedBy: sender)
         let booked = StockReceipt(outboxID: undoID, lines: [], unlisted: 0)
@@ -126,6 +99,28 @@ extension Editor {
             try await database.updateOutbox(OutboxUpdate(id: undoID, status: .pending, reason: reason, sender: sender))
             return ReceiveResult(status: .queued(reason: reason), receipt: booked, inStock: nil)
         }
+    }
+
+    /// The outbox entry of one stock adjustment made now with a new key: `quantity` units of a variation moved
+    /// into stock at a location (NONE → IN_STOCK, a receipt) or back out of it (IN_STOCK → NONE, its undo),
+    /// its `reference_id` saying when (`InventoryWindow`).
+    private func adjustmentEntry(
+        into: Bool, objectID: String, itemID: String?, label: String, quantity: String, locationID: String
+    ) -> OutboxEntry {
+        let key = UUID().uuidString
+        let now = database.clock.now()
+        let adjustment: JSONValue = [
+            "reference_id": .string(InventoryWindow.receiptReference(key: key, arrived: now)),
+            "from_state": into ? "NONE" : "IN_STOCK", "to_state": into ? "IN_STOCK" : "NONE",
+            "location_id": .string(locationID), "catalog_object_id": .string(objectID),
+            "catalog_object_type": "ITEM_VARIATION", "quantity": .string(quantity), "occurred_at": .string(now.rfc3339),
+        ]
+        let shown = into ? "+\(quantity) at \(locationID)" : "-\(quantity) at \(locationID) (undo)"
+        return OutboxEntry(
+            counter: counter, kind: .inventory, objectID: objectID, itemID: itemID, label: label, baseVersion: nil,
+            changes: [OutboxEntry.Change(field: "in_stock", old: nil, new: .string(shown))],
+            payload: ["changes": [["type": "ADJUSTMENT", "adjustment": adjustment]]], idempotencyKey: key,
+            reason: "not sent yet", at: now)
     }
 
     /// Posts an inventory outbox entry with its own key and records the outcome: applied with the new
