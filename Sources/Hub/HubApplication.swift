@@ -35,7 +35,12 @@ public struct HubApplication: Sendable {
         let wanted = configuration.location
         let desk = ScanDesk(
             database: database, events: events, locationWanted: (wanted ?? context.settings.location) != nil,
-            idleLimit: configuration.counterIdle
+            idleLimit: configuration.counterIdle,
+            card: { variationID in
+                try await HubAPI.variations(
+                    variationID, location: wanted, context: context, database: database, scaleLayouts: scaleLayouts
+                ).first?.json ?? .null
+            }
         ) { counter in
             // Started as each counter first scans: on a new database the location arrives with the first sync.
             // Each counter's session acts under its own name: its labels and receipts are logged as its own,

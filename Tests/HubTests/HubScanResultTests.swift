@@ -36,6 +36,12 @@ import Testing
                 result?["stock"]?["after"]?.stringValue == after && result?["stock"]?["before"]?.stringValue == before,
                 "\(scan.text) before \(before ?? "none") after \(after ?? "none")")
             #expect(result?["undo_until"] != nil && result?["undo_until"] != .null, "\(scan.text)")
+            // The answer carries the item's card as it is after the receipt: the page draws it without asking.
+            let card = scan.json["card"]
+            #expect(card?["variation_id"] == scan.json["match"]?["variation_id"], "\(scan.text)")
+            #expect(
+                card?["stock"]?[0]?["name"] == "High Street" && card?["stock"]?[0]?["quantity"]?.stringValue == after,
+                "\(scan.text)")
 
             let undo = try await shop.request(
                 "POST", "/api/v1/scans/rc-1/undo", body: ["counter": "till-4"], device: device)
@@ -49,6 +55,7 @@ import Testing
             // The scan log keeps the undo with the scan.
             let log = try await shop.request("GET", "/api/v1/scans?limit=1", device: device)
             #expect(log.json[0]?["answer"]?["undone"]?["status"] == "posted", "\(log.text)")
+            #expect(log.json[0]?["answer"]?["card"] == nil, "the log keeps the answer without the card: \(log.text)")
             // The reorder list is as before the receipt: the unlisted line it made is gone.
             #expect(try await shop.database.reorderLines(statuses: [.received]).isEmpty)
         }

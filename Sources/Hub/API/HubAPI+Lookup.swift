@@ -39,12 +39,21 @@ extension HubAPI {
         }
         router.get("/api/v1/variations/:code") { _, context in
             await answer {
-                let code = pathPart(context, "code")
-                let reports = try await VariationReport.load(
-                    code, shop: try await services.shop(), scaleLayouts: services.scaleLayouts,
-                    database: services.database, at: services.now, frontEnd: services.context.frontEnd)
+                let reports = try await variations(
+                    pathPart(context, "code"), location: services.location, context: services.context,
+                    database: services.database, scaleLayouts: services.scaleLayouts)
                 return HubResponse.json(.array(reports.map(\.json)))
             }
         }
+    }
+
+    /// The variations `code` names, each as the hub's counters see it (at the hub's `location`): what
+    /// `GET /api/v1/variations/{code}` answers, and the card a scan's answer carries.
+    static func variations(
+        _ code: String, location: String?, context: AppContext, database: CatalogDatabase, scaleLayouts: [ScaleLayout]
+    ) async throws -> [VariationReport] {
+        try await VariationReport.load(
+            code, shop: try await ShopLocations.load(location, context: context, database: database),
+            scaleLayouts: scaleLayouts, database: database, at: context.clock.now(), frontEnd: context.frontEnd)
     }
 }

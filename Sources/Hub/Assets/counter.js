@@ -272,7 +272,9 @@ function showScan(answer) {
   // A person typing in the card (a price, a quantity) keeps it: the scan is in the list and the outcome line.
   if (cardBusy()) { note.textContent = "The card stays while you type in it; the scan is in the list."; return; }
   const result = resultOf(answer);
-  if (answer.match) showVariation(answer.match.variation_id, answer);
+  // The hub sends the item's card with the scan: drawn at once, not asked for again.
+  if (answer.card) { ++cardSerial; renderCard(answer.card, answer); }
+  else if (answer.match) showVariation(answer.match.variation_id, answer);
   else if (result.kind === "unknown" || result.kind === "held_back") {
     renderUnknown(answer.code, result.detail || "", undefined,
       result.kind === "unknown" && result.headline === "Unknown code" ? "Unknown code" : result.headline);

@@ -28,6 +28,9 @@ public actor ScanDesk {
     /// never).
     let idleLimit: Duration?
     let makeSession: @Sendable (_ counter: String) async throws -> CounterSession
+    /// The card of the variation a scan found (what `GET /api/v1/variations/{id}` answers for it), sent with
+    /// the scan's answer and event so a page draws the item without asking again; nil leaves it out.
+    let card: (@Sendable (_ variationID: String) async throws -> JSONValue)?
     private var sessions: [String: CounterSession] = [:]
     /// Each counter's kept state, as last read or written.
     private var states: [String: CounterState] = [:]
@@ -44,11 +47,13 @@ public actor ScanDesk {
     public init(
         database: CatalogDatabase, events: HubEvents, locationWanted: Bool = false,
         idleLimit: Duration? = ScanDesk.defaultIdleLimit,
+        card: (@Sendable (_ variationID: String) async throws -> JSONValue)? = nil,
         makeSession: @escaping @Sendable (_ counter: String) async throws -> CounterSession
     ) {
         self.database = database
         self.events = events
         self.makeSession = makeSession
+        self.card = card
         self.locationWanted = locationWanted
         self.idleLimit = idleLimit
     }
@@ -350,6 +355,11 @@ public actor ScanDesk {
             commandAnswers[id] = answer
             commandOrder.append(id)
             if commandOrder.count > 1000 { commandAnswers[commandOrder.removeFirst()] = nil }
+        }
+        // The item's card as it is after the scan (a receipt's new stock included), for the pages only: the log
+        // keeps the answer without it, and a card that cannot be read is left for the page to ask for.
+        if let card, let variationID = answer["match"]?["variation_id"]?.stringValue {
+            answer["card"] = (try? await card(variationID)) ?? .null
         }
         await events.publish("scan", answer)
         return answer
