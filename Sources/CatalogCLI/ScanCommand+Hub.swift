@@ -13,12 +13,14 @@ extension ScanCommand {
                 "With --hub the hub decides what a scan does: leave out --mode, --location, --printer and "
                     + "--template, and scan a mode barcode (catalog label commands) to switch.", exitCode: .usage)
         }
-        let address = try HubLink.address(text)
+        // A pairing address (what catalog devices pair prints) carries the code and the CA's fingerprint.
+        let invitation = HubLink.pairingAddress(text)
+        let address = try invitation?.hub ?? HubLink.address(text)
         let path = HubLink.path(settings: context.settings)
-        let client = HubClient(hub: address)
         let link: HubLink
-        if let pair {
-            link = try await client.pair(code: pair, name: context.settings.counter)
+        if let pair = pair ?? invitation?.code {
+            let trust = try await authority(of: address, expected: caSHA256 ?? invitation?.caSHA256, output: output)
+            link = try await HubClient(hub: address, trust: trust).pair(code: pair, name: context.settings.counter)
             try link.save(to: path)
             output.error(
                 "catalog: paired with the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”; "
@@ -38,6 +40,7 @@ extension ScanCommand {
             }
             link = saved
         }
+        let client = HubClient(hub: address, trust: link.caPEM)
         let (json, quiet) = (self.json, self.quiet)
         let relay = try ScanRelay(context: context, client: client, link: link) { report in
             Self.show(report, json: json, quiet: quiet, hub: address.absoluteString, output: output)
@@ -77,6 +80,35 @@ extension ScanCommand {
                 "Stopped with \(try await relay.waiting()) scans not yet at the hub; they are kept and "
                     + "go first on the next catalog scan --hub.", exitCode: .tryLater)
         }
+    }
+
+    /// The CA an https hub is trusted by from now on (nil for http): its /ca.pem, whose fingerprint must be
+    /// `expected` when one is given; with none, the fingerprint is shown and the CA kept (trust on first use).
+    func authority(of hub: URL, expected: String?, output: CommandOutput) async throws -> String? {
+        guard hub.scheme == "https" else {
+            if expected != nil {
+                throw AppError(
+                    "--ca-sha256 is for an https hub; \(hub.absoluteString) is plain http.", exitCode: .usage)
+            }
+            return nil
+        }
+        let (pem, fingerprint) = try await HubClient(hub: hub).authority()
+        if let expected {
+            let wanted = expected.lowercased().filter { !":- ".contains($0) }
+            guard wanted == fingerprint else {
+                throw AppError(
+                    "The hub at \(hub.absoluteString) shows a certificate authority with fingerprint \(fingerprint), "
+                        + "not the \(Terminal.echo(expected)) given: it may be another computer posing as the hub. "
+                        + "Nothing was sent. Check the address and the fingerprint catalog devices pair shows on the hub.",
+                    exitCode: .dataError)
+            }
+        } else {
+            output.error(
+                "catalog: the hub's certificate authority has the fingerprint \(fingerprint). Nothing confirmed it "
+                    + "(trusted on first use): compare it with what catalog devices pair shows on the hub. From now "
+                    + "on this counter trusts only it.")
+        }
+        return pem
     }
 
     /// Prints what the relay reports: the hub's answers on standard output, the rest as notes.

@@ -31,8 +31,10 @@ struct ScanCommand: ContextCommand, GlobalOptionsCommand {
             standard input it is read as it arrives.
             --hub URL makes this a remote counter of the shop's hub (catalog serve): each scan is kept on \
             this computer, posted to the hub in order and the hub's answer printed; the hub decides what a \
-            scan does. Pair once with --pair CODE (a code from catalog devices pair on the hub); the key is \
-            kept in hub.json beside the configuration file. Scans made while the hub cannot be reached wait \
+            scan does. Pair once with --pair CODE (a code from catalog devices pair on the hub), or give --hub \
+            the pairing address it prints; the key is kept in hub.json beside the configuration file. On an \
+            https hub the counter then trusts only the hub's certificate authority, checked at pairing against \
+            --ca-sha256 (or the address's #ca=), else shown and kept on first use. Scans made while the hub cannot be reached wait \
             here and go in order when it is back, each exactly once. A replay waits until the hub has every \
             scan; Ctrl-C leaves the rest kept for the next run (exit 75).
             """
@@ -93,6 +95,13 @@ struct ScanCommand: ContextCommand, GlobalOptionsCommand {
             "Pair this counter with the hub first, with a code from catalog devices pair on the hub.",
             valueName: "code"))
     var pair: String?
+
+    @Option(
+        name: .customLong("ca-sha256"),
+        help: ArgumentHelp(
+            "With --pair on an https hub: the fingerprint of the hub's certificate authority that catalog devices "
+                + "pair shows; the hub must show that one.", valueName: "hex"))
+    var caSHA256: String?
 
     @Flag(help: "One JSON object per scan.")
     var json = false

@@ -15,14 +15,19 @@ struct ServeCommand: AsyncParsableCommand {
             One hub per shop keeps the shop's replica of the Square catalog current (a sync at start, on each \
             of Square's webhooks, and every --sync-every minutes) and serves the counter screen, the back \
             office and the JSON API under /api/v1 (docs/api.md) to paired devices. It listens on 127.0.0.1 \
-            unless --listen says otherwise (0.0.0.0:8080 for the shop's network).
+            unless --listen says otherwise (0.0.0.0:8443 for the shop's network).
+            On this computer (127.0.0.1, ::1, localhost) the hub speaks plain HTTP. On any other address it \
+            speaks HTTPS (HTTP/2 where the browser offers it) with its own certificate authority, made on first \
+            start in hub-tls beside the database, and a certificate for this computer's names and addresses, \
+            renewed before it expires; devices trust the CA at /ca.pem, whose fingerprint catalog devices pair \
+            shows. --tls-cert and --tls-key use the shop's own certificate instead; --insecure-http serves plain \
+            HTTP beyond this computer (every page then warns that the network can read it).
             Every request needs a paired device, this computer's browser too: the hub prints a one-time \
             sign-in address for a screen on this computer; other devices pair at /pair with a code from \
             catalog devices pair. --demo runs the hub on a demo shop in a local sandbox, with no Square account.
             Webhooks: give --notification-url (the URL of /webhooks/square configured in Square, byte for \
-            byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. HTTPS: give --tls-cert and --tls-key (the shop's own \
-            certificate, PEM); the hub then speaks HTTPS only. A scanner on this computer is a counter like \
-            any other: catalog scan --hub http://127.0.0.1:PORT. Stop the hub with Ctrl-C or SIGTERM.
+            byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. A scanner on this computer is a counter like any other: \
+            catalog scan --hub http://127.0.0.1:PORT. Stop the hub with Ctrl-C or SIGTERM.
             """
     )
 
@@ -70,6 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The certificate's private key (PEM, unencrypted).", valueName: "file"))
     var tlsKey: String?
+
+    @Flag(
+        help: "Serve plain HTTP on an address beyond this computer: anyone on the network can read the devices' keys.")
+    var insecureHTTP = false
 
     @Flag(help: "Run on a demo shop in a local sandbox (no Square account needed).")
     var demo = false
@@ -119,11 +128,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The certificate and key files, both or neither.
-    func tlsFiles() throws -> (certificate: String, key: String)? {
+    /// Whether `host` is this computer only: plain HTTP there is read by nobody else. (127.0.0.2 and the
+    /// rest of 127/8 are not: the tests use 127.0.0.2 as an address beyond loopback.)
+    static func isLoopback(_ host: String) -> Bool { ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) }
+
+    /// How the hub speaks at `host`: the shop's certificate and key (both or neither), plain HTTP on this
+    /// computer or with --insecure-http, else the hub's own CA in `folder`.
+    func tls(host: String, folder: URL) throws -> HubTLS? {
         switch (tlsCert, tlsKey) {
-        case (nil, nil): return nil
-        case (let certificate?, let key?): return (certificate, key)
+        case (let certificate?, let key?):
+            if insecureHTTP {
+                throw AppError("--insecure-http and --tls-cert contradict each other: give one.", exitCode: .usage)
+            }
+            return .files(certificate: certificate, key: key)
+        case (nil, nil): return Self.isLoopback(host) || insecureHTTP ? nil : .own(folder: folder)
         default: throw AppError("--tls-cert and --tls-key go together: give both, or neither.", exitCode: .usage)
         }
     }
@@ -138,7 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else {
             throw ValidationError(
-                "--listen must be ADDRESS:PORT (such as 0.0.0.0:8080) or a port, not “\(Terminal.echo(text))”.")
+                "--listen must be ADDRESS:PORT (such as 0.0.0.0:8443) or a port, not “\(Terminal.echo(text))”.")
         }
         return (host, port)
     }
@@ -173,11 +191,18 @@ struct ServeCommand: AsyncParsableCommand {
                 webhook = (notificationURL, key)
             }
             let context = AppContext(settings: settings, progress: TerminalProgress())
+            let tls = try tls(host: host, folder: HubCertificates.folder(databasePath: settings.databasePath))
+            let insecure = tls == nil && !Self.isLoopback(host)
+            if insecure {
+                Terminal.error(
+                    "catalog: warning: plain HTTP on \(host) (--insecure-http): anyone on this network can read the "
+                        + "devices' keys and take them over. Leave out --insecure-http to serve HTTPS.")
+            }
             let hub = try await HubServer.start(
                 HubConfiguration(
                     host: host, port: port, location: location,
                     syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook,
-                    tls: try tlsFiles(), counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60),
+                    tls: tls, insecureHTTP: insecure, counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60),
                     wedge: (wedgeMinLength, wedgeMaxGapMs)),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
@@ -195,7 +220,12 @@ struct ServeCommand: AsyncParsableCommand {
             let pairCommand =
                 demoFolder == nil && options.database == nil
                 ? "catalog devices pair" : "catalog devices pair --db \(Terminal.echo(settings.databasePath))"
-            Terminal.out("Pair other devices with a code from: \(pairCommand)")
+            Terminal.out("Pair other devices with a code and QR code from: \(pairCommand)")
+            if let fingerprint = hub.trust.caSHA256 {
+                Terminal.out(
+                    "Devices trust the hub's certificate authority at \(hub.trust.url)/ca.pem (SHA-256 "
+                        + "\(fingerprint)); docs/hub.md says how on each system.")
+            }
             if let reason = await hub.sync.unavailable { Terminal.note("the hub will not sync: \(reason)") }
             await Signals.waitForTermination()
             Terminal.error("catalog: stopping the hub")

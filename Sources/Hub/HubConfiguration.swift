@@ -14,9 +14,11 @@ public struct HubConfiguration: Sendable {
     public var webhook: (notificationURL: String, signatureKey: String)?
     /// Whether to sync when the hub starts.
     public var syncOnStart: Bool
-    /// The shop's own certificate (chain, PEM) and its private key (PEM): the hub then speaks only HTTPS,
-    /// and its device cookie is Secure.
-    public var tls: (certificate: String, key: String)?
+    /// HTTPS with the shop's own certificate or the hub's own CA: the hub then speaks only HTTPS, and its
+    /// device cookie is Secure. Nil: plain HTTP.
+    public var tls: HubTLS?
+    /// Plain HTTP beyond this computer, asked for with `--insecure-http`: every page says so.
+    public var insecureHTTP: Bool
     /// How long a counter may go without a scan before a mode other than lookup goes back to lookup (nil:
     /// never).
     public var counterIdle: Duration?
@@ -28,7 +30,7 @@ public struct HubConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
         webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true,
-        tls: (certificate: String, key: String)? = nil, counterIdle: Duration? = ScanDesk.defaultIdleLimit,
+        tls: HubTLS? = nil, insecureHTTP: Bool = false, counterIdle: Duration? = ScanDesk.defaultIdleLimit,
         wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25)
     ) {
         self.counterIdle = counterIdle
@@ -40,5 +42,6 @@ public struct HubConfiguration: Sendable {
         self.webhook = webhook
         self.syncOnStart = syncOnStart
         self.tls = tls
+        self.insecureHTTP = insecureHTTP
     }
 }

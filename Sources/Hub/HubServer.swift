@@ -4,7 +4,7 @@ import Foundation
 import HTTPServing
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
+import HummingbirdHTTP2
 import Logging
 import Store
 import Webhooks
@@ -28,8 +28,17 @@ public final class HubServer: Sendable {
     let database: CatalogDatabase
     private let running: RunningServer
     private let periodic: Task<Void, Never>?
+    /// The TLS served (its renewal runs while the hub does).
+    private let served: ServedTLS?
+    /// Where other devices reach the hub and the CA they trust.
+    public let trust: HubTrust
 
-    private init(host: String, running: RunningServer, application: HubApplication, periodic: Task<Void, Never>?) {
+    private init(
+        host: String, running: RunningServer, application: HubApplication, periodic: Task<Void, Never>?,
+        served: ServedTLS?, trust: HubTrust
+    ) {
+        self.served = served
+        self.trust = trust
         self.host = host
         self.port = running.port
         self.secure = application.services.secure
@@ -52,7 +61,8 @@ public final class HubServer: Sendable {
     /// When the hub listens on every address (0.0.0.0 or ::), the address is the loopback one: a browser
     /// cannot open 0.0.0.0, and this computer reaches itself there.
     public func signInURL() async throws -> URL {
-        let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
+        // Printed only where the hub was started, to whoever started it: the screen it pairs is a manager's.
+        let code = try await DeviceKeys.makePairingCode(in: database, now: database.clock.now(), role: .manager)
         let local = ["0.0.0.0", "::", ""].contains(host) ? (host == "::" ? "[::1]" : "127.0.0.1") : nil
         let base =
             local.map { RunningServer.address(scheme: secure ? "https" : "http", host: $0, port: port) } ?? baseURL
@@ -71,24 +81,45 @@ public final class HubServer: Sendable {
     {
         var serverLogger = Logger(label: "catalog.hub.server")
         serverLogger.logLevel = .critical
+        let served = try configuration.tls.map { try ServedTLS.make($0, listening: configuration.host) }
+        // HTTP/2 where the client offers it (ALPN), HTTP/1.1 otherwise.
         let server: HTTPServerBuilder =
-            try configuration.tls.map { try .tls(.http1(), tlsConfiguration: try tls($0)) }
-            ?? .http1()
+            try served.map { try .http2Upgrade(tlsConfiguration: $0.configuration) } ?? .http1()
+        let databasePath = application.services.context.settings.databasePath
+        let trust = TrustHolder(
+            HubTrust(url: "", caPEM: served?.caPEM, caSHA256: served.flatMap { HubLink.fingerprint(pem: $0.caPEM) }))
         let running: RunningServer
         do {
             running = try await RunningServer.start(
-                responder: application.responder, server: server, host: configuration.host,
-                port: configuration.port, logger: serverLogger)
+                responder: TransportResponder(
+                    inner: application.responder, trust: trust, insecureHTTP: configuration.insecureHTTP),
+                server: server, host: configuration.host, port: configuration.port, logger: serverLogger)
         } catch is RunningServer.StoppedBeforeListening {
             throw AppError("The hub stopped before it was listening.", exitCode: .unavailable)
         } catch {
             throw listenError(error, configuration: configuration)
         }
+        // Where other devices reach the hub, kept beside the database for `catalog devices pair`.
+        let reachable =
+            ["0.0.0.0", "::", ""].contains(configuration.host) ? MachineNames.current().reachable : configuration.host
+        let published = trust.value.withLock { trust in
+            trust.url =
+                RunningServer.address(scheme: served == nil ? "http" : "https", host: reachable, port: running.port)
+                .absoluteString
+            return trust
+        }
+        do {
+            try published.save(databasePath: databasePath)
+        } catch {
+            await running.stop()
+            throw error
+        }
         let services = application.services
         if configuration.syncOnStart { await services.sync.request("the hub started") }
         let periodic = configuration.syncInterval.map { services.sync.every($0) }
         return HubServer(
-            host: configuration.host, running: running, application: application, periodic: periodic)
+            host: configuration.host, running: running, application: application, periodic: periodic,
+            served: served, trust: published)
     }
 
     /// Why the hub cannot listen where `configuration` says, in words that point at the cause: the port taken
@@ -114,31 +145,6 @@ public final class HubServer: Sendable {
             reason = "\(Terminal.visible("\(error)")). Check the address and port given to --listen."
         }
         return AppError("The hub cannot listen on \(place): \(reason)", exitCode: .unavailable)
-    }
-
-    /// The TLS set-up for the shop's certificate chain and key (PEM files), or an error naming the file.
-    static func tls(_ files: (certificate: String, key: String)) throws -> TLSConfiguration {
-        let chain: [NIOSSLCertificate]
-        do {
-            chain = try NIOSSLCertificate.fromPEMFile(files.certificate)
-        } catch {
-            throw AppError(
-                "--tls-cert \(files.certificate) is not a readable PEM certificate (\(error)). Give the shop's "
-                    + "certificate chain as PEM, the server's certificate first.", exitCode: .configuration)
-        }
-        guard !chain.isEmpty else {
-            throw AppError("--tls-cert \(files.certificate) holds no certificate.", exitCode: .configuration)
-        }
-        let key: NIOSSLPrivateKey
-        do {
-            key = try NIOSSLPrivateKey(file: files.key, format: .pem)
-        } catch {
-            throw AppError(
-                "--tls-key \(files.key) is not a readable PEM private key (\(error)); it must be unencrypted and "
-                    + "belong to the certificate.", exitCode: .configuration)
-        }
-        return TLSConfiguration.makeServerConfiguration(
-            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 
     /// Stops listening and the periodic sync, and waits until the server has shut down.

@@ -1,32 +1,63 @@
+import AsyncHTTPClient
 import CatalogCore
+import Crypto
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOSSL
 
 /// What a remote counter keeps after pairing with a hub: the hub's address, the device token and the CSRF
-/// token that goes with it. Kept in `hub.json` beside the configuration file, readable by its owner only,
-/// and never printed.
+/// token that goes with it, and for an https hub the one certificate authority it trusts there. Kept in
+/// `hub.json` beside the configuration file, readable by its owner only, and never printed.
 public struct HubLink: Codable, Sendable, Equatable {
-    /// The hub's address, such as http://backoffice:8080.
+    /// The hub's address, such as https://192.168.1.20:8443.
     public var hub: String
     public var token: String
     public var csrfToken: String
     /// The name the hub knows this counter by.
     public var deviceName: String
+    /// The hub's CA (PEM), learned at pairing: the only one trusted for the hub (nil for an http hub).
+    public var caPEM: String?
 
     enum CodingKeys: String, CodingKey {
         case hub, token
         case csrfToken = "csrf_token"
         case deviceName = "device_name"
+        case caPEM = "ca_pem"
     }
 
-    public init(hub: String, token: String, csrfToken: String, deviceName: String) {
+    public init(hub: String, token: String, csrfToken: String, deviceName: String, caPEM: String? = nil) {
         self.hub = hub
         self.token = token
         self.csrfToken = csrfToken
         self.deviceName = deviceName
+        self.caPEM = caPEM
+    }
+
+    /// The SHA-256 of the first certificate in `pem` (of its DER), 64 lowercase hex digits: the fingerprint
+    /// `catalog devices pair` shows and a pairing address carries after `#ca=`; nil when `pem` holds none.
+    public static func fingerprint(pem: String) -> String? {
+        guard let first = try? NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)).first,
+            let der = try? first.toDERBytes()
+        else { return nil }
+        return SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A pairing address (`https://HOST:PORT/pair?code=CODE#ca=SHA256`, what `catalog devices pair` prints
+    /// and its QR code holds) as the hub's address, the code and the fingerprint; nil when `text` is not one.
+    public static func pairingAddress(_ text: String) -> (hub: URL, code: String?, caSHA256: String?)? {
+        guard let parts = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
+            parts.path == "/pair", var base = URLComponents(string: text)
+        else { return nil }
+        base.path = ""
+        base.query = nil
+        base.fragment = nil
+        guard let url = base.url, let hub = try? address(url.absoluteString) else { return nil }
+        let code = parts.queryItems?.first { $0.name == "code" }?.value
+        let fingerprint = parts.fragment.flatMap { fragment in
+            fragment.hasPrefix("ca=") ? String(fragment.dropFirst(3)).lowercased() : nil
+        }
+        return (hub, code, fingerprint)
     }
 
     /// Where the link is kept: `hub.json` in the configuration file's folder.
@@ -102,32 +133,49 @@ public struct HubClient: Sendable {
     }
 
     public let hub: URL
-    let session: URLSession
+    /// The one CA trusted for an https hub (PEM); nil trusts the system's (a shop's public certificate).
+    public let trust: String?
+    /// Whether to check the hub's certificate at all: only fetching `/ca.pem` to pin it does not.
+    let verify: Bool
     /// How long one request may take.
     let timeout: TimeInterval
 
-    public init(hub: URL, timeout: TimeInterval = 10) {
+    public init(hub: URL, trust: String? = nil, timeout: TimeInterval = 10) {
+        self.init(hub: hub, trust: trust, verify: true, timeout: timeout)
+    }
+
+    init(hub: URL, trust: String?, verify: Bool, timeout: TimeInterval) {
         self.hub = hub
+        self.trust = trust
+        self.verify = verify
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+    }
+
+    /// The hub's certificate authority (its `/ca.pem`, PEM) and its fingerprint, fetched without checking the
+    /// hub's certificate: the caller compares the fingerprint with the one the person gave, or shows it.
+    public func authority() async throws -> (pem: String, sha256: String) {
+        let unchecked = HubClient(hub: hub, trust: nil, verify: false, timeout: timeout)
+        let (status, body) = try await unchecked.send("/ca.pem", method: .GET, body: nil, link: nil)
+        let pem = String(decoding: body, as: UTF8.self)
+        guard status == 200, let sha256 = HubLink.fingerprint(pem: pem) else {
+            throw AppError(
+                "The hub at \(hub.absoluteString) gave no certificate authority at /ca.pem (HTTP \(status)). Is this "
+                    + "the address catalog serve printed, and is it a catalog hub?", exitCode: .dataError)
+        }
+        return (pem, sha256)
     }
 
     /// Pairs with the one-time `code` (from `catalog devices pair` on the hub) as `name`.
     public func pair(code: String, name: String) async throws -> HubLink {
         let body: JSONValue = ["code": .string(code), "device_name": .string(name)]
-        let (status, answer) = try await exchange("/api/v1/pair", method: "POST", body: body, link: nil)
+        let (status, answer) = try await exchange("/api/v1/pair", method: .POST, body: body, link: nil)
         guard status == 201, let token = answer["token"]?.stringValue, let csrf = answer["csrf_token"]?.stringValue
         else {
             throw AppError(
                 "The hub at \(hub.absoluteString) did not pair this counter: \(Self.message(answer, status: status))",
                 exitCode: status == 429 ? .tryLater : .dataError)
         }
-        return HubLink(hub: hub.absoluteString, token: token, csrfToken: csrf, deviceName: name)
+        return HubLink(hub: hub.absoluteString, token: token, csrfToken: csrf, deviceName: name, caPEM: trust)
     }
 
     /// Posts one kept scan with when it was made (the hub times the counter's idle mode from it, and logs
@@ -143,7 +191,7 @@ public struct HubClient: Sendable {
         let status: Int
         let answer: JSONValue
         do {
-            (status, answer) = try await exchange("/api/v1/scans", method: "POST", body: body, link: link)
+            (status, answer) = try await exchange("/api/v1/scans", method: .POST, body: body, link: link)
         } catch {
             return .unreachable(AppError.from(error).description)
         }
@@ -156,29 +204,75 @@ public struct HubClient: Sendable {
     }
 
     /// One JSON exchange: the status and the answer's JSON (null when it had none).
-    func exchange(_ path: String, method: String, body: JSONValue?, link: HubLink?) async throws -> (Int, JSONValue) {
-        var request = URLRequest(url: hub.appendingPathComponent(path), timeoutInterval: timeout)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+    func exchange(_ path: String, method: HTTPMethod, body: JSONValue?, link: HubLink?) async throws -> (Int, JSONValue)
+    {
+        let (status, data) = try await send(path, method: method, body: body, link: link)
+        return (status, (try? JSONValue.parse(data)) ?? .null)
+    }
+
+    /// One request: the status and the answer's bytes; an error that says why the hub cannot be reached, or
+    /// that it showed a certificate this counter does not trust.
+    func send(_ path: String, method: HTTPMethod, body: JSONValue?, link: HubLink?) async throws -> (Int, [UInt8]) {
+        var request = HTTPClientRequest(url: hub.appendingPathComponent(path).absoluteString)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
         if let body {
-            request.httpBody = Data(body.serializedBytes())
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.body = .bytes(body.serializedBytes())
+            request.headers.add(name: "Content-Type", value: "application/json")
         }
         if let link {
-            request.setValue("Bearer \(link.token)", forHTTPHeaderField: "Authorization")
-            request.setValue(link.csrfToken, forHTTPHeaderField: "X-CSRF-Token")
+            request.headers.add(name: "Authorization", value: "Bearer \(link.token)")
+            request.headers.add(name: "X-CSRF-Token", value: link.csrfToken)
         }
-        let data: Data
-        let response: URLResponse
+        let client: HTTPClient
         do {
-            (data, response) = try await session.data(for: request)
+            client = HTTPClient(configuration: try configuration())
         } catch {
+            throw AppError(
+                "The hub link's certificate authority cannot be read. Pair again: catalog scan --hub "
+                    + "\(hub.absoluteString) --pair CODE", exitCode: .configuration)
+        }
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+            let bytes = try await response.body.collect(upTo: 4 << 20)
+            try? await client.shutdown()
+            return (Int(response.status.code), Array(bytes.readableBytesView))
+        } catch {
+            try? await client.shutdown()
+            if Self.untrusted(error) {
+                throw AppError(
+                    "The hub at \(hub.absoluteString) showed a certificate this counter does not trust: it is not the "
+                        + "hub this counter paired with (another computer at its address, or a hub set up again with "
+                        + "a new certificate authority). Nothing was sent. If the hub was set up again, pair again: "
+                        + "catalog scan --hub \(hub.absoluteString) --pair CODE", exitCode: .unavailable)
+            }
             throw AppError(
                 "The hub at \(hub.absoluteString) cannot be reached (\(Self.reason(error))). Is catalog serve "
                     + "running there, and is this the address it printed?", exitCode: .unavailable)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, (try? JSONValue.parse(Array(data))) ?? .null)
+    }
+
+    /// The client's set-up: for an https hub, only the CA kept at pairing is trusted (or none is checked, to
+    /// fetch it); the hub's name or address must be in its certificate.
+    func configuration() throws -> HTTPClient.Configuration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if !verify {
+            tls.certificateVerification = .none
+        } else if let trust {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(trust.utf8)))
+        }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow,
+            timeout: .init(connect: .milliseconds(Int64(timeout * 1000)), read: .milliseconds(Int64(timeout * 1000))))
+        configuration.httpVersion = .http1Only
+        return configuration
+    }
+
+    /// Whether `error` is the hub's certificate failing this counter's check.
+    static func untrusted(_ error: any Error) -> Bool {
+        if error is NIOSSLError || error is NIOSSLExtraError { return true }
+        let text = "\(error)"
+        return text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate")
     }
 
     /// The hub's error message, or what its status means.
@@ -193,17 +287,20 @@ public struct HubClient: Sendable {
 
     /// A short reason a person understands for a failed request.
     static func reason(_ error: any Error) -> String {
-        guard let error = error as? URLError else { return "no answer" }
-        switch error.code {
-        case .cannotConnectToHost: return "connection refused"
-        case .timedOut: return "no answer in time"
-        case .cannotFindHost, .dnsLookupFailed: return "host not found"
-        case .networkConnectionLost: return "the connection was dropped"
-        case .notConnectedToInternet: return "no network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasUnknownRoot,
-            .serverCertificateHasBadDate, .serverCertificateNotYetValid:
-            return "the TLS handshake failed"
-        default: return "network error \(error.code.rawValue)"
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout: return "no answer in time"
+            case .remoteConnectionClosed: return "the connection was dropped"
+            default: break
+            }
         }
+        let text = "\(error)".lowercased()
+        if text.contains("refused") { return "connection refused" }
+        if text.contains("timeout") || text.contains("timed out") { return "no answer in time" }
+        if text.contains("resolve") || text.contains("unknown host") || text.contains("name or service") {
+            return "host not found"
+        }
+        if text.contains("unreachable") { return "no network" }
+        return "no answer"
     }
 }
