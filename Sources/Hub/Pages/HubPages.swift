@@ -20,6 +20,12 @@ enum HubPages {
         router.get("/pair") { request, _ in
             page(PairPage.render(code: request.uri.queryParameters.get("code").map { String($0) }, problem: nil))
         }
+        // A new code as a QR code for a phone, on a paired screen (the hub's own, once signed in).
+        router.get("/pair/new") { _, _ in
+            page(
+                PairPage.renderInvitation(
+                    code: try await DeviceKeys.makePairingCode(in: services.database, now: services.now)))
+        }
         router.get("/assets/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = HubAssets.files[name] else {
                 return HubResponse.error("No such file.", status: .notFound)

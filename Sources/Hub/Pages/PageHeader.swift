@@ -16,7 +16,7 @@ enum PageHeader {
         let links = pages.map { path, name in
             "<a href=\"\(path)\"\(path == current ? " aria-current=\"page\"" : "")>\(name)</a>"
         }.joined()
-        return """
+        return HubTrust.insecureNotice + """
             <header class="bar"><a class="brand" href="/office" title="Back office overview"\(overview)>catalog\(place)</a>\
             <nav aria-label="Pages">\(links)</nav>\(extra)\
             <span class="device" title="This device">\(HTML.escape(device.name))</span></header>

@@ -16,8 +16,31 @@ enum PairPage {
             value="Counter screen"\(code == nil ? "" : " autofocus")>\
             <button type="submit">Pair</button>\
             <p id="pair-problem" class="problem" role="alert">\(HTML.escape(problem ?? ""))</p>\
-            </form></main>
+            </form>\(trustNote)</main>
             """
-        return HTML.page(title: "Pair · catalog", body: body, script: "pair.js")
+        return HTML.page(title: "Pair · catalog", body: HubTrust.insecureNotice + body, script: "pair.js")
+    }
+
+    /// Under TLS: where to get the hub's certificate authority, and its fingerprint to compare.
+    static var trustNote: String {
+        guard let fingerprint = HubTrust.current?.trust.caSHA256 else { return "" }
+        return """
+            <p>So that this device trusts the hub without warnings, install the hub's certificate from             <a href="/ca.pem" download>ca.pem</a> (the hub's guide says how on each system). Its fingerprint             is <code class="fingerprint">\(fingerprint)</code>.</p>
+            """
+    }
+
+    /// `/pair/new`, for a paired screen (the hub's own): a new code as a QR code a phone or tablet scans, with
+    /// the hub's address, the code and the fingerprint written out.
+    static func renderInvitation(code: String) -> String {
+        let trust = HubTrust.current?.trust
+        let url = trust?.pairingURL(code: code) ?? "/pair?code=" + code
+        let body = """
+            <main class="pair"><h1>Pair a phone or tablet</h1>\
+            <p>Scan this with the new device's camera. The code works once, for ten minutes.</p>\
+            \(PairingQR.svg(url, label: "Pairing address with the code"))\
+            <p>Or open <strong>\(HTML.escape(trust?.url ?? ""))/pair</strong> on the device and type the code \
+            <strong>\(HTML.escape(code))</strong>.</p>\(trustNote)</main>
+            """
+        return HTML.page(title: "Pair a device · catalog", body: HubTrust.insecureNotice + body, script: nil)
     }
 }

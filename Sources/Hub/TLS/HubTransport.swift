@@ -58,6 +58,15 @@ public struct HubTrust: Codable, Sendable, Equatable {
     /// What the request being answered runs under: set by `TransportResponder` for each request, so the pages
     /// can offer the CA and warn of plain HTTP without being handed it.
     @TaskLocal static var current: (trust: HubTrust, insecureHTTP: Bool)?
+
+    /// The warning every page shows while the hub speaks plain HTTP beyond this computer (none otherwise).
+    static var insecureNotice: String {
+        guard current?.insecureHTTP == true else { return "" }
+        return """
+            <p class="problem insecure" role="alert">Not secure: this hub uses plain HTTP, so anyone on the shop's \
+            network can read what this page sends. Ask whoever looks after the hub to turn on HTTPS.</p>
+            """
+    }
 }
 
 /// A QR code of a text, drawn with libzint's module grid: as Unicode half blocks for a terminal, and as an
@@ -74,8 +83,9 @@ public enum PairingQR {
         return [[Bool]](repeating: light, count: border) + rows + [[Bool]](repeating: light, count: border)
     }
 
-    /// The QR code as lines of half blocks, two module rows a line, dark modules drawn dark on a light
-    /// terminal and on a dark one (the light modules are drawn as full blocks).
+    /// The QR code as lines of half blocks, two module rows a line: the light modules are drawn (in the
+    /// terminal's text colour) and the dark ones left blank, right on a dark background as qrencode's UTF8
+    /// output is; phone cameras read it inverted on a light one too.
     public static func terminal(_ text: String) -> [String]? {
         guard let grid = modules(text) else { return nil }
         return stride(from: 0, to: grid.count, by: 2).map { top in
