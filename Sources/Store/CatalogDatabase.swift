@@ -20,6 +20,8 @@ public final class CatalogDatabase: Sendable {
     let vocabularyCache = VocabularyCache()
     /// The typo alternatives of words searched for, while the vocabulary is unchanged.
     let typoCache = TypoCache()
+    /// The candidates of broad prefix searches, while the index is unchanged.
+    let broadCache = BroadPrefixCache()
     /// The pricing objects last read, while they are unchanged (see `PricingCache`).
     let pricingCache = PricingCache()
 

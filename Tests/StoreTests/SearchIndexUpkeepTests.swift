@@ -154,3 +154,31 @@ import Testing
         }
     }
 }
+
+/// A word of two or three letters being typed is kept (`BroadPrefixCache`) only while the index is unchanged:
+/// an item added, renamed or archived, here or by another process, is in the next search's answer.
+@Suite struct BroadPrefixCacheTests {
+    @Test func aShortPrefixSeesEveryChangeToTheIndexWhoeverMadeIt() async throws {
+        let counter = try await SearchFixture.database()
+        let before = try await counter.searchItems("gi")
+        #expect(try await counter.searchItems("gi") == before, "asked again, from what this process keeps")
+        #expect(!before.contains("I-GIZMO"))
+        // Another process (a sync from the command line) adds an item whose name starts with the letters ...
+        let sync = try CatalogDatabase(path: counter.path)
+        _ = try await sync.apply([
+            item(
+                "I-GIZMO", name: "Gizmo", version: 40,
+                variations: [variation("V-GIZMO", item: "I-GIZMO", version: 40, sku: "GZ-1")])
+        ])
+        #expect(try await counter.searchItems("gi").contains("I-GIZMO"))
+        // ... and this one renames it away from them.
+        _ = try await counter.apply([
+            item(
+                "I-GIZMO", name: "Doohickey", version: 41,
+                variations: [variation("V-GIZMO", item: "I-GIZMO", version: 41, sku: "GZ-1")])
+        ])
+        #expect(!(try await counter.searchItems("gi").contains("I-GIZMO")))
+        #expect(try await counter.searchItems("doo") == ["I-GIZMO"])
+        #expect(try await counter.searchItems("gi") == before)
+    }
+}

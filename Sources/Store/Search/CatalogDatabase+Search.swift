@@ -22,11 +22,13 @@ extension CatalogDatabase {
     /// fragments inside words, then the same words with the unmatched ones left out. Archived and deleted
     /// items never appear. `limit` counts rows (variations).
     public func search(_ query: SearchQuery, limit: Int = defaultSearchLimit) async throws -> SearchOutcome {
-        let typos = typoCache
-        return try await read { db in try Self.search(query, limit: limit, typos: typos, db: db) }
+        let (typos, broad) = (typoCache, broadCache)
+        return try await read { db in try Self.search(query, limit: limit, typos: typos, broad: broad, db: db) }
     }
 
-    static func search(_ query: SearchQuery, limit: Int, typos: TypoCache? = nil, db: Database) throws
+    static func search(
+        _ query: SearchQuery, limit: Int, typos: TypoCache? = nil, broad: BroadPrefixCache? = nil, db: Database
+    ) throws
         -> SearchOutcome
     {
         guard !query.isEmpty, limit > 0 else { return SearchOutcome(method: .text, hits: []) }
@@ -38,7 +40,7 @@ extension CatalogDatabase {
             if !found.isEmpty { return SearchOutcome(method: .barcode, hits: found) }
             let sku = try codeHits(column: "sku_key", values: [query.skuKey], limit: limit, db: db)
             if !sku.isEmpty { return SearchOutcome(method: .sku, hits: sku) }
-            let outcome = try textSearch(query, limit: limit, typos: typos, db: db)
+            let outcome = try textSearch(query, limit: limit, typos: typos, broad: broad, db: db)
             return outcome.hits.isEmpty ? SearchOutcome(method: .barcode, hits: []) : outcome
         case .sku:
             let exact = try codeHits(column: "sku_key", values: [query.skuKey], limit: limit, db: db)
@@ -47,12 +49,12 @@ extension CatalogDatabase {
             if !found.isEmpty {
                 return SearchOutcome(method: .sku, hits: try hits(for: found, plans: [], limit: limit, db: db))
             }
-            return try textSearch(query, limit: limit, typos: typos, db: db)
+            return try textSearch(query, limit: limit, typos: typos, broad: broad, db: db)
         case .initial:
             let items = try initialMatches(query.initial, limit: limit, db: db)
             return SearchOutcome(method: .initial, hits: try hits(for: items, plans: [], limit: limit, db: db))
         case .text:
-            return try textSearch(query, limit: limit, typos: typos, db: db)
+            return try textSearch(query, limit: limit, typos: typos, broad: broad, db: db)
         }
     }
 

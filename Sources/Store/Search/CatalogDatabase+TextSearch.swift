@@ -8,14 +8,14 @@ extension CatalogDatabase {
     static let maxDropAttempts = 8
 
     /// The word route: every typed word required, then fragments inside words, then fewer words.
-    static func textSearch(_ query: SearchQuery, limit: Int, typos: TypoCache? = nil, db: Database) throws
-        -> SearchOutcome
-    {
+    static func textSearch(
+        _ query: SearchQuery, limit: Int, typos: TypoCache? = nil, broad: BroadPrefixCache? = nil, db: Database
+    ) throws -> SearchOutcome {
         var plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
-        var candidates = try fetchCandidates(plans, db: db)
+        var candidates = try fetchCandidates(plans, broad: broad, db: db)
         // Typos are looked up only when they could change the answer: when the words as typed found
         // nothing, when one word found less than a list (`wodget` also shows `widget`, after it), or when
         // every item the words found fits them worse than a typo would (a word only in the category or a
@@ -135,7 +135,11 @@ extension CatalogDatabase {
     /// Numbers and sizes (`2`, `150ml`) are in a large share of the documents, and FTS5 reads their whole
     /// lists: when two or more words without digits find only a few documents, those are checked for
     /// the words with digits here instead.
-    static func fetchCandidates(_ plans: [WordPlan], db: Database) throws -> [SearchCandidate] {
+    ///
+    /// `broad` keeps what a broad word found (below) while the index is unchanged.
+    static func fetchCandidates(_ plans: [WordPlan], broad cache: BroadPrefixCache? = nil, db: Database) throws
+        -> [SearchCandidate]
+    {
         let indexed = plans.filter { !$0.isShortPrefix }
         guard !indexed.isEmpty else { return [] }
         var filters = plans.filter(\.isShortPrefix)
@@ -157,11 +161,18 @@ extension CatalogDatabase {
         if let candidates {
             found = candidates
         } else if broad {
-            let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
-            let started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
-            let known = Set(started.map(\.itemID))
-            found =
-                started + (try fetchCandidates(whole, keeping: broadCap, db: db).filter { !known.contains($0.itemID) })
+            let version = try cache.map { _ in try BroadPrefixCache.version(db) }
+            if let cache, let version, let kept = cache.candidates(for: indexed.expression, version: version) {
+                found = kept
+            } else {
+                let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
+                let started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
+                let known = Set(started.map(\.itemID))
+                found =
+                    started
+                    + (try fetchCandidates(whole, keeping: broadCap, db: db).filter { !known.contains($0.itemID) })
+                if let version { cache?.store(found, for: indexed.expression, version: version) }
+            }
         } else {
             found = try fetchCandidates(indexed.expression, db: db)
         }
