@@ -27,7 +27,8 @@ extension DevicesCommand {
                 return
             }
             for device in devices {
-                var line = "\(device.id)  \(Terminal.visible(device.name))  paired \(device.pairedAt)"
+                var line =
+                    "\(device.id)  \(Terminal.visible(device.name))  \(device.role.rawValue)  paired \(device.pairedAt)"
                 if let from = device.pairedFrom { line += " from \(from)" }
                 if let seen = device.lastSeenAt { line += ", last seen \(seen)" }
                 if let revoked = device.revokedAt { line += ", REVOKED \(revoked)" }

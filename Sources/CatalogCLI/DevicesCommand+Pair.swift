@@ -20,10 +20,13 @@ extension DevicesCommand {
         @Flag(help: "Print {\"code\", \"expires_at\"} as JSON.")
         var json = false
 
+        @Option(help: "counter (the default) or manager: a manager's device may also change prices and receive stock.")
+        var role = "counter"
+
         func run(_ context: AppContext, _ output: CommandOutput) async throws {
             let database = try HubDevices(context: context).database
             let now = context.clock.now()
-            let code = try await DeviceKeys.makePairingCode(in: database, now: now)
+            let code = try await DeviceKeys.makePairingCode(in: database, now: now, role: StaffRoster.role(role))
             let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
             if json {
                 output.out(["code": .string(code), "expires_at": .string(expires.rfc3339)] as JSONValue)

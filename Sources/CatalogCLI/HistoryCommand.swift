@@ -7,7 +7,9 @@ import CommandSupport
 struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show the changes this tool wrote to Square: when, from which counter, old and new values.",
+        abstract:
+            "Show the changes this tool wrote to Square: when, from which counter (and which paired device and staff "
+            + "member, at the hub), old and new values.",
         discussion: """
             Every create, edit, imported price and outbox resolution is kept, newest first, with the \
             version it produced. Nothing in the history is ever changed or deleted. CODE (a barcode, \
@@ -39,16 +41,19 @@ struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         let entries = try await WriteHistory.entries(code: code, since: since, limit: limit, context: context)
+        let devices =
+            entries.contains { $0.deviceID != nil } ? try await WriteHistory.deviceNames(context: context) : [:]
         if json {
-            for entry in entries { output.out(entry.json) }
+            for entry in entries { output.out(WriteHistory.json(entry, devices: devices)) }
         } else if entries.isEmpty {
             output.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
         } else {
-            for entry in entries { output.out(Self.text(entry)) }
+            for entry in entries { output.out(Self.text(entry, devices: devices)) }
         }
     }
 
-    static func text(_ entry: HistoryEntry) -> String {
+    /// One change as a line; `devices` names the paired devices by id.
+    static func text(_ entry: HistoryEntry, devices: [Int64: String] = [:]) -> String {
         let field = EditFieldName.display(entry.field)
         let value = { (value: JSONValue?) in Terminal.visible(EditFieldName.show(entry.field, value)) }
         var line =
@@ -56,6 +61,8 @@ struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
         line += "\(field): \(value(entry.oldValue)) → \(value(entry.newValue))"
         if let version = entry.version { line += "  v\(version)" }
         if let source = entry.source { line += "  (\(source))" }
+        if let staff = entry.staff { line += "  by \(Terminal.visible(staff))" }
+        if let id = entry.deviceID { line += "  on \(Terminal.visible(devices[id] ?? "device \(id)"))" }
         return line
     }
 }

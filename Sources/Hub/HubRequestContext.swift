@@ -12,6 +12,8 @@ public struct HubRequestContext: RequestContext {
     public var device: PairedDevice?
     /// How the credential came: a cookie (a browser) or an `Authorization: Bearer` header (a program).
     public var credential: Credential?
+    /// The staff member whose name and right PIN came with the request (`DeviceAuthentication.pinHeader`).
+    public var staff: StaffMember?
 
     public enum Credential: Sendable { case cookie, bearer }
 

@@ -138,6 +138,8 @@ extension CatalogDatabase {
             "v17: each counter's mode kept by the hub, and when a scan was made", sql: Self.counterStateSchema)
         migrator.registerMigration(
             "v18: the answers to changes devices asked for under a request id", sql: Self.hubRequestSchema)
+        migrator.registerMigration(
+            "v19: device roles, staff and their PINs, and who made each write and scan", sql: Self.staffSchema)
         return migrator
     }
 

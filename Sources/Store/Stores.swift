@@ -64,7 +64,7 @@ public protocol ReorderStore: Sendable {
 public protocol HubStateStore: Sendable {
     /// The clock the store stamps its rows with.
     var clock: any CatalogClock { get }
-    func addPairingCode(digest: String, madeAt: Timestamp, expiresAt: Timestamp) async throws
+    func addPairingCode(digest: String, madeAt: Timestamp, expiresAt: Timestamp, role: Role) async throws
     func pairDevice(
         codeDigest: String, name: String, tokenDigest: String, csrfToken: String, from address: String?, now: Timestamp
     ) async throws -> PairedDevice?
@@ -89,6 +89,13 @@ public protocol HubStateStore: Sendable {
     func saveCounterState(_ state: CounterState) async throws
     func hubRequest(_ requestID: String) async throws -> HubRequest?
     func recordHubRequest(_ request: HubRequest) async throws
+    func addStaff(name: String, role: Role, pin: StaffPIN, now: Timestamp) async throws -> Bool
+    func staff() async throws -> [StaffMember]
+    func removeStaff(name: String) async throws -> Bool
+    func setStaffPIN(name: String, pin: StaffPIN) async throws -> Bool
+    func beginPINTry(name: String, now: Timestamp, most: Int, lockout: @escaping @Sendable (Int) -> Int64) async throws
+        -> PINTry
+    func pinAccepted(staffID id: Int64) async throws
 }
 
 /// Shelf tags printed: the print log, and the tags a price change since has made stale.

@@ -143,15 +143,17 @@ struct HubShop: Sendable {
         }
     }
 
-    /// A new pairing code, as `catalog devices pair` makes one.
-    func pairingCode() async throws -> String {
-        try await DeviceKeys.makePairingCode(in: database, now: database.clock.now())
+    /// A new pairing code, as `catalog devices pair` makes one (`--role counter` unless said).
+    func pairingCode(role: Role = .counter) async throws -> String {
+        try await DeviceKeys.makePairingCode(in: database, now: database.clock.now(), role: role)
     }
 
-    /// Pairs a device named `name` through the API: its token and CSRF token.
-    func pair(_ name: String = "Till 1") async throws -> Device {
+    /// Pairs a device named `name` through the API as `role`: its token and CSRF token. A manager unless said,
+    /// so a test about something else may make any change (HubRolesTests pairs counters).
+    func pair(_ name: String = "Till 1", role: Role = .manager) async throws -> Device {
         let answer = try await request(
-            "POST", "/api/v1/pair", body: ["code": .string(try await pairingCode()), "device_name": .string(name)])
+            "POST", "/api/v1/pair",
+            body: ["code": .string(try await pairingCode(role: role)), "device_name": .string(name)])
         guard answer.status == 201, let token = answer.json["token"]?.stringValue,
             let csrf = answer.json["csrf_token"]?.stringValue
         else { throw HubTestError("pairing failed: \(answer.status) \(answer.text)") }

@@ -90,17 +90,18 @@ import Testing
         let (device, code) = try await database.write { db in
             var device = DeviceRecord(
                 name: "Till 2", tokenHash: "t", csrfToken: "c", pairedAt: "2026-11-20T09:00:00Z",
-                pairedFrom: "10.0.0.2", lastSeenAt: nil, revokedAt: nil)
+                pairedFrom: "10.0.0.2", lastSeenAt: nil, revokedAt: nil, role: "manager")
             try device.insert(db)
             let code = PairingCodeRecord(
                 codeHash: "h", madeAt: "2026-11-20T08:59:00Z", expiresAt: "2026-11-20T09:09:00Z",
-                usedAt: "2026-11-20T09:00:00Z", deviceID: device.id)
+                usedAt: "2026-11-20T09:00:00Z", deviceID: device.id, role: "manager")
             try code.insert(db)
             return (device, code)
         }
         let paired = try #require(try await database.device(tokenDigest: "t"))
         #expect(paired.id == device.id && paired.name == "Till 2" && paired.csrfToken == "c")
         #expect(paired.pairedAt == device.pairedAt && paired.pairedFrom == "10.0.0.2" && paired.revokedAt == nil)
+        #expect(paired.role == .manager)
         #expect(try await database.devices() == [paired])
         let fetched = try await database.read { db in
             (try DeviceRecord.fetchAll(db), try PairingCodeRecord.fetchAll(db))

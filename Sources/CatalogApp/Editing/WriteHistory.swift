@@ -28,8 +28,11 @@ extension WriteHistory {
     /// The entries as staff read them (the hub's back office): each entry's JSON with `name`, what the local
     /// catalog calls the object now (the item's name and the variation's after a dash, or the category's;
     /// null when it is gone, and the id is all there is), and `field_name`, the field as a person reads it, a
-    /// location's own price named by the location.
-    public static func named(_ entries: [HistoryEntry], database: any CatalogStore) async throws -> [JSONValue] {
+    /// location's own price named by the location, and `device`, the name of the paired device it came from.
+    public static func named(_ entries: [HistoryEntry], database: any CatalogStore & HubStateStore) async throws
+        -> [JSONValue]
+    {
+        let devices = try await deviceNames(database: database)
         var places: [String: String] = [:]
         for location in try await database.locations() {
             if let id = location["id"]?.stringValue { places[id] = location["name"]?.stringValue ?? id }
@@ -38,12 +41,31 @@ extension WriteHistory {
         var named: [JSONValue] = []
         for entry in entries {
             if names[entry.objectID] == nil { names[entry.objectID] = .some(try await name(of: entry, in: database)) }
-            var json = entry.json
+            var json = Self.json(entry, devices: devices)
             json["name"] = (names[entry.objectID] ?? nil).map(JSONValue.string) ?? .null
             json["field_name"] = .string(EditFieldName.display(entry.field, locationNames: places))
             named.append(json)
         }
         return named
+    }
+
+    /// The entry's JSON (as `catalog history --json` prints it) with `device`, the name `devices` gives the
+    /// paired device it came from (null for none).
+    public static func json(_ entry: HistoryEntry, devices: [Int64: String]) -> JSONValue {
+        var json = entry.json
+        json["device"] = entry.deviceID.flatMap { devices[$0] }.map(JSONValue.string) ?? .null
+        return json
+    }
+
+    /// The paired devices' names by id, revoked ones too: where a history row or a scan came from.
+    public static func deviceNames(database: any HubStateStore) async throws -> [Int64: String] {
+        Dictionary(
+            try await database.devices(includeRevoked: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `deviceNames(database:)` in the context's database.
+    public static func deviceNames(context: AppContext) async throws -> [Int64: String] {
+        try await deviceNames(database: try context.openDatabase())
     }
 
     /// What the local catalog calls the entry's object now, nil when it is not there.

@@ -52,6 +52,8 @@ extension HubAPI {
             await answer {
                 let body = try await Self.body(ModeBody.self, request, context: context)
                 let name = pathPart(context, "name")
+                try HubRoles.actFor(name, context)
+                if body.mode == "receive" { try HubRoles.check(HubRoles.receiving, context) }
                 var state = try await services.desk.switchMode(counter: name, to: body.mode)
                 if state["mode"] == "count" { state["count_warning"] = try await countWarning(services) }
                 return HubResponse.json(state)

@@ -17,6 +17,11 @@ extension HubAPI {
             await answer {
                 let body = try await Self.body(ScanBody.self, request, context: context)
                 let counter = body.counter ?? context.device?.name ?? "hub"
+                try HubRoles.actFor(counter, context)
+                // A scan made in receive mode adds stock in Square: only at a counter a manager put in that mode.
+                if try body.scannedMode == .receive, try await services.desk.state(of: counter)["mode"] != "receive" {
+                    try HubRoles.check(HubRoles.receiving, context)
+                }
                 var answer = try await services.desk.post(
                     id: body.id, code: body.code, counter: counter, device: body.device, mode: try body.scannedMode,
                     scannedAt: try body.scannedTime)
@@ -32,6 +37,7 @@ extension HubAPI {
                 let body = try await Self.body(UndoBody.self, request, context: context)
                 let id = context.parameters.get("id") ?? ""
                 let counter = body.counter ?? context.device?.name ?? "hub"
+                try HubRoles.actFor(counter, context)
                 return HubResponse.json(try await services.desk.undo(scanID: id, counter: counter))
             }
         }

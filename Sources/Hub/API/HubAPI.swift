@@ -23,7 +23,13 @@ enum HubAPI {
 
     /// Runs `body`, turning any error into the JSON error a person can act on.
     static func answer(_ body: () async throws -> Response) async -> Response {
-        do { return try await body() } catch { return HubResponse.error(staffError(error)) }
+        do {
+            return try await body()
+        } catch let refusal as HubRoles.Refusal {
+            return refusal.response
+        } catch {
+            return HubResponse.error(staffError(error))
+        }
     }
 
     /// `error` in the words staff read: a printing or Square failure says what the pages offer and whom to

@@ -8,6 +8,11 @@ import Store
 /// device's cookie only with its CSRF token too (a browser sends the cookie by itself, even for another site's
 /// form; a bearer token it never sends by itself, so a program's bearer request needs no CSRF token). The few open routes (the pairing page and API, the page's assets, Square's
 /// webhook, the health check) pass without one.
+///
+/// A request may carry a staff member's name and PIN (`staffHeader`, `pinHeader`): a wrong PIN is refused
+/// (403) and counted, a right one is who the request is from. Then each change must be one the device (or the
+/// manager whose PIN came with it) may make (`HubRoles`), and whatever it writes records the device and the
+/// staff member (`WrittenBy`). The PIN is never logged or kept.
 struct DeviceAuthentication: RouterMiddleware {
     typealias Context = HubRequestContext
 
@@ -15,6 +20,10 @@ struct DeviceAuthentication: RouterMiddleware {
     static let cookieName = "catalog_device"
     /// The header a state-changing request carries the device's CSRF token in.
     static let csrfHeader = "X-CSRF-Token"
+    /// The header a staff member's name comes in, with their PIN in `pinHeader`.
+    static let staffHeader = "X-Staff-Name"
+    /// The header a staff member's PIN comes in.
+    static let pinHeader = "X-Staff-PIN"
 
     let database: CatalogDatabase
 
@@ -69,7 +78,24 @@ struct DeviceAuthentication: RouterMiddleware {
         if Timestamp(rfc3339: device.lastSeenAt ?? "").map({ now.seconds - $0.seconds >= 60 }) ?? true {
             try? await database.deviceSeen(device.id, now: now)
         }
-        return try await next(request, context)
+        if let name = request.headers[named: Self.staffHeader], let pin = request.headers[named: Self.pinHeader] {
+            do {
+                context.staff = try await StaffPINs.check(name: name, pin: pin, database: database, now: now)
+            } catch {
+                return HubRoles.Refusal(AppError.from(error).description + " Nothing was changed.").response
+            }
+        }
+        if ChangesOnce.isChange(request) {
+            do {
+                try HubRoles.check(
+                    HubRoles.need("\(request.method) \(context.endpointPath ?? request.uri.path)"), context)
+            } catch let refusal as HubRoles.Refusal {
+                return refusal.response
+            }
+        }
+        return try await WrittenBy.$current.withValue(WrittenBy(deviceID: device.id, staff: context.staff?.name)) {
+            try await next(request, context)
+        }
     }
 
     /// 401: JSON for the API and events, the pairing page for a browser asking for a page.

@@ -12,14 +12,17 @@ public enum DeviceKeys {
     /// The letters a pairing code is made of: no 0/O, 1/I/L, so it reads aloud and types without doubt.
     static let codeAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
-    /// A new pairing code, `XXXX-XXXX`, valid for ten minutes and once, kept in `database`.
-    public static func makePairingCode(in database: any HubStateStore, now: Timestamp) async throws -> String {
+    /// A new pairing code, `XXXX-XXXX`, valid for ten minutes and once, kept in `database`; the device it
+    /// pairs is a `role` (a counter unless said).
+    public static func makePairingCode(
+        in database: any HubStateStore, now: Timestamp, role: Role = .counter
+    ) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let letters = (0..<8).map { _ in codeAlphabet[Int(generator.next(upperBound: UInt64(codeAlphabet.count)))] }
         let code = String(letters.prefix(4)) + "-" + String(letters.suffix(4))
         try await database.addPairingCode(
             digest: digest(normalisedCode(code)), madeAt: now,
-            expiresAt: Timestamp(seconds: now.seconds + codeLifetime, nanoseconds: now.nanoseconds))
+            expiresAt: Timestamp(seconds: now.seconds + codeLifetime, nanoseconds: now.nanoseconds), role: role)
         return code
     }
 

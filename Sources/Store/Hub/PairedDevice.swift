@@ -17,6 +17,8 @@ public struct PairedDevice: Sendable, Equatable {
     public var lastSeenAt: String?
     /// When it was revoked; a revoked device is refused.
     public var revokedAt: String?
+    /// What it may do: a `counter` (the default) or a `manager`, as the code it paired with said.
+    public var role: Role
 
     /// What `catalog devices list --json` prints (never the token or the CSRF token).
     public var json: JSONValue {
@@ -24,6 +26,7 @@ public struct PairedDevice: Sendable, Equatable {
         return [
             "id": .number(String(id)), "name": .string(name), "paired_at": .string(pairedAt),
             "paired_from": text(pairedFrom), "last_seen_at": text(lastSeenAt), "revoked_at": text(revokedAt),
+            "role": .string(role.rawValue),
         ]
     }
 }
@@ -32,10 +35,14 @@ public struct PairedDevice: Sendable, Equatable {
 extension PairedDevice: SnakeCaseColumns {}
 
 extension CatalogDatabase {
-    /// Keeps a pairing code (as its digest) that pairs one device until `expiresAt`.
-    public func addPairingCode(digest: String, madeAt: Timestamp, expiresAt: Timestamp) async throws {
+    /// Keeps a pairing code (as its digest) that pairs one device as `role` until `expiresAt`.
+    public func addPairingCode(
+        digest: String, madeAt: Timestamp, expiresAt: Timestamp, role: Role = .counter
+    ) async throws {
         try await write { db in
-            try PairingCodeRecord(codeHash: digest, madeAt: madeAt.rfc3339, expiresAt: expiresAt.rfc3339).insert(db)
+            try PairingCodeRecord(
+                codeHash: digest, madeAt: madeAt.rfc3339, expiresAt: expiresAt.rfc3339, role: role.rawValue
+            ).insert(db)
             // Codes that ended a day ago are of no use to anybody.
             let stale = Timestamp(seconds: madeAt.seconds - 86_400).rfc3339
             _ = try PairingCodeRecord.filter(PairingCodeRecord.Columns.deviceID == nil)
@@ -55,7 +62,7 @@ extension CatalogDatabase {
             else { return nil }
             var device = DeviceRecord(
                 name: name, tokenHash: tokenDigest, csrfToken: csrfToken, pairedAt: now.rfc3339, pairedFrom: address,
-                lastSeenAt: now.rfc3339)
+                lastSeenAt: now.rfc3339, role: code.role)
             try device.insert(db)
             try code.updateChanges(db) {
                 $0.usedAt = now.rfc3339

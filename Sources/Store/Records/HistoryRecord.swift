@@ -20,6 +20,8 @@ struct HistoryRecord: NumberedRecord, Equatable {
     var newValue: String?
     var version: Int64?
     var source: String?
+    var deviceID: Int64?
+    var staff: String?
 
     enum Columns: String, ColumnExpression {
         case id, at
@@ -40,6 +42,8 @@ struct HistoryRecord: NumberedRecord, Equatable {
         newValue = HistoryEntry.encode(entry.newValue)
         version = entry.version
         source = entry.source
+        deviceID = entry.deviceID
+        staff = entry.staff
     }
 }
 
@@ -54,6 +58,6 @@ extension HistoryEntry {
             objectID: record.objectID, itemID: record.itemID, field: record.field,
             oldValue: try StoredJSON.parseIfPresent(record.oldValue, table: "history", row: row, column: "old_value"),
             newValue: try StoredJSON.parseIfPresent(record.newValue, table: "history", row: row, column: "new_value"),
-            version: record.version, source: record.source)
+            version: record.version, source: record.source, deviceID: record.deviceID, staff: record.staff)
     }
 }

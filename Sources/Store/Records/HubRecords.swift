@@ -35,6 +35,7 @@ struct DeviceRecord: NumberedRecord, Equatable {
     var pairedFrom: String?
     var lastSeenAt: String?
     var revokedAt: String?
+    var role: String
 
     enum Columns: String, ColumnExpression {
         case id, name
@@ -59,6 +60,8 @@ struct PairingCodeRecord: StoreRecord, PersistableRecord, Equatable {
     var usedAt: String?
     /// The device it paired, once used.
     var deviceID: Int64?
+    /// The role it pairs a device as (`Role`).
+    var role: String
 
     enum Columns: String, ColumnExpression {
         case expiresAt = "expires_at"

@@ -7,6 +7,7 @@ extension CatalogDatabase {
     public func recordWrite(
         objects: [JSONValue], history: [HistoryEntry], outbox: [OutboxUpdate] = []
     ) async throws {
+        let history = history.map { $0.written(by: WrittenBy.current) }
         try await write { db in
             var context = ApplyContext(markSeen: false)
             for object in objects {

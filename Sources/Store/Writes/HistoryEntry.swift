@@ -41,12 +41,16 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
     public var version: Int64?
     /// Where the change came from, such as `supplier.csv line 12` or `outbox 17`.
     public var source: String?
+    /// The paired device that asked for it at the hub (`devices.id`), if one did.
+    public var deviceID: Int64?
+    /// The staff member whose PIN came with it, if one did.
+    public var staff: String?
 
     /// Creates an entry; `at` defaults to now.
     public init(
         id: Int64? = nil, at: String = Timestamp.now().rfc3339, counter: String, action: Action, objectType: String,
         objectID: String, itemID: String?, field: String, oldValue: JSONValue?, newValue: JSONValue?,
-        version: Int64?, source: String? = nil
+        version: Int64?, source: String? = nil, deviceID: Int64? = nil, staff: String? = nil
     ) {
         self.id = id
         self.at = at
@@ -60,6 +64,8 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
         self.newValue = newValue
         self.version = version
         self.source = source
+        self.deviceID = deviceID
+        self.staff = staff
     }
 
     /// The entry as one JSON object with snake_case keys.
@@ -79,12 +85,23 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
             "new_value": newValue ?? .null,
             "version": version.map(JSONValue.int) ?? .null,
             "source": source.map(JSONValue.string) ?? .null,
+            "device_id": deviceID.map(JSONValue.int) ?? .null,
+            "staff": staff.map(JSONValue.string) ?? .null,
         ]
     }
 
     /// The entry a row of `history` holds (see `init(record:)`).
     public init(row: Row) throws {
         try self.init(record: HistoryRecord(row: row))
+    }
+
+    /// The entry made by `by` where it does not say who made it.
+    func written(by: WrittenBy?) -> HistoryEntry {
+        guard let by, deviceID == nil, staff == nil else { return self }
+        var entry = self
+        entry.deviceID = by.deviceID
+        entry.staff = by.staff
+        return entry
     }
 
     static func encode(_ value: JSONValue?) -> String? {

@@ -30,6 +30,10 @@ public struct ScanRecord: Sendable, Equatable {
     /// When the counter says it was scanned, RFC 3339, when that is not when it arrived (`at`): a scan kept
     /// while the hub could not be reached.
     public var scannedAt: String?
+    /// The paired device that posted it to the hub (`devices.id`), if one did.
+    public var deviceID: Int64?
+    /// The staff member whose PIN came with it, if one did.
+    public var staff: String?
 
     public init(
         at: String = Timestamp.now().rfc3339, device: String? = nil, code: String, gtin: String? = nil,
@@ -57,7 +61,12 @@ extension CatalogDatabase {
     /// Appends a scan to the scan log and returns its number.
     @discardableResult
     public func recordScan(_ scan: ScanRecord) async throws -> Int64 {
-        try await write { db in
+        var scan = scan
+        if let by = WrittenBy.current, scan.deviceID == nil, scan.staff == nil {
+            scan.deviceID = by.deviceID
+            scan.staff = by.staff
+        }
+        return try await write { [scan] db in
             var record = ScanLogRecord(scan)
             record.scan.id = nil
             try record.insert(db)
