@@ -1,6 +1,7 @@
 """`catalog serve --tls-cert --tls-key`: the hub on HTTPS with the shop's own certificate (here a
 self-signed one made with openssl for 127.0.0.1). Its answers come over TLS only, its device cookie is
-Secure, and a certificate or key it cannot use stops it at start with a message naming the file."""
+Secure, and a certificate or key it cannot use (unreadable, expired, not yet valid, of another pair) stops it
+at start (exit 78) with a message naming the file and what to do. The hub's own CA: test_hub_trust.py."""
 
 import json
 import os
@@ -57,6 +58,46 @@ def test_the_hub_answers_over_https_only_and_its_cookie_is_secure(tmp_path, cert
         assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     finally:
         stop(process)
+
+
+def dated_certificate(folder, start, end):
+    """A self-signed certificate for 127.0.0.1 valid from `start` to `end` (YYYYMMDDHHMMSSZ), and its key:
+    `openssl ca -selfsign` is the one openssl 3.0 command that sets both dates."""
+    openssl = require_program("openssl", "openssl")
+    (folder / "db").mkdir()
+    (folder / "db" / "index.txt").write_text("")
+    (folder / "db" / "serial").write_text("01\n")
+    (folder / "ca.cnf").write_text(
+        "[ca]\ndefault_ca = here\n[here]\ndatabase = db/index.txt\nnew_certs_dir = db\nserial = db/serial\n"
+        "default_md = sha256\npolicy = any\ncopy_extensions = copy\n[any]\ncommonName = supplied\n")
+    request = subprocess.run([openssl, "req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", "dated.key",
+                              "-out", "dated.csr", "-subj", "/CN=catalog hub test",
+                              "-addext", "subjectAltName=IP:127.0.0.1"], capture_output=True, text=True, cwd=folder)
+    assert request.returncode == 0, request.stderr
+    signed = subprocess.run([openssl, "ca", "-batch", "-config", "ca.cnf", "-selfsign", "-keyfile", "dated.key",
+                             "-in", "dated.csr", "-out", "dated.pem", "-startdate", start, "-enddate", end],
+                            capture_output=True, text=True, cwd=folder)
+    assert signed.returncode == 0, signed.stderr
+    return str(folder / "dated.pem"), str(folder / "dated.key")
+
+
+def test_an_expired_certificate_one_not_yet_valid_and_a_key_of_another_are_each_named(tmp_path, certificate):
+    cert, key = certificate
+    environment = environment_in(tmp_path)
+    (tmp_path / "old").mkdir()
+    (tmp_path / "future").mkdir()
+    expired = dated_certificate(tmp_path / "old", "20200101000000Z", "20210101000000Z")
+    future = dated_certificate(tmp_path / "future", "20400101000000Z", "20410101000000Z")
+    for (certificate_file, key_file), words in [
+        (expired, "expired on 2021-01-01"),
+        (future, "if the clock is far off"),
+        ((cert, expired[1]), "does not belong to the certificate"),
+    ]:
+        refused = subprocess.run(
+            [catalog_binary(), "serve", "--listen", "127.0.0.1:0", "--tls-cert", certificate_file, "--tls-key",
+             key_file], capture_output=True, text=True, env=environment, timeout=60)
+        assert refused.returncode == 78, refused.stderr
+        assert words in refused.stderr and "failedTo" not in refused.stderr
 
 
 def test_a_certificate_or_key_the_hub_cannot_use_stops_it_at_start(tmp_path, certificate):
