@@ -11,13 +11,16 @@ extension DevicesCommand {
             abstract: "Make a pairing code for a new device: valid once, for ten minutes.",
             discussion: """
                 Open the hub's /pair page on the new device (a counter screen, tablet or phone) and type the code \
-                with a name for the device, or have a program POST it to /api/v1/pair. Run this on the hub's \
-                computer, with the hub's database.
+                with a name for the device, or scan the QR code shown with a phone's camera, or have a program \
+                POST it to /api/v1/pair. Run this on the hub's computer, with the hub's database. Once the hub has \
+                started, this shows its address, the fingerprint (SHA-256) of its certificate authority and the \
+                pairing address https://HOST:PORT/pair?code=CODE#ca=FINGERPRINT that the QR code holds and \
+                catalog scan --hub takes.
                 """)
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print {\"code\", \"expires_at\"} as JSON.")
+        @Flag(help: "Print {\"code\", \"expires_at\", \"url\", \"ca_sha256\"} as JSON.")
         var json = false
 
         @Option(help: "counter (the default) or manager: a manager's device may also change prices and receive stock.")
@@ -28,13 +31,7 @@ extension DevicesCommand {
             let now = context.clock.now()
             let code = try await DeviceKeys.makePairingCode(in: database, now: now, role: StaffRoster.role(role))
             let expires = Timestamp(seconds: now.seconds + DeviceKeys.codeLifetime)
-            if json {
-                output.out(["code": .string(code), "expires_at": .string(expires.rfc3339)] as JSONValue)
-            } else {
-                output.out("Pairing code: \(code)")
-                output.out(
-                    "Type it on the new device at the hub's /pair page before \(expires.rfc3339); it works once.")
-            }
+            DevicesCommand.showInvitation(code: code, expires: expires, context: context, json: json, output: output)
         }
     }
 }

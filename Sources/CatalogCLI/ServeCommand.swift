@@ -220,9 +220,8 @@ struct ServeCommand: AsyncParsableCommand {
             let pairCommand =
                 demoFolder == nil && options.database == nil
                 ? "catalog devices pair" : "catalog devices pair --db \(Terminal.echo(settings.databasePath))"
-            Terminal.out(
-                "Pair other devices with a code and QR code from: \(pairCommand) (or, signed in on this computer, "
-                    + "open /pair/new for a QR code a phone scans)")
+            Terminal.out("Pair other devices with a code and QR code from: \(pairCommand)")
+            Terminal.out("(or, signed in on this computer, at /pair/new: a QR code a phone scans)")
             if let fingerprint = hub.trust.caSHA256 {
                 Terminal.out(
                     "Devices trust the hub's certificate authority at \(hub.trust.url)/ca.pem (SHA-256 "

@@ -25,8 +25,15 @@ enum PairPage {
     static var trustNote: String {
         guard let fingerprint = HubTrust.current?.trust.caSHA256 else { return "" }
         return """
-            <p>So that this device trusts the hub without warnings, install the hub's certificate from             <a href="/ca.pem" download>ca.pem</a> (the hub's guide says how on each system). Its fingerprint             is <code class="fingerprint">\(fingerprint)</code>.</p>
+            <p>So that this device trusts the hub without warnings, install the hub's certificate from             <a href="/ca.pem" download>ca.pem</a> (the hub's guide says how on each system). Its fingerprint             is <code class="fingerprint">\(grouped(fingerprint))</code>.</p>
             """
+    }
+
+    /// A fingerprint in groups of eight, to compare by eye and to wrap on a phone's screen.
+    static func grouped(_ fingerprint: String) -> String {
+        stride(from: 0, to: fingerprint.count, by: 8).map { start in
+            String(fingerprint.dropFirst(start).prefix(8))
+        }.joined(separator: " ")
     }
 
     /// `/pair/new`, for a paired screen (the hub's own): a new code as a QR code a phone or tablet scans, with

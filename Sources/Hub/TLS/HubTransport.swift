@@ -279,7 +279,7 @@ struct TransportResponder: HTTPResponder {
         let trust = trust.value.withLock { $0 }
         if request.uri.path == "/ca.pem", request.method == .get, let pem = trust.caPEM {
             var headers = HTTPFields()
-            headers[.contentType] = "application/x-pem-file"
+            headers[.contentType] = "application/x-x509-ca-cert"
             headers[.contentDisposition] = "attachment; filename=\"catalog-hub-ca.pem\""
             headers[.cacheControl] = "no-cache"
             return finish(
