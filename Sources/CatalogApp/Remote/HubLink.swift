@@ -265,6 +265,9 @@ public struct HubClient: Sendable {
             tlsConfiguration: tls, redirectConfiguration: .disallow,
             timeout: .init(connect: .milliseconds(Int64(timeout * 1000)), read: .milliseconds(Int64(timeout * 1000))))
         configuration.httpVersion = .http1Only
+        // A hub that is away is said at once (the relay tries again itself), not after the timeout's retries;
+        // and a refused certificate is said, not retried.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return configuration
     }
 
