@@ -4,7 +4,7 @@ import GRDB
 /// A row of `outbox`, column for column: what `OutboxEntry` is read from and written as.
 ///
 /// JSON columns are kept as their stored text here; `OutboxEntry(record:)` reads them strictly.
-struct OutboxRecord: NumberedRecord, Equatable {
+struct OutboxRecord: NumberedRecord, Equatable, WrittenRow {
     static let databaseTableName = "outbox"
 
     var id: Int64?
@@ -27,6 +27,8 @@ struct OutboxRecord: NumberedRecord, Equatable {
     /// The sender holding the entry (`OutboxSender.token`), while one does.
     var claim: String?
     var claimedAt: String?
+    var deviceID: Int64?
+    var staff: String?
 
     enum Columns: String, ColumnExpression {
         case id, label, changes, payload, status, reason, remote, attempts, claim
@@ -57,6 +59,8 @@ struct OutboxRecord: NumberedRecord, Equatable {
         attempts = entry.attempts
         claim = sender?.token
         claimedAt = sender == nil ? nil : entry.createdAt
+        deviceID = entry.deviceID
+        staff = entry.staff
     }
 }
 
@@ -89,6 +93,8 @@ extension OutboxEntry {
         }
         resultVersion = record.resultVersion
         attempts = record.attempts
+        deviceID = record.deviceID
+        staff = record.staff
     }
 
     /// Square's values of conflicting fields as stored in `remote`: one JSON object, keys in order.

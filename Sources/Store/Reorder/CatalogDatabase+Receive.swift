@@ -36,6 +36,7 @@ extension CatalogDatabase {
         claimedBy sender: OutboxSender = .thisProcess
     ) async throws -> StockReceipt {
         let now = clock.now().rfc3339
+        let outbox = outbox.written()
         return try await write { db in
             let outboxID = try Self.insert(outbox, claimedBy: sender, db: db)
             let detail = "outbox \(outboxID)"
@@ -91,6 +92,7 @@ extension CatalogDatabase {
         outboxID: Int64, undo: OutboxEntry, counter: String, claimedBy sender: OutboxSender = .thisProcess
     ) async throws -> (undoID: Int64, fresh: Bool) {
         let now = clock.now().rfc3339
+        let undo = undo.written()
         return try await write { db in
             let marker = "undone by outbox "
             if let earlier = try String.fetchOne(

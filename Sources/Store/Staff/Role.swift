@@ -25,3 +25,23 @@ public struct WrittenBy: Sendable, Equatable {
     /// Who is asking for the writes made in this task, if anybody said.
     @TaskLocal public static var current: WrittenBy?
 }
+
+/// A row that records who asked for it: a history row, a scan, an outbox entry.
+protocol WrittenRow {
+    var deviceID: Int64? { get set }
+    var staff: String? { get set }
+}
+
+extension WrittenRow {
+    /// The row made by `by` (`WrittenBy.current` unless said) where it does not say who made it already.
+    func written(by: WrittenBy? = WrittenBy.current) -> Self {
+        guard let by, deviceID == nil, staff == nil else { return self }
+        var row = self
+        row.deviceID = by.deviceID
+        row.staff = by.staff
+        return row
+    }
+
+    /// Who made the row, if it says.
+    var writtenBy: WrittenBy? { deviceID == nil && staff == nil ? nil : WrittenBy(deviceID: deviceID, staff: staff) }
+}

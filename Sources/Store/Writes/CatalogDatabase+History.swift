@@ -4,11 +4,16 @@ import GRDB
 extension CatalogDatabase {
     /// Stores what Square answered to a write, the history rows of that write, and outbox changes, in one
     /// transaction: the local copy, the history and the outbox never disagree about whether it happened.
+    /// History rows that do not say who asked for the write are the outbox entry's (the device and staff
+    /// member it was queued by), else this task's (`WrittenBy.current`).
     public func recordWrite(
         objects: [JSONValue], history: [HistoryEntry], outbox: [OutboxUpdate] = []
     ) async throws {
-        let history = history.map { $0.written(by: WrittenBy.current) }
+        let asking = WrittenBy.current
         try await write { db in
+            var history = history
+            let queued = try outbox.lazy.compactMap { try OutboxRecord.fetchOne(db, key: $0.id)?.writtenBy }.first
+            history = history.map { $0.written(by: queued ?? asking) }
             var context = ApplyContext(markSeen: false)
             for object in objects {
                 try Self.apply(PreparedObject(object), parentItemID: nil, context: &context, db: db)

@@ -5,7 +5,8 @@ extension CatalogDatabase {
     /// Stores a new pending entry and returns it with its id. With `claimedBy`, the entry is stored already
     /// claimed by that sender: the write it holds is being sent now, and no other process sends it.
     public func enqueue(_ entry: OutboxEntry, claimedBy sender: OutboxSender? = nil) async throws -> OutboxEntry {
-        try await write { db in
+        let entry = entry.written()
+        return try await write { db in
             var stored = entry
             stored.id = try Self.insert(entry, claimedBy: sender, db: db)
             return stored

@@ -2,7 +2,7 @@ import CatalogCore
 import GRDB
 
 /// One field this tool changed in Square: who, when, what it was and what it became.
-public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
+public struct HistoryEntry: Sendable, Equatable, FetchableRecord, WrittenRow {
     /// What kind of write produced the change.
     public enum Action: String, Sendable, CaseIterable {
         /// `catalog item create` (or a queued creation that was sent).
@@ -93,15 +93,6 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord {
     /// The entry a row of `history` holds (see `init(record:)`).
     public init(row: Row) throws {
         try self.init(record: HistoryRecord(row: row))
-    }
-
-    /// The entry made by `by` where it does not say who made it.
-    func written(by: WrittenBy?) -> HistoryEntry {
-        guard let by, deviceID == nil, staff == nil else { return self }
-        var entry = self
-        entry.deviceID = by.deviceID
-        entry.staff = by.staff
-        return entry
     }
 
     static func encode(_ value: JSONValue?) -> String? {

@@ -4,7 +4,7 @@ import GRDB
 /// A write that could not reach Square yet, or that needs a person to decide.
 ///
 /// Entries are never deleted: each ends `applied`, `resolved` or `failed` with a reason.
-public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
+public struct OutboxEntry: Sendable, Equatable, FetchableRecord, WrittenRow {
     /// Where an entry stands.
     public enum Status: String, Sendable, CaseIterable {
         /// Waiting to be sent on the next sync.
@@ -70,6 +70,10 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord {
     public var resultVersion: Int64?
     /// How many times the entry was tried.
     public var attempts: Int
+    /// The paired device it was queued by at the hub (`devices.id`), if one.
+    public var deviceID: Int64?
+    /// The staff member whose PIN came with it, if one.
+    public var staff: String?
 
     /// Creates a pending entry stamped now.
     public init(

@@ -2,7 +2,7 @@ import CatalogCore
 import GRDB
 
 /// One code read at the counter, found in the catalog or not.
-public struct ScanRecord: Sendable, Equatable {
+public struct ScanRecord: Sendable, Equatable, WrittenRow {
     public var id: Int64?
     /// When it was read, RFC 3339 UTC.
     public var at: String
@@ -61,11 +61,7 @@ extension CatalogDatabase {
     /// Appends a scan to the scan log and returns its number.
     @discardableResult
     public func recordScan(_ scan: ScanRecord) async throws -> Int64 {
-        var scan = scan
-        if let by = WrittenBy.current, scan.deviceID == nil, scan.staff == nil {
-            scan.deviceID = by.deviceID
-            scan.staff = by.staff
-        }
+        let scan = scan.written()
         return try await write { [scan] db in
             var record = ScanLogRecord(scan)
             record.scan.id = nil
