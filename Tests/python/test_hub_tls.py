@@ -114,3 +114,78 @@ def test_a_certificate_or_key_the_hub_cannot_use_stops_it_at_start(tmp_path, cer
                                  capture_output=True, text=True, env=environment, timeout=60)
         assert refused.returncode == status, refused.stderr
         assert named in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_a_browser_pairs_over_https_and_http2_gets_live_scans_and_the_qr_code_for_a_phone(tmp_path):
+    """Chromium on the hub's own CA (trusted by its server key's SPKI, the one way a headless Chromium takes
+    a private CA without a certificate store): it pairs at the sign-in address `catalog serve` prints, gets
+    the counter screen over HTTP/2, sees a scan posted by a program as it happens, and `/pair/new` shows a QR
+    code that zbarimg reads as the pairing address, the CA's fingerprint in it."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from catalog_process import synced_demo
+    from hub_page import artifacts, console_errors, sign_in_address, text_of, wait_for
+
+    openssl = require_program("openssl", "openssl")
+    zbarimg = require_program("zbarimg", "zbar-tools")
+    chromedriver = require_program("chromedriver", "chromium-driver", ["/usr/bin/chromedriver"])
+    with synced_demo(tmp_path / "hub", "hub-tls-browser") as (_, environment):
+        process, url = start(["serve", "--listen", "127.0.0.2:0", "--location", "High Street"], environment)
+        driver = None
+        try:
+            sign_in = sign_in_address(process)
+            folder = tmp_path / "hub" / "hub-tls"
+            spki = subprocess.run(
+                "%s x509 -in server.pem -pubkey -noout | %s pkey -pubin -outform der | %s dgst -sha256 -binary "
+                "| base64" % (openssl, openssl, openssl), shell=True, cwd=folder, capture_output=True, text=True)
+            assert spki.returncode == 0, spki.stderr
+            options = Options()
+            for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                             "--window-size=1024,900", "--user-data-dir=%s" % (tmp_path / "chromium"),
+                             "--ignore-certificate-errors-spki-list=" + spki.stdout.strip()]:
+                options.add_argument(argument)
+            options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+            driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+            driver.get(sign_in)
+            name = driver.find_element(By.ID, "device-name")
+            name.clear()
+            name.send_keys("Hub screen")
+            name.send_keys(Keys.ENTER)
+            wait_for(driver, lambda: driver.find_elements(By.ID, "search"), "the counter screen after pairing")
+            assert driver.current_url == url + "/"
+            assert driver.execute_script(
+                "return performance.getEntriesByType('navigation')[0].nextHopProtocol") == "h2"
+
+            # A program's scan reaches the open page over its event stream.
+            trusted = ssl.create_default_context(cafile=str(folder / "ca.pem"))
+            made = run(["devices", "pair", "--json"], environment)
+            body = json.dumps({"code": json.loads(made.stdout)["code"], "device_name": "till-3"}).encode()
+            call = urllib.request.Request(url + "/api/v1/pair", data=body, method="POST",
+                                          headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(call, context=trusted, timeout=10) as answer:
+                token = json.loads(answer.read())["token"]
+            scan = urllib.request.Request(
+                url + "/api/v1/scans", method="POST", data=json.dumps(
+                    {"id": "tls-1", "code": "05012345003627", "counter": "till-3"}).encode(),
+                headers={"Content-Type": "application/json", "Authorization": "Bearer " + token})
+            with urllib.request.urlopen(scan, context=trusted, timeout=10) as answer:
+                assert answer.status == 201
+            wait_for(driver, lambda: "till-3" in text_of(driver, "#scans"), "the scan over HTTP/2's event stream")
+            assert console_errors(driver) == []
+
+            driver.get(url + "/pair/new")
+            picture = os.path.join(artifacts(), "pair-new-tls.png")
+            driver.save_screenshot(picture)
+            read = subprocess.run([zbarimg, "--nodbus", "-q", "--raw", picture], capture_output=True, text=True)
+            assert read.returncode == 0, read.stderr
+            fingerprint = json.loads(made.stdout)["ca_sha256"]
+            assert read.stdout.strip().startswith(url + "/pair?code=")
+            assert read.stdout.strip().endswith("#ca=" + fingerprint)
+        finally:
+            if driver is not None:
+                driver.quit()
+            stop(process)
