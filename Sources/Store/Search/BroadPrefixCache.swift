@@ -2,19 +2,27 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The candidates of broad searches (one word of two or three letters typed as the start of a word, which
-/// starts words in thousands of items), kept while the search index is unchanged. Staff type the same first
-/// letters all day (`ca`, `cab`, `cable`), and choosing the best few hundred of thousands by bm25 is most of
-/// such a search's time; what is kept is only which items matched and their indexed words, so prices, stock
-/// and ranking are still worked out on every search.
+/// The documents broad searches found (one word of two or three letters typed as the start of a word,
+/// which starts words in thousands of items), kept while the search index is unchanged. Staff type the
+/// same first letters all day (`ca`, `cab`, `cable`), and choosing the best few hundred of thousands by
+/// bm25 was most of such a search's time; reading a few hundred documents by row is quick. Only which
+/// documents matched is kept (a few kilobytes each): their words are read again, and prices, stock and
+/// ranking are worked out on every search.
 ///
 /// The index's version is FTS5's own structure record (its cookie and segments change with every write to
 /// the index, by this process or any other) with the vocabulary's generation (new at each rebuild).
 final class BroadPrefixCache: Sendable {
-    /// Expressions kept at most; past that the cache starts over.
-    static let capacity = 256
+    /// Expressions kept at most: every two-letter start and the common three-letter ones. Past that the
+    /// oldest kept are forgotten first.
+    static let capacity = 2048
 
-    private let state = Mutex<(version: [UInt8], candidates: [String: [SearchCandidate]])>(([], [:]))
+    private struct State {
+        var version: [UInt8] = []
+        var documents: [String: [Int64]] = [:]
+        var order: [String] = []
+    }
+
+    private let state = Mutex(State())
 
     /// The index's version now, read in the same snapshot as the search that uses it.
     static func version(_ db: Database) throws -> [UInt8] {
@@ -23,16 +31,21 @@ final class BroadPrefixCache: Sendable {
         return Array(structure ?? Data()) + Array(generation.utf8)
     }
 
-    /// The candidates kept for `expression` under `version`, if any.
-    func candidates(for expression: String, version: [UInt8]) -> [SearchCandidate]? {
-        state.withLock { $0.version == version ? $0.candidates[expression] : nil }
+    /// The documents kept for `expression` under `version`, if any.
+    func documents(for expression: String, version: [UInt8]) -> [Int64]? {
+        state.withLock { $0.version == version ? $0.documents[expression] : nil }
     }
 
-    /// Keeps `candidates` for `expression` under `version`; a new version forgets everything before it.
-    func store(_ candidates: [SearchCandidate], for expression: String, version: [UInt8]) {
+    /// Keeps `documents` for `expression` under `version`; a new version forgets everything before it.
+    func store(_ documents: [Int64], for expression: String, version: [UInt8]) {
         state.withLock { state in
-            if state.version != version || state.candidates.count >= Self.capacity { state = (version, [:]) }
-            state.candidates[expression] = candidates
+            if state.version != version { state = State(version: version) }
+            if state.documents.updateValue(documents, forKey: expression) == nil { state.order.append(expression) }
+            if state.order.count > Self.capacity {
+                let oldest = state.order.prefix(Self.capacity / 4)
+                for expression in oldest { state.documents[expression] = nil }
+                state.order.removeFirst(oldest.count)
+            }
         }
     }
 }

@@ -162,8 +162,8 @@ extension CatalogDatabase {
             found = candidates
         } else if broad {
             let version = try cache.map { _ in try BroadPrefixCache.version(db) }
-            if let cache, let version, let kept = cache.candidates(for: indexed.expression, version: version) {
-                found = kept
+            if let cache, let version, let kept = cache.documents(for: indexed.expression, version: version) {
+                found = try fetchCandidates(documents: kept, db: db)
             } else {
                 let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
                 let started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
@@ -171,7 +171,7 @@ extension CatalogDatabase {
                 found =
                     started
                     + (try fetchCandidates(whole, keeping: broadCap, db: db).filter { !known.contains($0.itemID) })
-                if let version { cache?.store(found, for: indexed.expression, version: version) }
+                if let version { cache?.store(found.map(\.rowID), for: indexed.expression, version: version) }
             }
         } else {
             found = try fetchCandidates(indexed.expression, db: db)
@@ -191,10 +191,21 @@ extension CatalogDatabase {
 
     /// The candidates' columns, for an FTS5 expression bound as the first parameter.
     static let candidatesSQL = """
-        SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes
+        SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, s.rowid
         FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
         WHERE search MATCH ?
         """
+
+    /// The candidates of the index's documents `rowIDs`, in that order (those still in the index).
+    static func fetchCandidates(documents rowIDs: [Int64], db: Database) throws -> [SearchCandidate] {
+        let statement = try db.cachedStatement(
+            sql: candidatesSQL.replacingOccurrences(
+                of: "WHERE search MATCH ?", with: "WHERE s.rowid IN (SELECT value FROM json_each(?))") + " LIMIT ?")
+        let list = "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
+        let found = try fetch(statement, list, limit: rowIDs.count, db: db)
+        let position = Dictionary(rowIDs.enumerated().map { ($1, $0) }) { first, _ in first }
+        return found.sorted { position[$0.rowID, default: 0] < position[$1.rowID, default: 0] }
+    }
 
     /// The documents matching an FTS5 expression, bound as a parameter. bm25 is asked for only to choose
     /// among more than `candidateCap`: computing it costs as much as the query itself.
@@ -223,7 +234,8 @@ extension CatalogDatabase {
         return candidates
     }
 
-    /// The candidates `statement` (`candidatesSQL` with a limit) finds for `expression`, at most `limit`.
+    /// The candidates `statement` (`candidatesSQL` with a limit) finds for `expression` (its first
+    /// parameter), at most `limit`.
     static func fetch(_ statement: Statement, _ expression: String, limit: Int, db: Database) throws
         -> [SearchCandidate]
     {
@@ -233,7 +245,7 @@ extension CatalogDatabase {
             candidates.append(
                 SearchCandidate(
                     itemID: row.text(0), nameKey: row.text(1), nameLength: Int(row.integer(2)), fields: fields,
-                    length: fields.reduce(0) { $0 + $1.count }))
+                    length: fields.reduce(0) { $0 + $1.count }, rowID: row.integer(7)))
         }
         return candidates
     }

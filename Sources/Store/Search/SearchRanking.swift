@@ -15,6 +15,8 @@ struct SearchCandidate: Sendable {
     /// specific match (what bm25's length normalisation would say, without its cost: FTS5 counts the
     /// documents of every phrase of the query to compute it, which doubled the time of each query).
     var length: Int
+    /// The document's row in the index.
+    var rowID: Int64
 }
 
 /// Where and how well one typed word matched a document.
