@@ -92,6 +92,13 @@ def test_beyond_loopback_the_hub_serves_https_with_its_own_ca_and_pairing_carrie
         with pytest.raises(Exception):
             urllib.request.urlopen(url.replace("https://", "http://") + "/api/v1/health", timeout=10).read()
 
+        # Pairing over it sets a Secure cookie.
+        call = urllib.request.Request(url + "/api/v1/pair", method="POST", headers={"Content-Type": "application/json"},
+                                      data=json.dumps({"code": invitation["code"], "device_name": "t"}).encode())
+        with urllib.request.urlopen(call, context=pinned, timeout=10) as answer:
+            assert answer.status == 201
+            assert "Secure" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+
         # The pairing page offers the CA and its fingerprint.
         with urllib.request.urlopen(url + "/pair", context=pinned, timeout=10) as answer:
             page = answer.read().decode()
