@@ -3,12 +3,13 @@ import Foundation
 /// Writing a file people will send, print or keep (exports, labels, reports): all of it or none of it.
 public enum OutputFile {
     /// Writes `bytes` to a temporary file next to `path`, flushes it to disk and renames it over `path`,
-    /// so a crash or a full disk never leaves half a file under the real name.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws {
+    /// so a crash or a full disk never leaves half a file under the real name. `mode` 0o600 keeps a secret
+    /// (a key) readable by its owner only from the first byte.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure(path, errno) }
         var written = 0
         var status: Int32 = 0

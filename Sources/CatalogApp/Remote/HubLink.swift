@@ -105,16 +105,7 @@ public struct HubLink: Codable, Sendable, Equatable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(self)
-        let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-        else {
-            throw AppError("Cannot write the hub link \(temporary).", exitCode: .cannotCreate)
-        }
-        guard rename(temporary, path) == 0 else {
-            throw AppError(
-                "Cannot write the hub link \(path): \(String(cString: strerror(errno))).", exitCode: .cannotCreate)
-        }
+        try OutputFile.replace(path, with: Array(try encoder.encode(self)), mode: 0o600)
     }
 }
 

@@ -148,14 +148,7 @@ public struct HubCertificates: Sendable {
 
     /// Writes `text` to `file`, readable by this user only, replacing it whole.
     static func write(_ text: String, to file: URL) throws {
-        let temporary = file.path + ".new"
-        guard
-            FileManager.default.createFile(
-                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
-            rename(temporary, file.path) == 0
-        else {
-            throw AppError("Cannot write \(file.path): \(String(cString: strerror(errno))).", exitCode: .cannotCreate)
-        }
+        try OutputFile.replace(file.path, with: Array(text.utf8), mode: 0o600)
     }
 }
 
