@@ -138,6 +138,14 @@ def test_plain_http_beyond_loopback_only_when_asked_and_then_every_page_warns(tm
             assert "Not secure" in answer.read().decode()
         made = run(["devices", "pair", "--json"], environment)
         assert json.loads(made.stdout)["ca_sha256"] is None
+        call = urllib.request.Request(url + "/api/v1/pair", method="POST", headers={"Content-Type": "application/json"},
+                                      data=json.dumps({"code": json.loads(made.stdout)["code"], "device_name": "t"}).encode())
+        with urllib.request.urlopen(call, timeout=10) as answer:
+            token = json.loads(answer.read())["token"]
+        for page in ["/", "/office/history"]:
+            call = urllib.request.Request(url + page, headers={"Authorization": "Bearer " + token, "Accept": "text/html"})
+            with urllib.request.urlopen(call, timeout=10) as answer:
+                assert "Not secure" in answer.read().decode(), page
     finally:
         stop(process)
         warning = process.stderr.read()
