@@ -61,8 +61,12 @@ struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
         line += "\(field): \(value(entry.oldValue)) → \(value(entry.newValue))"
         if let version = entry.version { line += "  v\(version)" }
         if let source = entry.source { line += "  (\(source))" }
-        if let staff = entry.staff { line += "  by \(Terminal.visible(staff))" }
-        if let id = entry.deviceID { line += "  on \(Terminal.visible(devices[id] ?? "device \(id)"))" }
+        // Who asked at the hub: "by Sam on Till 2".
+        let who = [
+            entry.staff.map { "by \(Terminal.visible($0))" },
+            entry.deviceID.map { "on \(Terminal.visible(devices[$0] ?? "device \($0)"))" },
+        ].compactMap { $0 }
+        if !who.isEmpty { line += "  " + who.joined(separator: " ") }
         return line
     }
 }

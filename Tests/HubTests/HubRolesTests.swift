@@ -110,6 +110,11 @@ import Testing
             let history = try await shop.request("GET", "/api/v1/history?limit=5", device: counter).json
             #expect(history[0]?["device_id"] == .int(till.id) && history[0]?["staff"] == "Sam", "\(history)")
             #expect(history[0]?["device"] == "Till 3", "\(history)")
+            // catalog history says who, and on which device.
+            let printed = try await shop.catalog("history", "--limit", "1")
+            #expect(printed.contains("by Sam on Till 3"), "\(printed)")
+            let json = try JSONValue.parse(try await shop.catalog("history", "--limit", "1", "--json"))
+            #expect(json["device"] == "Till 3" && json["staff"] == "Sam" && json["device_id"] == .int(till.id))
 
             // A scan records its device, and the staff member whose PIN came with it.
             let scan = try await Self.send(
