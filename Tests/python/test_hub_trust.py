@@ -98,6 +98,12 @@ def test_beyond_loopback_the_hub_serves_https_with_its_own_ca_and_pairing_carrie
         with urllib.request.urlopen(call, context=pinned, timeout=10) as answer:
             assert answer.status == 201
             assert "Secure" in answer.headers["Set-Cookie"] and "HttpOnly" in answer.headers["Set-Cookie"]
+            token = json.loads(answer.read())["token"]
+        # A counter's device makes no codes: /pair/new (a QR code for a phone) is for a manager's screen.
+        call = urllib.request.Request(url + "/pair/new", headers={"Authorization": "Bearer " + token})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(call, context=pinned, timeout=10)
+        assert refused.value.code == 403 and "Only a manager can pair a new device" in refused.value.read().decode()
 
         # The pairing page offers the CA and its fingerprint.
         with urllib.request.urlopen(url + "/pair", context=pinned, timeout=10) as answer:

@@ -20,11 +20,17 @@ enum HubPages {
         router.get("/pair") { request, _ in
             page(PairPage.render(code: request.uri.queryParameters.get("code").map { String($0) }, problem: nil))
         }
-        // A new code as a QR code for a phone, on a paired screen (the hub's own, once signed in).
-        router.get("/pair/new") { _, _ in
-            page(
-                PairPage.renderInvitation(
-                    code: try await DeviceKeys.makePairingCode(in: services.database, now: services.now)))
+        // A new code as a QR code for a phone, on a manager's screen (the hub's own, once signed in).
+        router.get("/pair/new") { _, context in
+            do {
+                try HubRoles.check(.manager("pair a new device"), context)
+            } catch let refusal as HubRoles.Refusal {
+                var response = page(PairPage.renderInvitation(code: nil, problem: refusal.message))
+                response.status = .forbidden
+                return response
+            }
+            let code = try await DeviceKeys.makePairingCode(in: services.database, now: services.now)
+            return page(PairPage.renderInvitation(code: code, problem: nil))
         }
         router.get("/assets/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = HubAssets.files[name] else {

@@ -36,18 +36,23 @@ enum PairPage {
         }.joined(separator: " ")
     }
 
-    /// `/pair/new`, for a paired screen (the hub's own): a new code as a QR code a phone or tablet scans, with
-    /// the hub's address, the code and the fingerprint written out.
-    static func renderInvitation(code: String) -> String {
+    /// `/pair/new`, for a manager's screen (the hub's own): a new code as a QR code a phone or tablet scans,
+    /// with the hub's address, the code and the fingerprint written out; or why there is none.
+    static func renderInvitation(code: String?, problem: String?) -> String {
         let trust = HubTrust.current?.trust
-        let url = trust?.pairingURL(code: code) ?? "/pair?code=" + code
-        let body = """
-            <main class="pair"><h1>Pair a phone or tablet</h1>\
-            <p>Scan this with the new device's camera. The code works once, for ten minutes.</p>\
-            \(PairingQR.svg(url, label: "Pairing address with the code"))\
-            <p>Or open <strong>\(HTML.escape(trust?.url ?? ""))/pair</strong> on the device and type the code \
-            <strong>\(HTML.escape(code))</strong>.</p>\(trustNote)</main>
-            """
+        let shown: String
+        if let code {
+            let url = trust?.pairingURL(code: code) ?? "/pair?code=" + code
+            shown = """
+                <p>Scan this with the new device's camera. The code works once, for ten minutes.</p>\
+                \(PairingQR.svg(url, label: "Pairing address with the code"))\
+                <p>Or open <strong>\(HTML.escape(trust?.url ?? ""))/pair</strong> on the device and type the code \
+                <strong>\(HTML.escape(code))</strong>.</p>\(trustNote)
+                """
+        } else {
+            shown = "<p class=\"problem\" role=\"alert\">\(HTML.escape(problem ?? ""))</p>"
+        }
+        let body = "<main class=\"pair\"><h1>Pair a phone or tablet</h1>\(shown)</main>"
         return HTML.page(title: "Pair a device · catalog", body: HubTrust.insecureNotice + body, script: nil)
     }
 }
