@@ -170,6 +170,30 @@ import Testing
         }
     }
 
+    @Test func wrongPINsSentAtOnceAreCountedOneByOne() async throws {
+        try await HubShop.inMemory { shop in
+            let counter = try await shop.pair("Till 3", role: .counter)
+            try await Self.addStaff(shop, "Sam", .manager, pin: "4827")
+            let price = "/api/v1/variations/\(Self.widget)/price"
+            let answers = try await withThrowingTaskGroup(of: HubShop.Answer.self) { group in
+                for _ in 1...20 {
+                    group.addTask {
+                        try await Self.send(
+                            shop, "POST", price, body: ["price": "6.66"], device: counter, staff: "Sam", pin: "9999")
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0.status == 403 })
+            // Four said the PIN was wrong; the fifth locked it, and the rest were not compared: one lockout of
+            // 5 minutes, not four growing ones.
+            #expect(answers.filter { $0.text.contains("That is not Sam’s PIN") }.count == 4, "\(answers.map(\.text))")
+            let right = try await Self.send(
+                shop, "POST", price, body: ["price": "6.66"], device: counter, staff: "Sam", pin: "4827")
+            #expect(right.json["error"]?.stringValue?.contains("try again in 5 minutes") == true, "\(right.text)")
+        }
+    }
+
     @Test func aCounterDeviceActsOnlyForItsOwnCounterAndReceivesOnlyWithAManager() async throws {
         try await HubShop.inMemory { shop in
             let counter = try await shop.pair("till", role: .counter)
