@@ -26,6 +26,11 @@ extension ScanCommand {
                 "catalog: paired with the hub at \(address.absoluteString) as “\(Terminal.echo(link.deviceName))”; "
                     + "its key is kept in \(path).")
         } else {
+            if caSHA256 != nil {
+                throw AppError(
+                    "--ca-sha256 checks the hub at pairing: give it with --pair CODE (or the pairing address).",
+                    exitCode: .usage)
+            }
             guard let saved = try HubLink.load(from: path) else {
                 throw AppError(
                     "This counter is not paired with the hub at \(address.absoluteString). On the hub run "

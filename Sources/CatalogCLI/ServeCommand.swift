@@ -27,7 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
             catalog devices pair. --demo runs the hub on a demo shop in a local sandbox, with no Square account.
             Webhooks: give --notification-url (the URL of /webhooks/square configured in Square, byte for \
             byte) and SQUARE_WEBHOOK_SIGNATURE_KEY. A scanner on this computer is a counter like any other: \
-            catalog scan --hub http://127.0.0.1:PORT. Stop the hub with Ctrl-C or SIGTERM.
+            catalog scan --hub with the pairing address catalog devices pair prints. Stop the hub with Ctrl-C \
+            or SIGTERM.
             """
     )
 
