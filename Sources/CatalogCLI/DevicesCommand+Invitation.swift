@@ -1,5 +1,6 @@
 import CatalogApp
 import CatalogCore
+import Foundation
 import Hub
 
 extension DevicesCommand {
@@ -27,6 +28,13 @@ extension DevicesCommand {
             return
         }
         output.out("Hub: \(trust.url)")
+        if let host = URL(string: trust.url)?.host, ["127.0.0.1", "::1", "localhost"].contains(host) {
+            output.out("Type it at \(trust.url)/pair before \(expires.rfc3339); it works once.")
+            output.out(
+                "The hub listens on this computer only: for phones and other computers, start it with "
+                    + "--listen 0.0.0.0:8443 (HTTPS) and run this again.")
+            return
+        }
         if let fingerprint = trust.caSHA256 {
             output.out("The hub's certificate authority, SHA-256: \(fingerprint)")
         }
