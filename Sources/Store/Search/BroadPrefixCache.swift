@@ -2,19 +2,17 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The documents broad searches found (one word of two or three letters typed as the start of a word,
-/// which starts words in thousands of items), kept while the search index is unchanged. Staff type the
-/// same first letters all day (`ca`, `cab`, `cable`), and choosing the best few hundred of thousands by
-/// bm25 was most of such a search's time; reading a few hundred documents by row is quick. Only which
-/// documents matched is kept (a few kilobytes each): their words are read again, and prices, stock and
-/// ranking are worked out on every search.
+/// The documents one word typed as the start of a word found (`ca`, `cab`, `medi`, which may start words
+/// in thousands of items), kept while the search index is unchanged. Staff type the same starts all day,
+/// and choosing the best few hundred of thousands by bm25 was most of such a search's time; reading a few
+/// hundred documents by row is quick. Only which documents matched is kept (at most 8 kB each): their
+/// words are read again, and prices, stock and ranking are worked out on every search.
 ///
 /// The index's version is FTS5's own structure record (its cookie and segments change with every write to
 /// the index, by this process or any other) with the vocabulary's generation (new at each rebuild).
 final class BroadPrefixCache: Sendable {
-    /// Expressions kept at most: every two-letter start and the common three-letter ones. Past that the
-    /// oldest kept are forgotten first.
-    static let capacity = 2048
+    /// Expressions kept at most (8 MB at the very most); past that the oldest kept are forgotten first.
+    static let capacity = 1024
 
     private struct State {
         var version: [UInt8] = []

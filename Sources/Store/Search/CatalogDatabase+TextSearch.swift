@@ -153,24 +153,27 @@ extension CatalogDatabase {
                 filters += indexed.filter(\.word.hasDigits)
             }
         }
-        // One short word being typed (`ca`, `sta`) can start words in thousands of items: then its best few
-        // hundred by bm25, and those with the word whole, hold every one a screen shows, and ranking fewer is
-        // most of the time such a search takes. Up to `candidateCap` items are all ranked, as for any word.
-        let broad = indexed.count == 1 && indexed[0].isPrefix && indexed[0].word.joined.unicodeScalars.count <= 3
+        // One word being typed (`ca`, `sta`, `medi`) can start words in thousands of items: then its best
+        // few hundred by bm25, and those with the word whole, hold every one a screen shows, and ranking
+        // fewer is most of the time such a search takes. Up to `candidateCap` items are all ranked, as for
+        // any word. What it found is kept while the index is unchanged: staff type the same starts all day.
         let found: [SearchCandidate]
         if let candidates {
             found = candidates
-        } else if broad {
+        } else if indexed.count == 1 && indexed[0].isPrefix {
             let version = try cache.map { _ in try BroadPrefixCache.version(db) }
             if let cache, let version, let kept = cache.documents(for: indexed.expression, version: version) {
                 found = try fetchCandidates(documents: kept, db: db)
             } else {
-                let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression).joined(separator: " OR ")
-                let started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
-                let known = Set(started.map(\.itemID))
-                found =
-                    started
-                    + (try fetchCandidates(whole, keeping: broadCap, db: db).filter { !known.contains($0.itemID) })
+                var started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
+                // Only a list cut to the best few can miss an item with the word whole: all of them start it.
+                if started.count == broadCap {
+                    let whole = indexed[0].alternatives.filter { !$0.prefix }.map(\.expression)
+                    let known = Set(started.map(\.itemID))
+                    started += try fetchCandidates(whole.joined(separator: " OR "), keeping: broadCap, db: db)
+                        .filter { !known.contains($0.itemID) }
+                }
+                found = started
                 if let version { cache?.store(found.map(\.rowID), for: indexed.expression, version: version) }
             }
         } else {
@@ -185,8 +188,8 @@ extension CatalogDatabase {
     /// At most this many documents found by the words without digits are checked for the others in Swift.
     static let narrowedCap = 48
 
-    /// Candidates kept for one word of two or three letters typed as the start of a word, when it starts
-    /// words in more than `candidateCap` items.
+    /// Candidates kept for one word typed as the start of a word, when it starts words in more than
+    /// `candidateCap` items.
     static let broadCap = 200
 
     /// The candidates' columns, for an FTS5 expression bound as the first parameter.
