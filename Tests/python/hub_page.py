@@ -140,9 +140,10 @@ def request(url, method="GET", body=None, headers=None):
         return error.code, json.loads(error.read() or b"null")
 
 
-def pair_program(url, environment, name):
-    """Pairs a program as a device named `name` with a code from `catalog devices pair --json`."""
-    made = run(["devices", "pair", "--json"], environment)
+def pair_program(url, environment, name, role="manager"):
+    """Pairs a program as a device named `name` with a code from `catalog devices pair --json --role ROLE`: a
+    manager's unless said, so a test about something else may make any change (test_hub_roles pairs counters)."""
+    made = run(["devices", "pair", "--json", "--role", role], environment)
     assert made.returncode == 0, made.stderr
     code = json.loads(made.stdout)["code"]
     status, answer = request(url + "/api/v1/pair", "POST", {"code": code, "device_name": name})

@@ -18,6 +18,7 @@ async function api(path, options = {}) {
     init.headers["X-CSRF-Token"] = csrf;
     init.headers["Idempotency-Key"] = options.key || newRequestID();
   }
+  if (options.staff) { init.headers["X-Staff-Name"] = options.staff.name; init.headers["X-Staff-PIN"] = options.staff.pin; }
   if (options.body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(options.body);
@@ -26,6 +27,13 @@ async function api(path, options = {}) {
   const response = await fetch(path, init);
   const answer = await response.json().catch(() => null);
   if (response.status === 401) { window.location.assign("/pair"); throw new Error("This device is not paired."); }
+  // Only a manager may: ask for a manager's name and PIN (again after a wrong one), then send it again under
+  // the same key. The PIN is not kept.
+  if (response.status === 403 && answer && answer.needs === "manager") {
+    if (typeof askStaff !== "function") await panels(); // staff.js comes with the counter page's panels
+    const staff = await askStaff(answer.error);
+    if (staff) return api(path, {...options, key: init.headers["Idempotency-Key"], staff});
+  }
   if (!response.ok) throw new Error((answer && answer.error) || `The hub answered ${response.status}.`);
   // What the hub says about an answer (why a search found nothing), kept with it.
   const note = response.headers.get("Catalog-Note");
