@@ -35,7 +35,8 @@ struct HubBenchClient: Sendable {
     {
         let made = Process()
         made.executableURL = URL(fileURLWithPath: try CatalogBinary.path())
-        made.arguments = ["devices", "pair", "--json", "--db", database]
+        // A manager's device: the benchmark posts scans for several counters (a counter device may only for its own).
+        made.arguments = ["devices", "pair", "--json", "--role", "manager", "--db", database]
         let output = Pipe()
         made.standardOutput = output
         try made.run()
