@@ -138,7 +138,9 @@ let package = Package(
         // What every command-line front end shares: failures as one line and an exit status.
         .target(
             name: "CommandSupport",
-            dependencies: ["CatalogApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CatalogApp", "CatalogCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "CatalogCLI",
@@ -203,7 +205,7 @@ let package = Package(
             name: "CatalogCLITests",
             dependencies: [
                 "CatalogTestSupport", "CatalogCLI", "CatalogApp",
-                "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport",
+                "Sandbox", "SquareAPI", "Store", "Scanner", "CatalogCore", "PrintingTestSupport", "CommandSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

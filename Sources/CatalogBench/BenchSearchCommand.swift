@@ -81,8 +81,7 @@ struct BenchSearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try PrivateFolder.make("catalog-bench")
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = self.database ?? folder.appendingPathComponent("search.sqlite").path
             let database: CatalogDatabase

@@ -16,12 +16,11 @@ final class BenchWorkspace {
     /// Starts a sandbox with `variations` synthetic variations and makes a scratch folder named after `name`.
     init(variations: Int, name: String) throws {
         (sandbox, client) = try ServerProcess.forBenchmark(variations: variations)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(name)-\(getpid())")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try PrivateFolder.make("catalog-bench-\(name)")
         } catch {
             sandbox.stop()
-            throw AppError("Cannot make the scratch folder \(folder.path): \(error)", exitCode: .cannotCreate)
+            throw error
         }
     }
 
@@ -43,9 +42,7 @@ final class BenchWorkspace {
 
     /// A new scratch folder for a benchmark that starts its own servers; the caller removes it.
     static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try PrivateFolder.make("catalog-bench")
     }
 
     /// Stops the sandbox and removes the folder.

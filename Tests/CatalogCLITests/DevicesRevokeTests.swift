@@ -1,5 +1,6 @@
 import CatalogApp
 import CatalogCore
+import CommandSupport
 import Foundation
 import Store
 import Testing
