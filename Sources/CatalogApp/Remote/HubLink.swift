@@ -230,6 +230,13 @@ public struct HubClient: Sendable {
             return (Int(response.status.code), Array(bytes.readableBytesView))
         } catch {
             try? await client.shutdown()
+            if Self.untrusted(error), let made = trust.flatMap(Self.madeAt), made > Date() {
+                throw AppError(
+                    "This computer's clock says \(Timestamp.now().rfc3339), before the hub's certificate authority was "
+                        + "made (\(Timestamp(seconds: Int64(made.timeIntervalSince1970)).rfc3339)): the clock is far "
+                        + "off, so the hub's certificate cannot be checked. Set the date and time right (and turn on "
+                        + "network time); scans are kept meanwhile.", exitCode: .unavailable)
+            }
             if Self.untrusted(error) {
                 throw AppError(
                     "The hub at \(hub.absoluteString) showed a certificate this counter does not trust: it is not the "
@@ -260,6 +267,13 @@ public struct HubClient: Sendable {
         // and a refused certificate is said, not retried.
         configuration.connectionPool.retryConnectionEstablishment = false
         return configuration
+    }
+
+    /// When the CA in `pem` was made (its first valid moment).
+    static func madeAt(_ pem: String) -> Date? {
+        (try? NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)).first).flatMap { $0 }.map {
+            Date(timeIntervalSince1970: TimeInterval($0.notValidBefore))
+        }
     }
 
     /// Whether `error` is the hub's certificate failing this counter's check.
