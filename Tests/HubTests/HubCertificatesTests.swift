@@ -1,5 +1,6 @@
 import CatalogApp
 import CatalogCore
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -85,6 +86,31 @@ import Testing
         }
         #expect(error?.description.contains("cannot be read") == true)
         #expect(error?.description.contains("pairs again") == true)
+    }
+
+    /// A counter whose clock is hours behind the hub's: the hub's CA was made "later" than the counter's now,
+    /// so the handshake fails; the counter says its clock is off, not that the hub is another.
+    @Test func aCounterWhoseClockIsBehindTheHubsCAIsToldSo() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-clock-\(UUID())")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try await cleaningUp({ try? FileManager.default.removeItem(at: base) }) {
+            let database = base.appendingPathComponent("hub.sqlite").path
+            let folder = HubCertificates.folder(databasePath: database)
+            let made = try HubCertificates.prepare(
+                folder: folder, names: MachineNames.current(), now: Date() + 12 * 3600)
+            let settings = try Settings.resolve(
+                SettingsOverrides(database: database), environment: ["HOME": base.path])
+            let hub = try await HubServer.start(
+                HubConfiguration(host: "127.0.0.1", port: 0, syncOnStart: false, tls: .own(folder: folder)),
+                context: AppContext(settings: settings, environment: [:]))
+            try await cleaningUp({ await hub.stop() }) {
+                #expect(hub.trust.caSHA256 == made.caSHA256)
+                let error = await #expect(throws: AppError.self) {
+                    try await HubClient(hub: hub.baseURL, trust: made.caPEM).pair(code: "ABCD-EFGH", name: "Till 9")
+                }
+                #expect(error?.description.contains("the clock is far off") == true, "\(String(describing: error))")
+            }
+        }
     }
 
     @Test func thePairingAddressCarriesTheCodeAndTheFingerprint() throws {
