@@ -88,6 +88,25 @@ import Testing
         #expect(error?.description.contains("pairs again") == true)
     }
 
+    /// While the hub runs, a check renews a server certificate that needs it (here: one deleted) and new
+    /// handshakes get the new one.
+    @Test func aRunningHubRenewsItsCertificateForNewConnections() async throws {
+        let folder = try folder()
+        let served = try ServedTLS.make(.own(folder: folder), listening: "127.0.0.1", checkEvery: .milliseconds(50))
+        let serial = { () -> [UInt8]? in
+            guard case .certificate(let first)? = served.current?.value.withLock({ $0.certificateChain?.first }) else {
+                return nil
+            }
+            return try? first.toDERBytes()
+        }
+        let before = try #require(serial())
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("server.pem"))
+        let deadline = Date() + 10
+        while serial() == before, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(serial() != before)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("server.pem").path))
+    }
+
     /// A counter whose clock is hours behind the hub's: the hub's CA was made "later" than the counter's now,
     /// so the handshake fails; the counter says its clock is off, not that the hub is another.
     @Test func aCounterWhoseClockIsBehindTheHubsCAIsToldSo() async throws {

@@ -123,18 +123,24 @@ final class ServedTLS: Sendable {
     let configuration: TLSConfiguration
     /// The CA a device trusts, PEM.
     let caPEM: String
+    /// The hub's own server certificate that new handshakes get (nil for the shop's chain).
+    let current: Current?
     private let renewal: Task<Void, Never>?
 
-    private init(configuration: TLSConfiguration, caPEM: String, renewal: Task<Void, Never>?) {
+    private init(configuration: TLSConfiguration, caPEM: String, current: Current?, renewal: Task<Void, Never>?) {
         self.configuration = configuration
         self.caPEM = caPEM
+        self.current = current
         self.renewal = renewal
     }
 
     deinit { renewal?.cancel() }
 
-    /// The TLS for `tls`; `listening` is the address the hub listens on, which its own certificate names too.
-    static func make(_ tls: HubTLS, listening host: String) throws -> ServedTLS {
+    /// The TLS for `tls`; `listening` is the address the hub listens on, which its own certificate names too;
+    /// the hub's own certificate is checked for renewal every `checkEvery`.
+    static func make(_ tls: HubTLS, listening host: String, checkEvery: Duration = .seconds(86_400)) throws
+        -> ServedTLS
+    {
         switch tls {
         case .files(let certificate, let key):
             let (chain, privateKey) = try ShopChain.load(certificate: certificate, key: key, now: Date())
@@ -142,7 +148,7 @@ final class ServedTLS: Sendable {
                 certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
             let last =
                 try chain.last.map { try Certificate(derEncoded: try $0.toDERBytes()).serializeAsPEM().pemString } ?? ""
-            return ServedTLS(configuration: configuration, caPEM: last, renewal: nil)
+            return ServedTLS(configuration: configuration, caPEM: last, current: nil, renewal: nil)
         case .own(let folder):
             let names = Self.names(listening: host)
             let made = try HubCertificates.prepare(folder: folder, names: names, now: Date())
@@ -153,7 +159,7 @@ final class ServedTLS: Sendable {
             configuration.sslContextCallback = { _, promise in promise.succeed(current.value.withLock { $0 }) }
             let renewal = Task.detached(priority: .background) {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(86_400))
+                    try? await Task.sleep(for: checkEvery)
                     guard !Task.isCancelled,
                         let again = try? HubCertificates.prepare(
                             folder: folder, names: Self.names(listening: host), now: Date()),
@@ -163,7 +169,7 @@ final class ServedTLS: Sendable {
                     HubLog.logger.notice("the hub's server certificate was renewed (until \(again.serverExpires))")
                 }
             }
-            return ServedTLS(configuration: configuration, caPEM: made.caPEM, renewal: renewal)
+            return ServedTLS(configuration: configuration, caPEM: made.caPEM, current: current, renewal: renewal)
         }
     }
 
