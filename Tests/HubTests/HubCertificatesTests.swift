@@ -24,6 +24,7 @@ import Testing
 
     @Test func theCAIsMadeOnceAndKeptPrivate() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let first = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start)
         #expect(first.renewed)
         #expect(first.caSHA256.count == 64 && first.caSHA256.allSatisfy { "0123456789abcdef".contains($0) })
@@ -40,6 +41,7 @@ import Testing
 
     @Test func theServerCertificateIsRenewedNearItsEndAndWhenTheNamesChange() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let first = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start)
         // 340 days on: 25 days left, under the 30 kept in hand.
         let late = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start + 340 * 86_400)
@@ -59,6 +61,7 @@ import Testing
 
     @Test func aNewCAMeansANewServerCertificate() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let first = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("ca.pem"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("ca-key.pem"))
@@ -69,6 +72,7 @@ import Testing
 
     @Test func aClockBeforeTheCAWasMadeIsSaid() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start)
         let error = #expect(throws: AppError.self) {
             try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start - 30 * 86_400)
@@ -79,6 +83,7 @@ import Testing
 
     @Test func aCAThatCannotBeReadIsNamedWithWhatToDo() throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         _ = try HubCertificates.prepare(folder: folder, names: Self.shop, now: Self.start)
         try Data("not a key".utf8).write(to: folder.appendingPathComponent("ca-key.pem"))
         let error = #expect(throws: AppError.self) {
@@ -92,6 +97,7 @@ import Testing
     /// handshakes get the new one.
     @Test func aRunningHubRenewsItsCertificateForNewConnections() async throws {
         let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let served = try ServedTLS.make(.own(folder: folder), listening: "127.0.0.1", checkEvery: .milliseconds(50))
         let serial = { () -> [UInt8]? in
             guard case .certificate(let first)? = served.current?.value.withLock({ $0.certificateChain?.first }) else {
