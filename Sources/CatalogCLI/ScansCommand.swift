@@ -47,6 +47,7 @@ struct ScansCommand: ContextCommand, GlobalOptionsCommand {
                 line += "  [\(mode)\(scan.action.map { ": \(Terminal.visible($0))" } ?? "")]"
             }
             if let device = scan.device { line += "  \(device)" }
+            if let staff = scan.staff { line += "  by \(Terminal.visible(staff))" }
             output.out(line)
         }
     }
@@ -57,7 +58,8 @@ struct ScansCommand: ContextCommand, GlobalOptionsCommand {
             "id": scan.id.map(JSONValue.int) ?? .null, "at": .string(scan.at), "code": .string(scan.code),
             "gtin": text(scan.gtin), "symbology": text(scan.symbology), "variation_id": text(scan.variationID),
             "known": .bool(scan.variationID != nil), "mode": text(scan.mode), "action": text(scan.action),
-            "device": text(scan.device),
+            "device": text(scan.device), "device_id": scan.deviceID.map(JSONValue.int) ?? .null,
+            "staff": text(scan.staff),
         ]
     }
 }

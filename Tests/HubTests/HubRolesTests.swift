@@ -123,6 +123,8 @@ import Testing
             #expect(scan.status == 201, "\(scan.text)")
             let logged = try #require(try await shop.database.scans(limit: 1).first)
             #expect(logged.scanID == "roles-1" && logged.deviceID == till.id && logged.staff == "Kim", "\(logged)")
+            let log = try await shop.request("GET", "/api/v1/scans?limit=1", device: counter).json
+            #expect(log[0]?["device_id"] == .int(till.id) && log[0]?["staff"] == "Kim", "\(log)")
         }
     }
 

@@ -145,7 +145,8 @@ actor OpenStreams {
 extension HubAPI {
     /// One row of the scan log as `GET /api/v1/scans` gives it: its number (`id`, for `since`), the counter's
     /// id for it (`scan_id`), the code, counter, mode and action, when it was scanned and when it arrived,
-    /// and the answer the counter was given (null for none yet).
+    /// the answer the counter was given (null for none yet), and the paired device that posted it and the staff
+    /// member whose PIN came with it (`device_id`, `staff`; null for none).
     static func scanJSON(_ scan: ScanRecord) -> JSONValue {
         [
             "id": scan.id.map(JSONValue.int) ?? .null, "scan_id": scan.scanID.map(JSONValue.string) ?? .null,
@@ -154,6 +155,7 @@ extension HubAPI {
             "variation_id": scan.variationID.map(JSONValue.string) ?? .null,
             "scanned_at": .string(scan.scannedAt ?? scan.at), "received_at": .string(scan.at),
             "answer": scan.answer.flatMap { try? JSONValue.parse($0) } ?? .null,
+            "device_id": scan.deviceID.map(JSONValue.int) ?? .null, "staff": scan.staff.map(JSONValue.string) ?? .null,
         ]
     }
 }
