@@ -542,10 +542,10 @@ function renderKept(entry) {
   outcomeActions.replaceChildren();
   outcomeBox.dataset.kind = "kept";
   outcomeLine.replaceChildren(element("strong", {class: "headline"}, "Kept on this screen"),
-    element("span", {class: "detail"}, `${entry.what} · sent when the hub answers`));
+    element("span", {class: "detail"}, "The hub cannot be reached"));
   card.replaceChildren(element("h2", {}, "Kept, not sent yet"), element("p", {class: "variation"}, entry.what),
-    element("p", {class: "status"}, `The hub cannot be reached. This scan (${entry.mode} mode, ${clock(entry.at)}) `
-      + "waits on this screen and goes to the hub, once, when it answers."));
+    element("p", {class: "status"}, `This scan (${entry.mode} mode, ${clock(entry.at)}) goes to the hub, once, `
+      + "when it answers."));
 }
 function renderRefused(code, error) {
   showOutcome({code, result: {kind: "refused", headline: "Scan not taken", detail: error instanceof TypeError
