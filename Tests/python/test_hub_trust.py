@@ -117,6 +117,16 @@ def test_beyond_loopback_the_hub_serves_https_with_its_own_ca_and_pairing_carrie
         assert "Hub: " + url in shown.stdout and invitation["ca_sha256"] in shown.stdout
         assert decoded_qr(shown.stdout, tmp_path) == invitation["url"].replace(invitation["code"], code_in(shown))
 
+        # A counter given no fingerprint shows the one it got and keeps that CA (trust on first use).
+        counter = tmp_path / "counter"
+        counter.mkdir()
+        counter_environment = environment_in(counter)
+        first_use = run(["scan", "--hub", url, "--pair", code_in(shown), "--events", "/dev/null"], counter_environment)
+        assert first_use.returncode == 0, first_use.stderr
+        assert "trusted on first use" in first_use.stderr and invitation["ca_sha256"] in first_use.stderr
+        link = json.loads((counter / ".config" / "catalog" / "hub.json").read_text())
+        assert fingerprint(link["ca_pem"]) == invitation["ca_sha256"]
+
         # The CA is the hub's own, kept private beside its database.
         folder = tmp_path / "hub-tls"
         assert oct(os.stat(folder).st_mode & 0o777) == "0o700"
