@@ -291,7 +291,7 @@ public actor ScanDesk {
                     exitCode: .dataError)
             }
             answer["repeated"] = .bool(true)
-            return answer
+            return await withCard(answer)
         }
         if let problem = Self.notACode(code) {
             let session = try await session(for: counter)
@@ -356,13 +356,19 @@ public actor ScanDesk {
             commandOrder.append(id)
             if commandOrder.count > 1000 { commandAnswers[commandOrder.removeFirst()] = nil }
         }
-        // The item's card as it is after the scan (a receipt's new stock included), for the pages only: the log
-        // keeps the answer without it, and a card that cannot be read is left for the page to ask for.
-        if let card, let variationID = answer["match"]?["variation_id"]?.stringValue {
-            answer["card"] = (try? await card(variationID)) ?? .null
-        }
+        answer = await withCard(answer)
         await events.publish("scan", answer)
         return answer
+    }
+
+    /// `answer` with the card of the item it found as it is now (after the scan: a receipt's new stock
+    /// included), for the pages only: the log keeps answers without it, and a card that cannot be read is
+    /// left for the page to ask for.
+    private func withCard(_ answer: JSONValue) async -> JSONValue {
+        guard let card, let variationID = answer["match"]?["variation_id"]?.stringValue else { return answer }
+        var carded = answer
+        carded["card"] = (try? await card(variationID)) ?? .null
+        return carded
     }
 
     /// `counter`'s session: its own, or a new one in the mode the hub kept for it. A session made before the
