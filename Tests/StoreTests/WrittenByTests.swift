@@ -37,7 +37,8 @@ import Testing
                     reason: "offline"))
         }
         let id = try #require(queued.id)
-        #expect(try await database.outboxEntry(id: id)?.writtenBy == Self.till)
+        let kept = try #require(try await database.outboxEntry(id: id))
+        #expect(kept.writtenBy == Self.till && kept.json["device_id"] == 7 && kept.json["staff"] == "Sam")
         try await WrittenBy.$current.withValue(WrittenBy(deviceID: 9, staff: nil)) {
             try await database.recordWrite(
                 objects: [], history: [Self.history("name")], outbox: [OutboxUpdate(id: id, status: .applied)])

@@ -125,6 +125,8 @@ public struct OutboxEntry: Sendable, Equatable, FetchableRecord, WrittenRow {
             "counter": .string(counter),
             "created_at": .string(createdAt),
             "updated_at": .string(updatedAt),
+            "device_id": deviceID.map(JSONValue.int) ?? .null,
+            "staff": staff.map(JSONValue.string) ?? .null,
         ]
     }
 
