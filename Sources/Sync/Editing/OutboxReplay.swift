@@ -178,8 +178,18 @@ extension Editor {
 }
 
 extension SquareError {
-    /// Why a write waits in the outbox: the reason every queued edit, creation and receipt records.
-    public var waitingReason: String { "Square could not be reached: \(description)" }
+    /// Why a write waits in the outbox: the reason every queued edit, creation and receipt records, which
+    /// `catalog outbox list` and the hub's pages both show. Said for anyone (no address, no setting): what
+    /// to check is in the sync's own error.
+    public var waitingReason: String {
+        switch kind {
+        case .unreachable: "Square could not be reached"
+        case .timedOut: "Square could not be reached in time"
+        case .cancelled: "the request to Square was stopped"
+        case .badResponse: "Square's answer could not be read"
+        case .api(let status): status == 429 ? "Square was busy" : "Square had a problem of its own (\(status))"
+        }
+    }
 }
 
 /// Why the outbox could not be sent or an entry not resolved.
