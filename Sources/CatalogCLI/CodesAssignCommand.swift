@@ -31,13 +31,7 @@ struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "Barcodes, SKUs or variation ids (as for catalog show).")
-    var codes: [String] = []
-
-    @Option(
-        name: .customLong("category"),
-        help: ArgumentHelp("Every variation of the items in this category (repeat for several).", valueName: "name"))
-    var categories: [String] = []
+    @OptionGroup var which: VariationCodeOptions
 
     @Flag(help: "Every variation in the catalog that has no barcode.")
     var missing = false
@@ -52,7 +46,7 @@ struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func validate() throws {
-        guard !codes.isEmpty || !categories.isEmpty || missing else {
+        guard !which.isEmpty || missing else {
             throw ValidationError("Say which variations: give codes, --category or --missing.")
         }
     }
@@ -60,9 +54,9 @@ struct CodesAssignCommand: ContextCommand, GlobalOptionsCommand {
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         let assignment = try CodeAssignment(context: context, prefix: prefix)
         var selected: [VariationSummary] = []
-        if !codes.isEmpty || !categories.isEmpty {
+        if !which.isEmpty {
             // The same selection labels use: each code as catalog show finds it, each category's variations.
-            selected = try await LabelSelection(codes: codes, categories: categories).variations(
+            selected = try await LabelSelection(codes: which.codes, categories: which.categories).variations(
                 context: context, at: nil)
         }
         var weighed = 0

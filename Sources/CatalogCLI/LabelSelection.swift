@@ -4,13 +4,7 @@ import CatalogCore
 
 /// The flags that say which variations `catalog label render|print` makes labels for (see LabelSelection).
 struct LabelSelectionOptions: ParsableArguments {
-    @Argument(help: "Barcodes, SKUs or variation ids (as for catalog show).")
-    var codes: [String] = []
-
-    @Option(
-        name: .customLong("category"),
-        help: ArgumentHelp("Every variation of the items in this category (repeat for several).", valueName: "name"))
-    var categories: [String] = []
+    @OptionGroup var which: VariationCodeOptions
 
     @Option(
         help: ArgumentHelp(
@@ -26,7 +20,7 @@ struct LabelSelectionOptions: ParsableArguments {
     var location: String?
 
     func validate() throws {
-        guard !codes.isEmpty || !categories.isEmpty || changedSince != nil || stale else {
+        guard !which.isEmpty || changedSince != nil || stale else {
             throw ValidationError("Say which labels: give codes, --category, --changed-since or --stale.")
         }
         if let changedSince, Timestamp.start(of: changedSince) == nil {
@@ -36,7 +30,7 @@ struct LabelSelectionOptions: ParsableArguments {
 
     /// What the flags select.
     var selection: LabelSelection {
-        LabelSelection(codes: codes, categories: categories, changedSince: changedSince, stale: stale)
+        LabelSelection(codes: which.codes, categories: which.categories, changedSince: changedSince, stale: stale)
     }
 
     /// The selected variations, priced at --location, else the counter's location (the base price when the
