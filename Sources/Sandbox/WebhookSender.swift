@@ -123,36 +123,31 @@ final class WebhookSender: Sendable {
 
     /// The event's JSON, in the field order Square uses.
     static func event(updatedAt: Int64, eventID: String, now: Date) -> [UInt8] {
-        let createdAt = Timestamp(epochMilliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
-        let event: JSONValue = [
-            "merchant_id": .string(merchantID),
-            "type": "catalog.version.updated",
-            "event_id": .string(eventID),
-            "created_at": .string(createdAt.rfc3339),
-            "data": [
-                "type": "catalog_version",
-                "id": "",
-                "object": ["catalog_version": ["updated_at": .string(SandboxTime.format(updatedAt))]],
-            ],
-        ]
-        return event.serializedBytes()
+        envelope(
+            type: "catalog.version.updated", eventID: eventID, now: now, dataType: "catalog_version", dataID: "",
+            object: ["catalog_version": ["updated_at": .string(SandboxTime.format(updatedAt))]])
     }
 
     /// An `inventory.count.updated` event's JSON for `counts`, in the field order Square uses
     /// (`InventoryCountUpdatedEvent`: `data.type` is `inventory_counts`, the counts in
     /// `data.object.inventory_counts`).
     static func inventoryEvent(counts: [JSONValue], eventID: String, now: Date) -> [UInt8] {
+        envelope(
+            type: "inventory.count.updated", eventID: eventID, now: now, dataType: "inventory_counts",
+            dataID: UUID().uuidString.lowercased(), object: ["inventory_counts": .array(counts)])
+    }
+
+    /// Every event's envelope, in the field order Square uses: who, what, when, then `data` around `object`.
+    private static func envelope(
+        type: String, eventID: String, now: Date, dataType: String, dataID: String, object: JSONValue
+    ) -> [UInt8] {
         let createdAt = Timestamp(epochMilliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
         let event: JSONValue = [
             "merchant_id": .string(merchantID),
-            "type": "inventory.count.updated",
+            "type": .string(type),
             "event_id": .string(eventID),
             "created_at": .string(createdAt.rfc3339),
-            "data": [
-                "type": "inventory_counts",
-                "id": .string(UUID().uuidString.lowercased()),
-                "object": ["inventory_counts": .array(counts)],
-            ],
+            "data": ["type": .string(dataType), "id": .string(dataID), "object": object],
         ]
         return event.serializedBytes()
     }
