@@ -30,27 +30,6 @@ import Testing
         return (session.id, reference, at)
     }
 
-    /// Records in Square that the till sold `quantity` of `variationID` at High Street `hoursAgo` hours ago.
-    static func sold(_ shop: ReorderShop, _ variationID: String, _ quantity: Int, hoursAgo: Int64) async throws {
-        let location = try #require(try await shop.locations()["High Street"])
-        _ = try await CountPostTests.square(
-            shop, "POST", "v2/inventory/changes/batch-create",
-            [
-                "idempotency_key": .string(UUID().uuidString),
-                "changes": [
-                    [
-                        "type": "ADJUSTMENT",
-                        "adjustment": [
-                            "from_state": "IN_STOCK", "to_state": "SOLD", "location_id": .string(location),
-                            "catalog_object_id": .string(variationID), "quantity": .string(String(quantity)),
-                            "occurred_at": .string(
-                                Timestamp(seconds: Timestamp.now().seconds - hoursAgo * 3600).rfc3339),
-                        ],
-                    ]
-                ],
-            ])
-    }
-
     /// How the review names the variation `code` names: "Item — Variation".
     static func label(_ shop: ReorderShop, _ code: String) async throws -> String {
         let shown = try JSONValue.parse(
@@ -81,7 +60,7 @@ import Testing
             let small = try await shop.variationID(DemoCodes.small)
             let count = try await Self.counted(shop, small, 10, hoursAgo: 30)
             // Two hours ago the till sold two.
-            try await Self.sold(shop, small, 2, hoursAgo: 2)
+            try await CountPostTests.sold(shop, small, 2, hoursAgo: 2)
 
             let review = try await shop.catalog("count", "review", environment: Self.place)
             #expect(review.status == 0, "\(review.all)")

@@ -30,6 +30,29 @@ import Testing
         return try JSONValue.parse(data)
     }
 
+    /// Records in Square that the till sold `quantity` of `variationID` at High Street `hoursAgo` hours ago
+    /// (now, by default).
+    static func sold(_ shop: ReorderShop, _ variationID: String, _ quantity: Int, hoursAgo: Int64 = 0) async throws {
+        let location = try #require(try await shop.locations()["High Street"])
+        let now = Timestamp.now()
+        _ = try await square(
+            shop, "POST", "v2/inventory/changes/batch-create",
+            [
+                "idempotency_key": .string(UUID().uuidString),
+                "changes": [
+                    [
+                        "type": "ADJUSTMENT",
+                        "adjustment": [
+                            "from_state": "IN_STOCK", "to_state": "SOLD", "location_id": .string(location),
+                            "catalog_object_id": .string(variationID), "quantity": .string(String(quantity)),
+                            "occurred_at": .string(
+                                Timestamp(seconds: now.seconds - hoursAgo * 3600, nanoseconds: now.nanoseconds).rfc3339),
+                        ],
+                    ]
+                ],
+            ])
+    }
+
     /// Starts a count at High Street and counts the three cable ties `base`, `base + 1` and `base + 2`: the
     /// count as `count start --json` printed it, and the ties' variation ids.
     static func countCableTies(_ shop: ReorderShop, from base: Int) async throws -> (JSONValue, [String]) {
@@ -100,21 +123,7 @@ import Testing
             for variation in uncounted { before[variation] = try await shop.inStock(variation, at: highStreet) }
 
             // A till sells 2 of the small ties after they were counted; Square deletes the large ones.
-            _ = try await Self.square(
-                shop, "POST", "v2/inventory/changes/batch-create",
-                [
-                    "idempotency_key": .string(UUID().uuidString),
-                    "changes": [
-                        [
-                            "type": "ADJUSTMENT",
-                            "adjustment": [
-                                "from_state": "IN_STOCK", "to_state": "SOLD", "location_id": .string(highStreet),
-                                "catalog_object_id": .string(small), "quantity": "2",
-                                "occurred_at": .string(Timestamp.now().rfc3339),
-                            ],
-                        ]
-                    ],
-                ])
+            try await Self.sold(shop, small, 2)
             _ = try await Self.square(shop, "DELETE", "v2/catalog/object/\(large)")
 
             let posted = try await shop.catalog("count", "post", environment: Self.place)
