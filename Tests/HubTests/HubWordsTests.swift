@@ -195,6 +195,9 @@ import Testing
             let unpaired = try await shop.request("GET", "/api/v1/counters")
             #expect(unpaired.status == 401)
             #expect(Self.words(unpaired, "an unpaired device").contains("a new pairing code from whoever looks after"))
+            // The pairing page an unpaired screen opens says where a code comes from, in staff words.
+            let page = try await shop.request("GET", "/pair")
+            #expect(Self.words(page, "the pairing page").contains("Pair a device"), "\(page.text)")
 
             let code = try await shop.pairingCode()
             shop.clock.advance(by: .seconds(601))

@@ -180,6 +180,7 @@ enum OfficePages {
                     ?? "Not synced since the hub started",
                 unavailable != nil || sync.lastError != nil
             ),
+            ("/pair/new", "Pair a device", "A code and a QR code for a new phone, tablet or counter (managers)", false),
         ]
         let items = cards.map { path, name, line, attention in
             "<li class=\"tile\(attention ? " attention" : "")\"><a href=\"\(path)\"><strong>\(name)</strong>"

@@ -1,11 +1,11 @@
-/// `/pair`: where a screen, tablet or phone pairs with the hub, with a code from `catalog devices pair` or
-/// the sign-in address `catalog serve` prints.
+/// `/pair`: where a screen, tablet or phone pairs with the hub, with a code a manager's screen makes
+/// (`/pair/new`), `catalog devices pair` prints, or the sign-in address `catalog serve` prints carries.
 enum PairPage {
     static func render(code: String?, problem: String?) -> String {
         let body = """
             <main class="pair"><h1>Pair this device with the shop's hub</h1>\
-            <p>On the hub's computer, run <kbd>catalog devices pair</kbd> and type the code it shows. \
-            A code works once, for ten minutes.</p>\
+            <p>Ask a manager for a pairing code: their screen makes one under <strong>Pair a device</strong> in \
+            the back office, with a QR code to scan instead of typing. A code works once, for ten minutes.</p>\
             <form id="pair-form" autocomplete="off">\
             <label for="code">Pairing code</label>\
             <input id="code" name="code" required maxlength="12" autocapitalize="characters" spellcheck="false" \
