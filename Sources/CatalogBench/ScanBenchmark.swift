@@ -1,3 +1,4 @@
+import CatalogCore
 import Scanner
 
 /// Timing of the decoding layer, for `catalog-bench scan`.
@@ -17,6 +18,6 @@ enum ScanBenchmark {
             if case .scan(let scan) = event { return scan }
             return nil
         }
-        return (scans, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (scans, elapsed.seconds)
     }
 }
