@@ -2,7 +2,9 @@ import CatalogApp
 import CatalogCore
 import Foundation
 import Hub
+import SquareAPI
 import Store
+import Sync
 import Testing
 
 /// Roles and staff: every changing route, read from the router, refused to a counter device when only a
@@ -193,6 +195,28 @@ import Testing
             let right = try await Self.send(
                 shop, "POST", price, body: ["price": "6.66"], device: counter, staff: "Sam", pin: "4827")
             #expect(right.json["error"]?.stringValue?.contains("try again in 5 minutes") == true, "\(right.text)")
+        }
+    }
+
+    @Test func aSyncADeviceAsksForDoesNotMakeItWhoMadeTheChangesTheSyncSends() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair("Till 5", role: .counter)
+            // A price change queued on the hub's computer while Square could not be reached: nobody's device.
+            let variation = try await Lookup.single(Self.widget, in: shop.database)
+            let offline = Editor(
+                database: shop.database,
+                client: SquareClient(
+                    configuration: SquareClientConfiguration(
+                        baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
+                        retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "office")
+            _ = try await offline.edit(
+                variationID: variation.variationID, itemID: variation.itemID, label: variation.label,
+                edits: [FieldEdit(.price, Money(amount: 777, currency: "GBP").json)])
+            #expect(try await shop.database.history(objectIDs: nil, since: nil, limit: 10).isEmpty)
+            #expect(try await shop.request("POST", "/api/v1/sync", device: device).status < 300)
+            await shop.hub.sync.waitUntilIdle()
+            let row = try #require(try await shop.database.history(objectIDs: nil, since: nil, limit: 10).first)
+            #expect(row.field == "price" && row.deviceID == nil && row.staff == nil, "\(row)")
         }
     }
 

@@ -60,7 +60,9 @@ public actor HubSync {
             }
         }
         HubLog.logger.info("sync requested: \(reason)")
-        await coalescer?.request()
+        // The device that asked for a sync made none of the changes it sends: they keep who made them (the
+        // outbox entry's), so the sync's task does not carry the request's WrittenBy.
+        await WrittenBy.$current.withValue(nil) { await coalescer?.request() }
     }
 
     /// Returns once no sync is running or waiting.
