@@ -88,6 +88,12 @@ enum Cursor {
         "The cursor is not valid for this request; send it with the same parameters as the first page.",
         field: "cursor")
 
+    /// Where a page starts: 0 without a cursor, else the position it continues at (as `position`).
+    static func offset(_ cursor: String?, hash: UInt64) throws(APIError) -> Int {
+        guard let cursor else { return 0 }
+        return try position(cursor, hash: hash)
+    }
+
     /// The position a cursor continues at; throws INVALID_CURSOR when it is malformed or belongs to another request.
     static func position(_ cursor: String, hash: UInt64) throws(APIError) -> Int {
         guard let bytes = Base64.decode(cursor) else { throw invalid }

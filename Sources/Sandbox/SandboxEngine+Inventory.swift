@@ -3,10 +3,7 @@ import CatalogCore
 extension SandboxEngine {
     /// `POST /v2/inventory/counts/batch-retrieve`: counts filtered by object, location, time and state.
     func inventoryCounts(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        var json = try request.jsonBody()
-        let cursor = json["cursor"]?.stringValue
-        json["cursor"] = nil
-        let hash = StableHash.of(Array("counts".utf8) + json.serializedBytes())
+        let (json, cursor, hash) = try pagedBody(request, name: "counts")
         let objectIds = try stringList(json["catalog_object_ids"], field: "catalog_object_ids")
         let locationIds = Set(try stringList(json["location_ids"], field: "location_ids"))
         let states = Set(try stringList(json["states"], field: "states"))
@@ -17,7 +14,7 @@ extension SandboxEngine {
             candidates = Array(Set(objectIds.flatMap { state.countsByObject[$0] ?? [] })).sorted()
         }
         let total = candidates?.count ?? state.counts.count
-        var position = try cursor.map { text throws(APIError) in try Cursor.position(text, hash: hash) } ?? 0
+        var position = try Cursor.offset(cursor, hash: hash)
         var page: [JSONValue] = []
         var next: Int?
         while position < total {

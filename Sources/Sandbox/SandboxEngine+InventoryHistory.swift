@@ -12,10 +12,7 @@ extension SandboxEngine {
     /// is; `updated_after` and `updated_before` bound `created_at` (exclusive). A cursor names the
     /// next change to answer, so changes that arrive between pages never shift a page.
     func inventoryChanges(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        var json = try request.jsonBody()
-        let cursor = json["cursor"]?.stringValue
-        json["cursor"] = nil
-        let hash = StableHash.of(Array("inventory-changes".utf8) + json.serializedBytes())
+        let (json, cursor, hash) = try pagedBody(request, name: "inventory-changes")
         let objectIds = Set(try stringList(json["catalog_object_ids"], field: "catalog_object_ids"))
         let locationIds = Set(try stringList(json["location_ids"], field: "location_ids"))
         let types = try enumList(json["types"], field: "types", allowed: Self.inventoryChangeTypes)

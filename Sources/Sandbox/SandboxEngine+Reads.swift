@@ -40,10 +40,7 @@ extension SandboxEngine {
 
     /// `POST /v2/catalog/search`: objects in write order after `begin_time`, paged by cursor.
     func search(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        var json = try request.jsonBody()
-        let cursor = json["cursor"]?.stringValue
-        json["cursor"] = nil
-        let hash = StableHash.of(Array("search".utf8) + json.serializedBytes())
+        let (json, cursor, hash) = try pagedBody(request, name: "search")
         var filter: CatalogQueryFilter?
         if let query = json["query"], !query.isNull { filter = try CatalogQueryFilter(query) }
         let names = try stringList(json["object_types"], field: "object_types")
@@ -93,8 +90,7 @@ extension SandboxEngine {
             guard let lhs = state.objects[left]?.json, let rhs = state.objects[right]?.json else { return left < right }
             return filter.ordered(lhs, rhs) ?? (left < right)
         }
-        let offset =
-            try cursor.map { (text: String) throws(APIError) -> Int in try Cursor.position(text, hash: hash) } ?? 0
+        let offset = try Cursor.offset(cursor, hash: hash)
         let page = Array(sorted.dropFirst(offset).prefix(limit))
         var extra: [(String, JSONValue)] = []
         if offset + page.count < sorted.count {
@@ -120,14 +116,7 @@ extension SandboxEngine {
     /// `POST /v2/catalog/batch-retrieve`: the named objects that exist, tombstones only when asked.
     func batchRetrieve(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
         let json = try request.jsonBody()
-        let ids = try stringList(json["object_ids"], field: "object_ids")
-        guard !ids.isEmpty else {
-            throw .invalid(
-                "MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
-        }
-        guard ids.count <= 1000 else {
-            throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 1000 objects.", field: "object_ids")
-        }
+        let ids = try idList(json, field: "object_ids", noun: "object", max: 1000)
         let includeDeleted = json["include_deleted_objects"]?.boolValue ?? false
         var seen = Set<String>()
         let found = ids.filter { id in
@@ -167,6 +156,17 @@ extension SandboxEngine {
         return SandboxReply(status: 200, bytes: output)
     }
 
+    /// A paged request's body without its cursor, the cursor, and the fingerprint a cursor carries: `name` and
+    /// the rest of the body, so a cursor is refused on any other request.
+    func pagedBody(
+        _ request: SandboxRequest, name: String
+    ) throws(APIError) -> (json: JSONValue, cursor: String?, hash: UInt64) {
+        var json = try request.jsonBody()
+        let cursor = json["cursor"]?.stringValue
+        json["cursor"] = nil
+        return (json, cursor, StableHash.of(Array(name.utf8) + json.serializedBytes()))
+    }
+
     /// The strings of a JSON array field (missing = empty); throws when it is not an array of strings.
     func stringList(_ value: JSONValue?, field: String) throws(APIError) -> [String] {
         guard let value, !value.isNull else { return [] }
@@ -181,6 +181,19 @@ extension SandboxEngine {
             strings.append(text)
         }
         return strings
+    }
+
+    /// The ids a batch request names in `field`: at least one and at most `max` (`noun` says what they are, in
+    /// Square's error).
+    func idList(_ json: JSONValue, field: String, noun: String, max: Int) throws(APIError) -> [String] {
+        let ids = try stringList(json[field], field: field)
+        guard !ids.isEmpty else {
+            throw .invalid("MISSING_REQUIRED_PARAMETER", "\(field) must name at least one \(noun).", field: field)
+        }
+        guard ids.count <= max else {
+            throw .invalid("ARRAY_LENGTH_TOO_LONG", "\(field) may name at most \(max) \(noun)s.", field: field)
+        }
+        return ids
     }
 
     /// A page size between 1 and `max`, `default` when absent.

@@ -11,10 +11,7 @@ extension SandboxEngine {
     /// locations when none are named) is OUT (0 or less) or LOW (above 0 and at or below its alert
     /// threshold there). `archived_state` defaults to ARCHIVED_STATE_NOT_ARCHIVED.
     func searchCatalogItems(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        var json = try request.jsonBody()
-        let cursor = json["cursor"]?.stringValue
-        json["cursor"] = nil
-        let hash = StableHash.of(Array("search-catalog-items".utf8) + json.serializedBytes())
+        let (json, cursor, hash) = try pagedBody(request, name: "search-catalog-items")
         let limit = try pageLimit(json["limit"], default: 100, max: 100)
         let text = json["text_filter"]?.stringValue?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
         let categories = Set(try stringList(json["category_ids"], field: "category_ids"))
@@ -71,8 +68,7 @@ extension SandboxEngine {
             found.append((id, data?["name"]?.stringValue ?? "", matched))
         }
         found.sort { descending ? ($0.name, $0.id) > ($1.name, $1.id) : ($0.name, $0.id) < ($1.name, $1.id) }
-        let offset =
-            try cursor.map { (value: String) throws(APIError) -> Int in try Cursor.position(value, hash: hash) } ?? 0
+        let offset = try Cursor.offset(cursor, hash: hash)
         let page = Array(found.dropFirst(offset).prefix(limit))
         var body: JSONValue = ["items": .array(page.compactMap { state.render($0.id) })]
         let matchedIDs = page.flatMap(\.matched)

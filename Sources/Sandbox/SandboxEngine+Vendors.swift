@@ -9,16 +9,7 @@ extension SandboxEngine {
 
     /// `POST /v2/vendors/bulk-retrieve`: `responses` maps each id to `{vendor}` or to `{errors}`.
     func bulkRetrieveVendors(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        let ids = try stringList(try request.jsonBody()["vendor_ids"], field: "vendor_ids")
-        guard !ids.isEmpty else {
-            throw .invalid(
-                "MISSING_REQUIRED_PARAMETER", "vendor_ids must name at least one vendor.", field: "vendor_ids")
-        }
-        guard ids.count <= Self.vendorRetrieveLimit else {
-            throw .invalid(
-                "ARRAY_LENGTH_TOO_LONG", "vendor_ids may name at most \(Self.vendorRetrieveLimit) vendors.",
-                field: "vendor_ids")
-        }
+        let ids = try idList(try request.jsonBody(), field: "vendor_ids", noun: "vendor", max: Self.vendorRetrieveLimit)
         var responses = JSONObject()
         for id in ids where responses[id] == nil {
             if let vendor = state.vendor(id) {
@@ -40,10 +31,7 @@ extension SandboxEngine {
 
     /// `POST /v2/vendors/search`: filter by name and status, sort by NAME or CREATED_AT, paged by cursor.
     func searchVendors(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        var json = try request.jsonBody()
-        let cursor = json["cursor"]?.stringValue
-        json["cursor"] = nil
-        let hash = StableHash.of(Array("vendors".utf8) + json.serializedBytes())
+        let (json, cursor, hash) = try pagedBody(request, name: "vendors")
         let filter = json["filter"] ?? .null
         let names = Set(try stringList(filter["name"], field: "filter.name").map { $0.lowercased() })
         let statuses = Set(try stringList(filter["status"], field: "filter.status"))
@@ -68,7 +56,7 @@ extension SandboxEngine {
             if a != b { return order == "ASC" ? a < b : a > b }
             return (left["id"]?.stringValue ?? "") < (right["id"]?.stringValue ?? "")
         }
-        let start = try cursor.map { text throws(APIError) in try Cursor.position(text, hash: hash) } ?? 0
+        let start = try Cursor.offset(cursor, hash: hash)
         let end = min(found.count, start + Self.vendorPageSize)
         var body: JSONValue = [:]
         if start < end { body["vendors"] = .array(Array(found[start..<end])) }

@@ -76,14 +76,7 @@ extension SandboxEngine {
 
     /// `POST /v2/catalog/batch-delete`: at most 200 ids.
     func batchDelete(_ request: SandboxRequest) throws(APIError) -> SandboxReply {
-        let ids = try stringList(try request.jsonBody()["object_ids"], field: "object_ids")
-        guard !ids.isEmpty else {
-            throw .invalid(
-                "MISSING_REQUIRED_PARAMETER", "object_ids must name at least one object.", field: "object_ids")
-        }
-        guard ids.count <= 200 else {
-            throw .invalid("ARRAY_LENGTH_TOO_LONG", "object_ids may name at most 200 objects.", field: "object_ids")
-        }
+        let ids = try idList(try request.jsonBody(), field: "object_ids", noun: "object", max: 200)
         return try delete(ids)
     }
 
