@@ -3,6 +3,7 @@
 for a tool a test needs from the machine (`require_program`, `require_module`): missing in CI (`CI=true`), the
 test fails naming the tool and its package; anywhere else it is skipped, saying the same."""
 
+import collections
 import contextlib
 import importlib
 import os
@@ -84,13 +85,30 @@ def start(arguments, environment=None, cwd=REPO_ROOT):
 
     threading.Thread(target=read_stdout, daemon=True).start()
     process.lines = lines
+    # Its stderr is read as it comes too: a server that logs more than a pipe holds (64 kB) would otherwise
+    # stop at its next log line, in the middle of a request. The last lines are kept for `stderr_of`.
+    process.error_lines = collections.deque(maxlen=5000)
+
+    def read_stderr():
+        for line in process.stderr:
+            process.error_lines.append(line)
+
+    process.error_reader = threading.Thread(target=read_stderr, daemon=True)
+    process.error_reader.start()
     while True:
         line = lines.get(timeout=START_TIMEOUT_SECONDS)
         if line is None:
             pytest.fail("catalog %s exited (%s) before listening: %s"
-                        % (arguments[0], process.wait(), process.stderr.read()[-2000:]))
+                        % (arguments[0], process.wait(), stderr_of(process)[-2000:]))
         if LISTENING in line:
             return process, line.split(LISTENING, 1)[1].strip()
+
+
+def stderr_of(process):
+    """What a process `start` started wrote to stderr (its last 5,000 lines): all of it once it has ended."""
+    if process.poll() is not None:
+        process.error_reader.join(timeout=10)
+    return "".join(process.error_lines)
 
 
 def stop(process):

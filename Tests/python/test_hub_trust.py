@@ -19,7 +19,7 @@ import uuid
 
 import pytest
 
-from catalog_process import catalog_binary, free_port, require_program, run, start, stop, synced_demo
+from catalog_process import catalog_binary, free_port, require_program, run, start, stderr_of, stop, synced_demo
 from scan_events import Clock, typed
 
 TOKEN = "hub-trust-" + uuid.uuid4().hex[:8]
@@ -164,7 +164,7 @@ def test_plain_http_beyond_loopback_only_when_asked_and_then_every_page_warns(tm
                 assert "Not secure" in answer.read().decode(), page
     finally:
         stop(process)
-        warning = process.stderr.read()
+        warning = stderr_of(process)
     assert "warning: plain HTTP" in warning and "--insecure-http" in warning
     # On this computer the hub stays plain HTTP, without the warning.
     process, url = start(["serve", "--listen", "127.0.0.1:0", "--sync-every", "0"], environment)
