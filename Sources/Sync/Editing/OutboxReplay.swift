@@ -186,7 +186,7 @@ extension SquareError {
         case .unreachable: "Square could not be reached"
         case .timedOut: "Square could not be reached in time"
         case .cancelled: "the request to Square was stopped"
-        case .badResponse: "Square's answer could not be read"
+        case .badResponse: "the answer did not come from Square" + (reason.isEmpty ? "" : " (\(reason))")
         case .api(let status): status == 429 ? "Square was busy" : "Square had a problem of its own (\(status))"
         }
     }
