@@ -51,13 +51,15 @@ public enum StaffPINs {
         switch try await database.beginPINTry(name: name, now: now, most: most, lockout: lockout) {
         case .unknown:
             // As slow as a real check, so a name nobody has is not told apart by the time the answer takes.
-            _ = try? key(pin, salt: [0], rounds: rounds)
+            _ = try? await derived(pin, salt: [0], rounds: rounds)
             throw AppError("Nobody on the staff is called “\(Terminal.echo(name))”.", exitCode: .dataError)
         case .locked(let until):
             throw locked(name, until: until, now: now)
         case .compare(let member, let kept):
             // SymmetricKey compares in time that does not depend on where two keys differ.
-            if try key(pin, salt: bytes(kept.salt), rounds: kept.rounds) == SymmetricKey(data: bytes(kept.hash)) {
+            if try await derived(pin, salt: bytes(kept.salt), rounds: kept.rounds)
+                == SymmetricKey(data: bytes(kept.hash))
+            {
                 try await database.pinAccepted(staffID: member.id)
                 return member
             }
@@ -78,6 +80,17 @@ public enum StaffPINs {
             "\(Terminal.echo(name))’s PIN is locked after \(most) wrong tries: try again in \(minutes) "
                 + "minute\(minutes == 1 ? "" : "s"), or have a manager give \(Terminal.echo(name)) a new PIN.",
             exitCode: .dataError)
+    }
+
+    /// Where PINs are checked: a tenth of a second of CPU each, on purpose, which must not hold one of Swift's
+    /// cooperative threads (the hub's requests); PINs sent at once wait their turn here.
+    static let checking = DispatchQueue(label: "catalog.staff-pins")
+
+    /// `key(_:salt:rounds:)` worked out on `checking`.
+    static func derived(_ pin: String, salt: [UInt8], rounds: Int) async throws -> SymmetricKey {
+        try await withCheckedThrowingContinuation { continuation in
+            checking.async { continuation.resume(with: Result { try key(pin, salt: salt, rounds: rounds) }) }
+        }
     }
 
     /// PBKDF2-SHA256 of `pin` over `salt`.
