@@ -66,6 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Requests a second each paired device may make, with four seconds' worth at once; a device asking "
+                + "faster is answered 429 (Too Many Requests).", valueName: "requests"))
+    var deviceRate = Int(HubConfiguration.defaultDeviceRate)
+
+    @Option(
+        help: ArgumentHelp(
             "The notification URL of this hub's /webhooks/square configured in Square.", valueName: "url"))
     var notificationURL: String?
 
@@ -93,6 +99,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--wedge-min-length must be 1 to 200 characters and --wedge-max-gap-ms 1 to 1000 ms, not "
                     + "\(wedgeMinLength) and \(wedgeMaxGapMs).")
+        }
+        guard (1...100_000).contains(deviceRate) else {
+            throw ValidationError("--device-rate must be 1 to 100000 requests a second, not \(deviceRate).")
         }
         guard (0...1_440).contains(counterIdle) else {
             throw ValidationError("--counter-idle must be 0 (never) to 1440 minutes, not \(counterIdle).")
@@ -204,7 +213,7 @@ struct ServeCommand: AsyncParsableCommand {
                     host: host, port: port, location: location,
                     syncInterval: syncEvery == 0 ? nil : .seconds(syncEvery * 60), webhook: webhook,
                     tls: tls, insecureHTTP: insecure, counterIdle: counterIdle == 0 ? nil : .seconds(counterIdle * 60),
-                    wedge: (wedgeMinLength, wedgeMaxGapMs)),
+                    wedge: (wedgeMinLength, wedgeMaxGapMs), deviceRate: Double(deviceRate)),
                 context: context)
             if demo { await hub.sync.waitUntilIdle() }
             do {

@@ -61,7 +61,9 @@ public struct HubApplication: Sendable {
         // HEAD is GET without the body (RFC 9110): every GET route answers it.
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerTiming())
-        router.add(middleware: DeviceAuthentication(database: database))
+        router.add(
+            middleware: DeviceAuthentication(
+                database: database, rates: RequestRates(perSecond: configuration.deviceRate)))
         router.add(middleware: ChangesOnce(ledger: services.requests))
         HubAPI.add(to: router, services: services)
         HubPages.add(to: router, services: services)

@@ -26,13 +26,19 @@ public struct HubConfiguration: Sendable {
     /// characters, each at most `maximumGapMs` after the one before (the shop's shortest code, and its
     /// scanners' pace).
     public var wedge: (minimumLength: Int, maximumGapMs: Int)
+    /// Requests a second each paired device may make, with four seconds' worth at once; beyond, 429.
+    public var deviceRate: Double
+
+    /// 50 requests a second: many times what a screen typing and scanning asks.
+    public static let defaultDeviceRate = 50.0
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, location: String? = nil, syncInterval: Duration? = .seconds(300),
         webhook: (notificationURL: String, signatureKey: String)? = nil, syncOnStart: Bool = true,
         tls: HubTLS? = nil, insecureHTTP: Bool = false, counterIdle: Duration? = ScanDesk.defaultIdleLimit,
-        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25)
+        wedge: (minimumLength: Int, maximumGapMs: Int) = (6, 25), deviceRate: Double = defaultDeviceRate
     ) {
+        self.deviceRate = deviceRate
         self.counterIdle = counterIdle
         self.wedge = wedge
         self.host = host

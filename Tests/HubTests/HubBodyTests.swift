@@ -35,6 +35,24 @@ import Testing
             sourceLocation: sourceLocation)
     }
 
+    @Test func aDeviceAskingFasterThanItsRateIsAnswered429AndTheOthersAreNot() async throws {
+        try await HubShop.inMemory(deviceRate: 5) { shop in
+            let fast = try await shop.pair("Runaway script")
+            let other = try await shop.pair("Till 2")
+            var refused: [HubShop.Answer] = []
+            for _ in 0..<60 {
+                let answer = try await shop.request("GET", "/api/v1/counters", device: fast)
+                if answer.status == 429 { refused.append(answer) } else { #expect(answer.status == 200) }
+            }
+            // Twenty at once, then five a second: most of sixty asked in a moment are refused.
+            #expect(refused.count >= 20, "\(refused.count) of 60 refused")
+            #expect(refused.first?.header("Retry-After") == "1")
+            #expect(
+                refused.first?.text.contains("faster than 5 times a second") == true, "\(refused.first?.text ?? "")")
+            #expect(try await shop.request("GET", "/api/v1/counters", device: other).status == 200)
+        }
+    }
+
     @Test func aBadReorderOrScanBodyIsA400NamingTheFieldAndNothingIsWritten() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()

@@ -47,10 +47,13 @@ struct HubShop: Sendable {
     static func inMemory(
         location: String? = "High Street", squareToken: Bool = true,
         webhook: (notificationURL: String, signatureKey: String)? = nil, liveClock: Bool = false,
-        opensItsDatabase: Bool = false, _ body: @Sendable (HubShop) async throws -> Void
+        opensItsDatabase: Bool = false, deviceRate: Double = HubConfiguration.defaultDeviceRate,
+        _ body: @Sendable (HubShop) async throws -> Void
     ) async throws {
-        let (parts, configuration) = try await prepare(
+        let (parts, prepared) = try await prepare(
             location: location, squareToken: squareToken, webhook: webhook, liveClock: liveClock)
+        var configuration = prepared
+        configuration.deviceRate = deviceRate
         // `opensItsDatabase`: the hub opens the file itself, as `catalog serve` does, instead of being handed
         // the test's database.
         let hubContext =

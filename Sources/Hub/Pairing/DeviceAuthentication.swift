@@ -26,6 +26,8 @@ struct DeviceAuthentication: RouterMiddleware {
     static let pinHeader = "X-Staff-PIN"
 
     let database: CatalogDatabase
+    /// How fast each device may ask.
+    let rates: RequestRates
 
     /// Routes anybody may reach: pairing, the assets the pairing page needs, Square's signed webhook.
     static func isOpen(_ request: Request) -> Bool {
@@ -64,6 +66,13 @@ struct DeviceAuthentication: RouterMiddleware {
                     ? "This device is not paired with the hub. Pair it at /pair with \(FrontEnd.hub.pairingCode)."
                     : "This device's pairing is not valid (revoked, or from another hub). Pair it again at /pair with "
                         + "\(FrontEnd.hub.pairingCode).")
+        }
+        guard rates.allow(device.id) else {
+            var headers = HTTPFields()
+            headers[.retryAfter] = "1"
+            return HubResponse.error(
+                "This device is asking faster than \(Int(rates.perSecond)) times a second; wait a moment and try "
+                    + "again. Nothing was changed.", status: .tooManyRequests, headers: headers)
         }
         if context.credential == .cookie && ![.get, .head, .options].contains(request.method) {
             guard let token = request.headers[named: Self.csrfHeader], DeviceKeys.same(token, device.csrfToken) else {
