@@ -25,7 +25,7 @@ import uuid
 import pytest
 from square import Square
 
-from catalog_process import REPO_ROOT, catalog_binary, free_port, start, stop
+from catalog_process import REPO_ROOT, catalog_binary, free_port, start, stderr_of, stop
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -116,7 +116,7 @@ def test_sdk_write_reaches_local_database_through_webhook():
                     break
             time.sleep(0.05)
         assert name == new_name, "the rename did not reach the local database within 2 s"
-    listener_log = listener.stderr.read()
+    listener_log = stderr_of(listener)
     assert "catalog.version.updated" in listener_log
     assert "synced:" in listener_log
     assert KEY not in listener_log and TOKEN not in listener_log
@@ -156,7 +156,7 @@ def test_sdk_sale_reaches_catalog_show_through_inventory_webhook():
                 break
             time.sleep(0.05)
         assert stock == expected, "the sale did not reach catalog show within 2 s (showed %r)" % stock
-    listener_log = listener.stderr.read()
+    listener_log = stderr_of(listener)
     assert "inventory.count.updated" in listener_log and "accepted" in listener_log
     assert "rejected" not in listener_log
     assert KEY not in listener_log and TOKEN not in listener_log
