@@ -116,6 +116,31 @@ import Testing
         }
     }
 
+    @Test func aBrowserGetsItsTokenOnlyAsTheCookieAProgramInTheAnswer() async throws {
+        try await HubShop.inMemory { shop in
+            let json = ["Content-Type": "application/json", "Accept": "application/json"]
+            let fromPage = try await shop.send(
+                "POST", "/api/v1/pair",
+                headers: json.merging(["Sec-Fetch-Mode": "cors", "Origin": "http://127.0.0.1"]) { $1 },
+                body: Array(
+                    (["code": .string(try await shop.pairingCode()), "device_name": "Till 4"] as JSONValue).jsonData))
+            #expect(fromPage.status == 201, "\(fromPage.text)")
+            #expect(fromPage.json["token"] == nil && fromPage.json["csrf_token"] != nil, "\(fromPage.text)")
+            let cookie = try #require(fromPage.header("Set-Cookie"))
+            #expect(
+                cookie.contains("catalog_device=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            // The cookie it was given works.
+            let token = String(cookie.dropFirst("catalog_device=".count).prefix { $0 != ";" })
+            #expect(try await shop.request("GET", "/api/v1/me", cookie: token).status == 200)
+
+            let fromProgram = try await shop.send(
+                "POST", "/api/v1/pair", headers: json,
+                body: Array(
+                    (["code": .string(try await shop.pairingCode()), "device_name": "Script"] as JSONValue).jsonData))
+            #expect(fromProgram.status == 201 && fromProgram.json["token"]?.stringValue?.isEmpty == false)
+        }
+    }
+
     /// An item named like a formula is downloaded as text, as `--excel` writes it.
     @Test func theCSVDownloadWritesFormulaCellsAsText() async throws {
         try await HubShop.inMemory { shop in

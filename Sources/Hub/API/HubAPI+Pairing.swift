@@ -48,11 +48,12 @@ extension HubAPI {
                 await services.gate.release(ticket)
                 HubLog.logger.info("paired device \(paired.device.id) “\(paired.device.name)” from \(address)")
                 await services.events.publish("device", paired.device.json)
-                var response = HubResponse.json(
-                    [
-                        "token": .string(paired.token), "csrf_token": .string(paired.device.csrfToken),
-                        "device": paired.device.json,
-                    ], status: .created)
+                // A browser (it says where its fetch comes from: Sec-Fetch-*) gets the token only as the HttpOnly
+                // cookie, never where a page's script could read it; a program gets it in the answer.
+                let browser = request.headers[named: "Sec-Fetch-Mode"] != nil || request.headers[named: "Origin"] != nil
+                var answer: JSONValue = ["csrf_token": .string(paired.device.csrfToken), "device": paired.device.json]
+                if !browser { answer["token"] = .string(paired.token) }
+                var response = HubResponse.json(answer, status: .created)
                 response.setCookie(
                     Cookie(
                         name: DeviceAuthentication.cookieName, value: paired.token, maxAge: 10 * 366 * 86_400,
