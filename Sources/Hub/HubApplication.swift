@@ -60,6 +60,7 @@ public struct HubApplication: Sendable {
             secure: configuration.tls != nil, wedge: configuration.wedge, scaleLayouts: scaleLayouts)
         // HEAD is GET without the body (RFC 9110): every GET route answers it.
         let router = Router(context: HubRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: SecurityHeaders())
         router.add(middleware: ServerTiming())
         router.add(
             middleware: DeviceAuthentication(

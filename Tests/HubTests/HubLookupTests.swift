@@ -29,6 +29,16 @@ import Testing
             #expect(page.header("X-Content-Type-Options") == "nosniff", "\(page.headers)")
             #expect(page.header("Referrer-Policy") == "no-referrer", "\(page.headers)")
             #expect(page.header("Server-Timing")?.hasPrefix("app;dur=") == true, "\(page.headers)")
+            // Every answer, not only pages: JSON, a refusal, a path the hub does not have, an asset.
+            let device = try await shop.pair()
+            for (path, device) in [
+                ("/api/v1/counters", device), ("/api/v1/counters", nil), ("/api/v1/nothing", device),
+                ("/assets/hub.css", nil),
+            ] as [(String, HubShop.Device?)] {
+                let answer = try await shop.request("GET", path, device: device)
+                #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(path): \(answer.headers)")
+                #expect(answer.header("Referrer-Policy") == "no-referrer", "\(path): \(answer.headers)")
+            }
         }
     }
 }

@@ -80,7 +80,6 @@ enum HubAssets {
         headers[.vary] = "Accept-Encoding"
         headers[.cacheControl] =
             request.uri.queryParameters.get("v") == file.version ? "max-age=31536000, immutable" : "no-cache"
-        headers[named: "X-Content-Type-Options"] = "nosniff"
         if matches(request.headers[.ifNoneMatch], etag) {
             return Response(status: .notModified, headers: headers, body: ResponseBody())
         }

@@ -40,15 +40,13 @@ enum HubPages {
         }
     }
 
-    /// A page with the headers every page carries: only the hub's own scripts, styles and connections, and
-    /// never inside another site's frame.
+    /// A page with the header every page carries: only the hub's own scripts, styles and connections, and
+    /// never inside another site's frame (`SecurityHeaders` adds what every answer carries).
     static func page(_ html: String) -> Response {
         var response = HubResponse.html(html)
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
             + "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
-        response.headers[named: "X-Content-Type-Options"] = "nosniff"
-        response.headers[named: "Referrer-Policy"] = "no-referrer"
         return response
     }
 }
