@@ -27,8 +27,8 @@ import Testing
                 "POST", "/api/v1/counters/till-4/mode", body: ["mode": "receive"], device: device)
             #expect(switched.status == 200, "\(switched.text)")
             let scan = try await shop.request(
-                "POST", "/api/v1/scans", body: ["id": "rc-1", "code": .string(Self.widget), "counter": "till-4"],
-                device: device)
+                "POST", "/api/v1/scans",
+                body: ["id": "rc-1", "code": .string(Self.widget), "counter": "till-4", "card": true], device: device)
             let result = scan.json["result"]
             #expect(result?["kind"] == "received" && result?["headline"] == "+1 received", "\(scan.text)")
             let after = try await Self.squareStock(shop)
@@ -86,6 +86,7 @@ import Testing
                 "POST", "/api/v1/scans", body: ["id": "lk-1", "code": .string(Self.widget), "counter": "till-4"],
                 device: device)
             #expect(lookup.json["result"]?["kind"] == "found", "\(lookup.text)")
+            #expect(lookup.json["card"] == nil, "a card only when asked for (a remote counter does not draw one)")
             let nothing = try await shop.request(
                 "POST", "/api/v1/scans/lk-1/undo", body: ["counter": "till-4"], device: device)
             #expect(nothing.status == 422 && nothing.text.contains("nothing to undo"), "\(nothing.text)")

@@ -24,7 +24,7 @@ extension HubAPI {
                 }
                 var answer = try await services.desk.post(
                     id: body.id, code: body.code, counter: counter, device: body.device, mode: try body.scannedMode,
-                    scannedAt: try body.scannedTime)
+                    scannedAt: try body.scannedTime, card: body.card ?? false)
                 // A counter counting stock is told when the open count's lines are getting old.
                 if answer["mode"] == "count" { answer["count_warning"] = try await countWarning(services) }
                 return HubResponse.json(answer, status: answer["repeated"] == .bool(true) ? .ok : .created)
@@ -176,9 +176,11 @@ struct ScanBody: HubRequestBody {
     var device: String?
     var mode: String?
     var scannedAt: String?
+    /// Whether the answer should carry the item's card (the counter page asks; a remote counter does not).
+    var card: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case id, code, counter, device, mode
+        case id, code, counter, device, mode, card
         case scannedAt = "scanned_at"
     }
 

@@ -188,7 +188,7 @@ async function refreshCard(code, message) {
 async function postScan(code) {
   note.textContent = `Scanned ${code}`;
   const body = {id: newRequestID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
-    scanned_at: new Date().toISOString()};
+    scanned_at: new Date().toISOString(), card: true};
   const entry = {kind: "scan", path: "/api/v1/scans", id: body.id, mode: body.mode, at: body.scanned_at, what: code, body};
   if (!reachable || draining || sending || !queueEmpty) {
     if (await keep(entry)) { if (!reachable) renderKept(entry); drain(); return; }

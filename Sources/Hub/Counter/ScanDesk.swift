@@ -64,10 +64,12 @@ public actor ScanDesk {
     /// Handles the scan `code` from `counter` posted under `id`: the answer (the scan's JSON, as `catalog
     /// scan --json` prints it, with `id`, `counter`, `text`, `repeated`, `scanned_at`, and `mode_reset` when
     /// the counter went back to lookup first). `mode` is the mode the scan was made in, when the counter
-    /// says (else the counter's mode now); `scannedAt`, when it was made, if not just now.
+    /// says (else the counter's mode now); `scannedAt`, when it was made, if not just now. `card`: the answer
+    /// and its event carry the item's card, for a page that draws it (a remote counter does not ask, and its
+    /// scans cost no card).
     public func post(
         id: String, code: String, counter: String, device: String? = nil, mode: CounterMode? = nil,
-        scannedAt: Timestamp? = nil
+        scannedAt: Timestamp? = nil, card wanted: Bool = false
     ) async throws -> JSONValue {
         // A code that is not a code (control characters, pages of text) is answered and logged as refused;
         // only a scan without an id, counter or code at all is a malformed request.
@@ -79,7 +81,7 @@ public actor ScanDesk {
         }
         let work = inTurn(of: counter) {
             try await self.handle(
-                id: id, code: code, counter: counter, device: device, mode: mode, scannedAt: scannedAt)
+                id: id, code: code, counter: counter, device: device, mode: mode, scannedAt: scannedAt, card: wanted)
         }
         inFlight[id] = work
         defer { inFlight[id] = nil }
@@ -280,7 +282,7 @@ public actor ScanDesk {
 
     private func handle(
         id: String, code: String, counter: String, device: String?, mode scannedMode: CounterMode?,
-        scannedAt: Timestamp?
+        scannedAt: Timestamp?, card wanted: Bool
     ) async throws -> JSONValue {
         if var answer = try await earlierAnswer(id) {
             let first = answer["code"]?.stringValue ?? ""
@@ -291,7 +293,7 @@ public actor ScanDesk {
                     exitCode: .dataError)
             }
             answer["repeated"] = .bool(true)
-            return await withCard(answer)
+            return wanted ? await withCard(answer) : answer
         }
         if let problem = Self.notACode(code) {
             let session = try await session(for: counter)
@@ -303,7 +305,7 @@ public actor ScanDesk {
             let outcome = try await session.refuse(
                 scan, in: scannedMode ?? session.mode, reason: problem, scanID: id, scannedAt: scannedAt,
                 headline: "Not a barcode")
-            return try await answered(outcome, id: id, counter: counter, made: scannedAt ?? now)
+            return try await answered(outcome, id: id, counter: counter, made: scannedAt ?? now, card: wanted)
         }
         let now = database.clock.now()
         // A scan is never dated after it arrived; one kept by a counter is dated when it was made.
@@ -332,13 +334,13 @@ public actor ScanDesk {
         }
         sessions[counter] = session
         try await keep(session, counter: counter, usedAt: made)
-        return try await answered(outcome, id: id, counter: counter, made: made, reset: reset)
+        return try await answered(outcome, id: id, counter: counter, made: made, reset: reset, card: wanted)
     }
 
     /// The answer to scan `id`: `outcome` with the scan's id, counter and times, logged with the scan (a
     /// command's kept for a repeat) and published to every page.
     private func answered(
-        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil
+        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil, card wanted: Bool
     ) async throws -> JSONValue {
         var answer = outcome.json
         answer["id"] = .string(id)
@@ -356,7 +358,7 @@ public actor ScanDesk {
             commandOrder.append(id)
             if commandOrder.count > 1000 { commandAnswers[commandOrder.removeFirst()] = nil }
         }
-        answer = await withCard(answer)
+        if wanted { answer = await withCard(answer) }
         await events.publish("scan", answer)
         return answer
     }
