@@ -199,11 +199,16 @@ extension CatalogDatabase {
         WHERE search MATCH ?
         """
 
+    /// `candidatesSQL`'s columns for documents by row, their rows bound as a JSON array, then a limit.
+    static let candidatesByRowSQL = """
+        SELECT d.item_id, d.name_key, d.name_length, s.name, s.variations, s.category, s.codes, s.rowid
+        FROM search s CROSS JOIN search_docs d ON d.rowid = s.rowid
+        WHERE s.rowid IN (SELECT value FROM json_each(?)) LIMIT ?
+        """
+
     /// The candidates of the index's documents `rowIDs`, in that order (those still in the index).
     static func fetchCandidates(documents rowIDs: [Int64], db: Database) throws -> [SearchCandidate] {
-        let statement = try db.cachedStatement(
-            sql: candidatesSQL.replacingOccurrences(
-                of: "WHERE search MATCH ?", with: "WHERE s.rowid IN (SELECT value FROM json_each(?))") + " LIMIT ?")
+        let statement = try db.cachedStatement(sql: candidatesByRowSQL)
         let list = "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
         let found = try fetch(statement, list, limit: rowIDs.count, db: db)
         let position = Dictionary(rowIDs.enumerated().map { ($1, $0) }) { first, _ in first }
