@@ -282,14 +282,19 @@ extension HubShop {
     /// The price of the variation `code` names changed to `mine` at a counter while Square could not be
     /// reached, then to `theirs` in Square, and the outbox sent: one conflict waiting in the outbox. The
     /// client that reaches the shop's Square.
-    func priceConflict(_ code: String, mine: JSONValue, theirs: JSONValue) async throws -> SquareClient {
-        let variation = try await Lookup.single(code, in: database)
-        let offline = Editor(
+    /// An editor on the hub's database whose Square cannot be reached: what it changes waits in the outbox.
+    func offlineEditor(counter: String) -> Editor {
+        Editor(
             database: database,
             client: SquareClient(
                 configuration: SquareClientConfiguration(
                     baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
-                    retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "till-1")
+                    retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: counter)
+    }
+
+    func priceConflict(_ code: String, mine: JSONValue, theirs: JSONValue) async throws -> SquareClient {
+        let variation = try await Lookup.single(code, in: database)
+        let offline = offlineEditor(counter: "till-1")
         _ = try await offline.edit(
             variationID: variation.variationID, itemID: variation.itemID, label: variation.label,
             edits: [FieldEdit(.price, mine)])

@@ -203,12 +203,7 @@ import Testing
             let device = try await shop.pair("Till 5", role: .counter)
             // A price change queued on the hub's computer while Square could not be reached: nobody's device.
             let variation = try await Lookup.single(Self.widget, in: shop.database)
-            let offline = Editor(
-                database: shop.database,
-                client: SquareClient(
-                    configuration: SquareClientConfiguration(
-                        baseURL: URL(string: "http://127.0.0.1:1")!, accessToken: HubShop.token, requestTimeout: 2,
-                        retry: RetryPolicy(maxAttempts: 2, initialDelay: 0.01, maxDelay: 0.02))), counter: "office")
+            let offline = shop.offlineEditor(counter: "office")
             _ = try await offline.edit(
                 variationID: variation.variationID, itemID: variation.itemID, label: variation.label,
                 edits: [FieldEdit(.price, Money(amount: 777, currency: "GBP").json)])
