@@ -10,6 +10,14 @@ bash scripts/setup.sh --with-test-tools
 venv="${CATALOG_VENV:-$PWD/.venv}"
 export PATH="$venv/bin:$PATH"
 
+# Every test's scratch files (databases, sandboxes, cupsd folders, browser profiles) go into one folder
+# of this run, removed at the end whatever happened: a test that leaves its folder behind (a failure, a
+# kill) no longer fills /tmp run after run. Readable by all: some tests run catalog as another user.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/catalog-tests.XXXXXX")"
+chmod 755 "$scratch"
+export TMPDIR="$scratch"
+trap 'rm -rf "$scratch"' EXIT
+
 echo "== format (swift format lint --strict) [${SECONDS}s]"
 swift format lint --strict --recursive Sources Tests
 
@@ -43,8 +51,7 @@ swift_tests() {
 # 2-core machine's cores idle much of the time (a test waiting for a server, a browser, a link, a
 # single-threaded decoder); together they keep both busy, and the package's release build starts at
 # once instead of after the tests before it. Their output is shown when they end. CATALOG_TEST_PHASES=serial runs one after the other.
-logs="$(mktemp -d "${TMPDIR:-/tmp}/catalog-python-tests.XXXXXX")"
-trap 'rm -rf "$logs"' EXIT
+logs="$(mktemp -d "$scratch/python-tests.XXXXXX")"
 python_tests() {
     CATALOG_BIN="$(with_stable_traits swift build --show-bin-path)/catalog" python3 -m pytest -q --durations=10 "$@"
 }
