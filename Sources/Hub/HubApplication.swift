@@ -55,7 +55,7 @@ public struct HubApplication: Sendable {
         }
         let services = HubServices(
             context: context, database: database, events: events, desk: desk,
-            sync: HubSync(context: context, events: events), gate: PairingGate(),
+            sync: HubSync(context: context, events: events, database: database), gate: PairingGate(),
             requests: RequestLedger(database: database), location: configuration.location,
             secure: configuration.tls != nil, wedge: configuration.wedge, scaleLayouts: scaleLayouts)
         // HEAD is GET without the body (RFC 9110): every GET route answers it.

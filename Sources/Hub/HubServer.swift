@@ -115,7 +115,12 @@ public final class HubServer: Sendable {
             throw error
         }
         let services = application.services
-        if configuration.syncOnStart { await services.sync.request("the hub started") }
+        // The search is warmed after the sync at start, or at once when there is none (`SearchWarmer`).
+        if configuration.syncOnStart && services.sync.unavailable == nil {
+            await services.sync.request("the hub started")
+        } else {
+            await services.sync.warmer.warm()
+        }
         let periodic = configuration.syncInterval.map { services.sync.every($0) }
         return HubServer(
             host: configuration.host, running: running, application: application, periodic: periodic,

@@ -1,6 +1,7 @@
 import CatalogCore
-import Store
 import Testing
+
+@testable import Store
 
 @Suite struct SearchIndexUpkeepTests {
     @Test func aRenamedItemIsFoundByItsNewNameOnly() async throws {
@@ -180,5 +181,32 @@ import Testing
         #expect(!(try await counter.searchItems("ga").contains("I-GIZMO")))
         #expect(try await counter.searchItems("doo") == ["I-GIZMO"])
         #expect(try await counter.searchItems("ga") == before)
+    }
+}
+
+/// The starts of words the hub searches ahead (`CatalogDatabase.broadWordStarts`): those that begin words in
+/// more documents than a search ranks whole, the broadest first.
+@Suite struct BroadWordStartsTests {
+    @Test func theStartsOfWordsInHundredsOfItemsAreListedBroadestFirst() async throws {
+        let database = try temporaryDatabase()
+        // 260 colas, 230 of them with lime as well, and a gadget: only the starts of cola, lime and the
+        // variations' name (Regular, a word of the index too) are broad.
+        var objects: [JSONValue] = (0..<260).map { index in
+            item(
+                "I-COLA-\(index)", name: index < 230 ? "Cola Lime \(index)" : "Cola \(index)", version: 1,
+                variations: [variation("V-COLA-\(index)", item: "I-COLA-\(index)", version: 1)])
+        }
+        objects.append(
+            item("I-GADGET", name: "Gadget", version: 1, variations: [variation("V-GAD", item: "I-GADGET", version: 1)])
+        )
+        _ = try await database.apply(objects)
+        let broad = ["re", "reg", "regu", "co", "col", "cola", "li", "lim", "lime"]
+        #expect(try await database.broadWordStarts(most: 10) == broad)
+        #expect(try await database.broadWordStarts(most: 2) == ["re", "reg"])
+        // Searching them ahead keeps what each found, for the index as it is.
+        let version = try await database.searchIndexVersion()
+        for start in try await database.broadWordStarts(most: 10) { _ = try await database.search(SearchQuery(start)) }
+        #expect(database.broadCache.count(under: version) == broad.count)
+        #expect(try await database.searchItems("lim", limit: 300).count == 230)
     }
 }

@@ -32,11 +32,14 @@ public actor HubSync {
     /// Whose words the sync's status is in (the hub's staff).
     private let frontEnd: FrontEnd
     private var coalescer: SyncCoalescer?
+    /// Searches ahead after each sync (`SearchWarmer`).
+    let warmer: SearchWarmer
     public private(set) var status = Status()
 
     /// A hub sync over `context`'s database and Square client; without a token it never syncs and says why.
-    public init(context: AppContext, events: HubEvents) {
+    public init(context: AppContext, events: HubEvents, database: CatalogDatabase) {
         self.events = events
+        self.warmer = SearchWarmer(database: database)
         self.clock = context.clock
         self.frontEnd = context.frontEnd
         do {
@@ -107,6 +110,7 @@ public actor HubSync {
         status.running = false
         status.finishedAt = clock.now()
         await events.publish("sync", statusJSON)
+        await warmer.warm()
         if let error = status.lastError { throw AppError(error, exitCode: .unavailable) }
     }
 

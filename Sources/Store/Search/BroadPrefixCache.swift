@@ -34,6 +34,11 @@ final class BroadPrefixCache: Sendable {
         state.withLock { $0.version == version ? $0.documents[expression] : nil }
     }
 
+    /// How many expressions are kept under `version`.
+    func count(under version: [UInt8]) -> Int {
+        state.withLock { $0.version == version ? $0.documents.count : 0 }
+    }
+
     /// Keeps `documents` for `expression` under `version`; a new version forgets everything before it.
     func store(_ documents: [Int64], for expression: String, version: [UInt8]) {
         state.withLock { state in

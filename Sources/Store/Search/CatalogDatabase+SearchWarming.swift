@@ -1,0 +1,34 @@
+import GRDB
+
+extension CatalogDatabase {
+    /// What a search of the index as it is now keeps: the version `BroadPrefixCache` keys on. Two equal
+    /// versions mean nothing the search reads has changed in between.
+    public func searchIndexVersion() async throws -> [UInt8] {
+        try await read { db in try BroadPrefixCache.version(db) }
+    }
+
+    /// The starts of words (two to four letters) that begin words in more than `broadCap` documents of the
+    /// index, the broadest first, at most `most`: what staff type on the way to a word, and what costs a
+    /// cold search most (choosing the best few hundred of thousands). Counted with FTS5's own vocabulary
+    /// (fts5vocab over the index, a table of this connection only); a start's count adds its words' counts,
+    /// so a document with two of its words counts twice, which only orders the list.
+    public func broadWordStarts(most: Int) async throws -> [String] {
+        try await read { db in
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocabulary USING fts5vocab(main, 'search', 'row')")
+            let starts = [2, 3, 4].map { length in
+                """
+                SELECT substr(term, 1, \(length)) AS start, sum(doc) AS documents FROM temp.search_vocabulary
+                WHERE length(term) >= \(length) GROUP BY start
+                """
+            }
+            return try String.fetchAll(
+                db,
+                sql: """
+                    SELECT start FROM (\(starts.joined(separator: " UNION ALL ")))
+                    WHERE documents > ? AND start NOT GLOB '*[^a-z]*' ORDER BY documents DESC, start LIMIT ?
+                    """,
+                arguments: [Self.broadCap, most])
+        }
+    }
+}
