@@ -182,6 +182,18 @@ import Testing
         #expect(try await counter.searchItems("doo") == ["I-GIZMO"])
         #expect(try await counter.searchItems("ga") == before)
     }
+
+    /// A whole search of one word being typed is kept ranked; a synonym added for the word (which changes
+    /// no document of the index) is in its next answer all the same.
+    @Test func aSynonymAddedForAKeptWordIsInItsNextAnswer() async throws {
+        let counter = try await SearchFixture.database()
+        let before = try await counter.searchItems("gadg")
+        #expect(before == ["I-GADGET"])
+        #expect(try await counter.searchItems("gadg") == before, "asked again, from what this process keeps")
+        _ = try await CatalogDatabase(path: counter.path).addSynonyms(word: "gadg", synonyms: ["widget"])
+        let after = try await counter.searchItems("gadg")
+        #expect(after.contains("I-GADGET") && after.contains("I-WIDGET"), "\(after)")
+    }
 }
 
 /// The starts of words the hub searches ahead (`CatalogDatabase.broadWordStarts`): those that begin words in

@@ -14,10 +14,29 @@ final class BroadPrefixCache: Sendable {
     /// Expressions kept at most (8 MB at the very most); past that the oldest kept are forgotten first.
     static let capacity = 1024
 
+    /// Searches of one such word kept ranked, at most: as many as the hub searches ahead (`SearchWarmer`),
+    /// 8 MB at the very most.
+    static let rankedCapacity = 1024
+    /// Ranked items kept per search beyond the rows it asked for (an item gives one row or more).
+    static let rankedSpare = 40
+
+    /// A search of one word typed as the start of a word, ranked: only the rows, their prices and stock are
+    /// read again. The first items only (`rankedSpare` more than the rows asked for): `complete` says whether
+    /// that is all of them.
+    struct RankedSearch: Sendable {
+        var items: [RankedItem]
+        var complete: Bool
+        var plans: [WordPlan]
+        var method: SearchOutcome.Method
+        var dropped: [String]
+    }
+
     private struct State {
         var version: [UInt8] = []
         var documents: [String: [Int64]] = [:]
         var order: [String] = []
+        var ranked: [String: RankedSearch] = [:]
+        var rankedOrder: [String] = []
     }
 
     private let state = Mutex(State())
@@ -32,6 +51,24 @@ final class BroadPrefixCache: Sendable {
     /// The documents kept for `expression` under `version`, if any.
     func documents(for expression: String, version: [UInt8]) -> [Int64]? {
         state.withLock { $0.version == version ? $0.documents[expression] : nil }
+    }
+
+    /// The ranked search kept for `key` under `version`, if any.
+    func ranked(for key: String, version: [UInt8]) -> RankedSearch? {
+        state.withLock { $0.version == version ? $0.ranked[key] : nil }
+    }
+
+    /// Keeps the ranked `search` for `key` under `version`; a new version forgets everything before it.
+    func store(_ search: RankedSearch, for key: String, version: [UInt8]) {
+        state.withLock { state in
+            if state.version != version { state = State(version: version) }
+            if state.ranked.updateValue(search, forKey: key) == nil { state.rankedOrder.append(key) }
+            if state.rankedOrder.count > Self.rankedCapacity {
+                let oldest = state.rankedOrder.prefix(Self.rankedCapacity / 4)
+                for key in oldest { state.ranked[key] = nil }
+                state.rankedOrder.removeFirst(oldest.count)
+            }
+        }
     }
 
     /// How many expressions are kept under `version`.

@@ -13,6 +13,19 @@ extension CatalogDatabase {
     ) throws -> SearchOutcome {
         var plans = try wordPlans(for: query.words, lastIsPrefix: query.route != .barcode, db: db)
         guard !plans.isEmpty else { return SearchOutcome(method: .text, hits: []) }
+        // One word typed as the start of a word is ranked once while the index is unchanged (`broad`): the
+        // key holds its FTS5 expression (synonyms included), the SKU it may be and the rows asked for, which
+        // decide whether typos are looked up.
+        let rankedKey =
+            plans.count == 1 && plans[0].isPrefix && !plans[0].isShortPrefix
+            ? "\(limit) \(query.skuKey) \(plans.expression)" : nil
+        let version = try broad.flatMap { _ in try rankedKey.map { _ in try BroadPrefixCache.version(db) } }
+        if let broad, let rankedKey, let version, let kept = broad.ranked(for: rankedKey, version: version) {
+            let hits = try hits(for: kept.items, plans: kept.plans, limit: limit, db: db)
+            if hits.count >= limit || kept.complete {
+                return SearchOutcome(method: hits.isEmpty ? .text : kept.method, hits: hits, droppedWords: kept.dropped)
+            }
+        }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
         var candidates = try fetchCandidates(plans, broad: broad, db: db)
@@ -80,6 +93,14 @@ extension CatalogDatabase {
             items.append(RankedItem(itemID: rank.itemID, score: ceiling))
         }
         if !exact.isEmpty, method != .text { method = .sku }
+        if let rankedKey, let version {
+            broad?.store(
+                BroadPrefixCache.RankedSearch(
+                    items: Array(items.prefix(limit + BroadPrefixCache.rankedSpare)),
+                    complete: items.count <= limit + BroadPrefixCache.rankedSpare, plans: rankingPlans,
+                    method: method, dropped: dropped),
+                for: rankedKey, version: version)
+        }
         let hits = try hits(for: items, plans: rankingPlans, limit: limit, db: db)
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
     }
