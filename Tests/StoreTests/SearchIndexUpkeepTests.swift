@@ -212,12 +212,12 @@ import Testing
             item("I-GADGET", name: "Gadget", version: 1, variations: [variation("V-GAD", item: "I-GADGET", version: 1)])
         )
         _ = try await database.apply(objects)
-        let broad = ["re", "reg", "regu", "co", "col", "cola", "li", "lim", "lime"]
-        #expect(try await database.broadWordStarts(most: 10) == broad)
+        let broad = ["re", "reg", "regu", "regul", "co", "col", "cola", "li", "lim", "lime"]
+        #expect(try await database.broadWordStarts(most: 20) == broad)
         #expect(try await database.broadWordStarts(most: 2) == ["re", "reg"])
         // Searching them ahead keeps what each found, for the index as it is.
         let version = try await database.searchIndexVersion()
-        for start in try await database.broadWordStarts(most: 10) { _ = try await database.search(SearchQuery(start)) }
+        for start in broad { _ = try await database.search(SearchQuery(start)) }
         #expect(database.broadCache.count(under: version) == broad.count)
         #expect(try await database.searchItems("lim", limit: 300).count == 230)
     }

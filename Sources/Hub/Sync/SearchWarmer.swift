@@ -11,7 +11,7 @@ import Store
 /// running when the index changes again gives way to the next.
 actor SearchWarmer {
     /// Word starts searched at the most (the broadest first): what the kept searches hold.
-    static let most = 1000
+    static let most = 1500
 
     private let database: CatalogDatabase
     private var warmedVersion: [UInt8]?

@@ -7,7 +7,7 @@ extension CatalogDatabase {
         try await read { db in try BroadPrefixCache.version(db) }
     }
 
-    /// The starts of words (two to four letters) that begin words in more than `broadCap` documents of the
+    /// The starts of words (two to five letters) that begin words in more than `broadCap` documents of the
     /// index, the broadest first, at most `most`: what staff type on the way to a word, and what costs a
     /// cold search most (choosing the best few hundred of thousands). Counted with FTS5's own vocabulary
     /// (fts5vocab over the index, a table of this connection only); a start's count adds its words' counts,
@@ -16,7 +16,7 @@ extension CatalogDatabase {
         try await read { db in
             try db.execute(
                 sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocabulary USING fts5vocab(main, 'search', 'row')")
-            let starts = [2, 3, 4].map { length in
+            let starts = [2, 3, 4, 5].map { length in
                 """
                 SELECT substr(term, 1, \(length)) AS start, sum(doc) AS documents FROM temp.search_vocabulary
                 WHERE length(term) >= \(length) GROUP BY start
