@@ -155,6 +155,7 @@ public final class HubServer: Sendable {
     /// Stops listening and the periodic sync, and waits until the server has shut down.
     public func stop() async {
         periodic?.cancel()
+        await sync.warmer.cancel()
         await running.stop()
     }
 

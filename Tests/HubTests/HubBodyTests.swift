@@ -40,12 +40,16 @@ import Testing
             let fast = try await shop.pair("Runaway script")
             let other = try await shop.pair("Till 2")
             var refused: [HubShop.Answer] = []
+            let began = ContinuousClock.now
             for _ in 0..<60 {
                 let answer = try await shop.request("GET", "/api/v1/counters", device: fast)
                 if answer.status == 429 { refused.append(answer) } else { #expect(answer.status == 200) }
             }
-            // Twenty at once, then five a second: most of sixty asked in a moment are refused.
-            #expect(refused.count >= 20, "\(refused.count) of 60 refused")
+            // Twenty at once, then five a second: of sixty asked as fast as this machine asks them (slower
+            // when the suite keeps it busy), all beyond that are refused.
+            let seconds = (ContinuousClock.now - began).components.seconds + 1
+            let allowed = 20 + 5 * Int(seconds)
+            #expect(refused.count >= max(1, 60 - allowed), "\(refused.count) of 60 refused in under \(seconds) s")
             #expect(refused.first?.header("Retry-After") == "1")
             #expect(
                 refused.first?.text.contains("faster than 5 times a second") == true, "\(refused.first?.text ?? "")")

@@ -39,13 +39,23 @@ actor SearchWarmer {
                 if try await database.searchIndexVersion() == version { self.warmed(version) }
                 let elapsed = ContinuousClock.now - began
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                HubLog.logger.info(
-                    "search: \(starts.count) broad word starts searched ahead in \(String(format: "%.1f", seconds)) s")
+                let said =
+                    starts.isEmpty
+                    ? "search: no start of a word begins words in more than \(CatalogDatabase.broadCap) items; "
+                        + "nothing to search ahead"
+                    : "search: \(starts.count) broad word starts searched ahead in "
+                        + "\(String(format: "%.1f", seconds)) s"
+                HubLog.logger.info("\(said)")
             } catch is CancellationError {
             } catch {
                 HubLog.logger.warning("search not warmed: \(error)")
             }
         }
+    }
+
+    /// Stops the warm under way, if any (the hub is stopping).
+    func cancel() {
+        running?.cancel()
     }
 
     /// Waits for the warm under way, if any (for tests).

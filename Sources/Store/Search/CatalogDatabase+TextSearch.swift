@@ -211,7 +211,7 @@ extension CatalogDatabase {
 
     /// Candidates kept for one word typed as the start of a word, when it starts words in more than
     /// `candidateCap` items.
-    static let broadCap = 200
+    public static let broadCap = 200
 
     /// The candidates' columns, for an FTS5 expression bound as the first parameter.
     static let candidatesSQL = """
