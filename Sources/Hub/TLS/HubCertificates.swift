@@ -164,10 +164,15 @@ public struct MachineNames: Sendable, Equatable {
         self.addresses = addresses
     }
 
+    /// The text of a C string held in `buffer` (up to its first NUL).
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// This machine's names and addresses now.
     public static func current() -> MachineNames {
         var buffer = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : "localhost"
+        let host = gethostname(&buffer, buffer.count) == 0 ? Self.text(buffer) : "localhost"
         var found: [String] = []
         var list: UnsafeMutablePointer<ifaddrs>?
         if getifaddrs(&list) == 0, let first = list {
@@ -181,7 +186,7 @@ public struct MachineNames: Sendable, Equatable {
                     family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
                 if getnameinfo(address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
                     // A link-local IPv6 address carries its interface (fe80::1%eth0): not a name a certificate holds.
-                    let shown = String(cString: text)
+                    let shown = Self.text(text)
                     if !shown.contains("%") { found.append(shown) }
                 }
             }
