@@ -68,7 +68,7 @@ cat > "$rootfs/init" <<EOI
 /bin/busybox --install -s /bin
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 for m in $mods; do insmod /lib/modules/\$m.ko; done
-/scanner-probe "QEMU USB Keyboard" 2
+/scanner-probe "QEMU USB Keyboard" Abc-123
 echo "PROBE EXIT \$?"
 poweroff -f
 EOI
