@@ -222,3 +222,29 @@ import Testing
         #expect(try await database.searchItems("lim", limit: 300).count == 230)
     }
 }
+
+/// A whole word in thousands of items (`red` in `red k`) has its best 1,000 chosen by bm25 once while the
+/// index is unchanged, and the hub chooses them ahead (`searchAhead(word:)`): the answers are the same.
+@Suite struct BroadWordTests {
+    @Test func aWordInThousandsOfItemsIsChosenOnceAndAnswersTheSame() async throws {
+        let database = try temporaryDatabase()
+        _ = try await database.apply(
+            (0..<1100).map { index in
+                item(
+                    "I-\(index)", name: index % 10 == 0 ? "Red Kite \(index)" : "Red Ball \(index)", version: 1,
+                    variations: [variation("V-\(index)", item: "I-\(index)", version: 1)])
+            })
+        #expect(try await database.broadWords(most: 5) == ["red", "regular"])
+        let version = try await database.searchIndexVersion()
+        let asked = try await database.searchItems("red k", limit: 200)
+        #expect(!asked.isEmpty && asked.allSatisfy { Int($0.dropFirst(2)).map { $0 % 10 == 0 } == true })
+        #expect(database.broadCache.count(under: version) == 1, "red's best 1,000 kept")
+        #expect(try await database.searchItems("red k", limit: 200) == asked, "from what was kept")
+
+        // Another process chooses them ahead, then answers the same.
+        let hub = try CatalogDatabase(path: database.path)
+        try await hub.searchAhead(word: "red")
+        #expect(hub.broadCache.count(under: version) == 1)
+        #expect(try await hub.searchItems("red k", limit: 200) == asked)
+    }
+}

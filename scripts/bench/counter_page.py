@@ -52,7 +52,7 @@ from catalog_process import free_port, run, start, stderr_of, stop  # noqa: E402
 from hub_page import pair_program, request, sign_in_address, wait_for  # noqa: E402
 
 TOKEN = "bench-token"
-WARMED = "broad word starts searched ahead"  # the hub's log line once its search is warm (SearchWarmer)
+WARMED = "searched ahead in"  # the hub's log line once its search is warm (SearchWarmer)
 SCANNER_MAX_GAP_MS = 25  # catalog serve's --wedge-max-gap-ms, as the bench starts it
 TARGETS = {"char_in_box": ("p95", 16), "results_drawn": ("p95", 30), "scan_card_drawn": ("p95", 30),
            "kept_scan_sent": ("max", 2000)}

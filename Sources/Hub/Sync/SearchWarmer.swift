@@ -12,6 +12,8 @@ import Store
 actor SearchWarmer {
     /// Word starts searched at the most (the broadest first): what the kept searches hold.
     static let most = 1500
+    /// Whole words in thousands of items searched at the most, for a second word typed after one (`red k`).
+    static let mostWords = 300
 
     private let database: CatalogDatabase
     private var warmedVersion: [UInt8]?
@@ -36,6 +38,13 @@ actor SearchWarmer {
                     _ = try await database.search(SearchQuery(start))
                     try await Task.sleep(for: ContinuousClock.now - searched)
                 }
+                let words = try await database.broadWords(most: Self.mostWords)
+                for word in words {
+                    if Task.isCancelled { return }
+                    let searched = ContinuousClock.now
+                    try await database.searchAhead(word: word)
+                    try await Task.sleep(for: ContinuousClock.now - searched)
+                }
                 if try await database.searchIndexVersion() == version { self.warmed(version) }
                 let elapsed = ContinuousClock.now - began
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -43,7 +52,7 @@ actor SearchWarmer {
                     starts.isEmpty
                     ? "search: no start of a word begins words in more than \(CatalogDatabase.broadCap) items; "
                         + "nothing to search ahead"
-                    : "search: \(starts.count) broad word starts searched ahead in "
+                    : "search: \(starts.count) broad word starts and \(words.count) broad words searched ahead in "
                         + "\(String(format: "%.1f", seconds)) s"
                 HubLog.logger.info("\(said)")
             } catch is CancellationError {

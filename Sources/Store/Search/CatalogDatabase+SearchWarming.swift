@@ -7,6 +7,37 @@ extension CatalogDatabase {
         try await read { db in try BroadPrefixCache.version(db) }
     }
 
+    /// The words (of two letters or more) in more than `candidateCap` documents of the index, the broadest
+    /// first, at most `most`: a second word typed after one of them (`red k`) has their best 1,000 chosen.
+    public func broadWords(most: Int) async throws -> [String] {
+        try await read { db in
+            try Self.createVocabulary(db)
+            return try String.fetchAll(
+                db,
+                sql: """
+                    SELECT term FROM temp.search_vocabulary
+                    WHERE doc > ? AND length(term) >= 2 AND term NOT GLOB '*[^a-z]*' ORDER BY doc DESC, term LIMIT ?
+                    """,
+                arguments: [Self.candidateCap, most])
+        }
+    }
+
+    /// Chooses what `word`, typed whole and followed by another, finds, and keeps it for the index as it is
+    /// now (`BroadPrefixCache`), as a search of `word` and a second word would.
+    public func searchAhead(word: String) async throws {
+        let broad = broadCache
+        try await read { db in
+            let plans = try Self.wordPlans(for: SearchQuery(word).words, lastIsPrefix: false, db: db)
+            _ = try Self.fetchCandidates(plans, broad: broad, db: db)
+        }
+    }
+
+    /// FTS5's vocabulary of the search index, as a table of this connection only.
+    static func createVocabulary(_ db: Database) throws {
+        try db.execute(
+            sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocabulary USING fts5vocab(main, 'search', 'row')")
+    }
+
     /// The starts of words (two to five letters) that begin words in more than `broadCap` documents of the
     /// index, the broadest first, at most `most`: what staff type on the way to a word, and what costs a
     /// cold search most (choosing the best few hundred of thousands). Counted with FTS5's own vocabulary
@@ -14,8 +45,7 @@ extension CatalogDatabase {
     /// so a document with two of its words counts twice, which only orders the list.
     public func broadWordStarts(most: Int) async throws -> [String] {
         try await read { db in
-            try db.execute(
-                sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocabulary USING fts5vocab(main, 'search', 'row')")
+            try Self.createVocabulary(db)
             let starts = [2, 3, 4, 5].map { length in
                 """
                 SELECT substr(term, 1, \(length)) AS start, sum(doc) AS documents FROM temp.search_vocabulary

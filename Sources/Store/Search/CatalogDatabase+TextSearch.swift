@@ -197,6 +197,18 @@ extension CatalogDatabase {
                 found = started
                 if let version { cache?.store(found.map(\.rowID), for: indexed.expression, version: version) }
             }
+        } else if indexed.count == 1, let cache {
+            // One whole word in thousands of items (`red` in `red k`, `tea` in `tea t`): its best 1,000 by bm25
+            // are kept too, as a start's are, since the next key asks for them again.
+            let version = try BroadPrefixCache.version(db)
+            if let kept = cache.documents(for: indexed.expression, version: version) {
+                found = try fetchCandidates(documents: kept, db: db)
+            } else {
+                found = try fetchCandidates(indexed.expression, db: db)
+                if found.count >= candidateCap {
+                    cache.store(found.map(\.rowID), for: indexed.expression, version: version)
+                }
+            }
         } else {
             found = try fetchCandidates(indexed.expression, db: db)
         }
