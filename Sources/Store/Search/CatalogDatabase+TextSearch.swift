@@ -19,7 +19,9 @@ extension CatalogDatabase {
         let rankedKey =
             plans.count == 1 && plans[0].isPrefix && !plans[0].isShortPrefix
             ? "\(limit) \(query.skuKey) \(plans.expression)" : nil
-        let version = try broad.flatMap { _ in try rankedKey.map { _ in try BroadPrefixCache.version(db) } }
+        // Read once, and only where something is kept: one word asked of the index.
+        let oneIndexedWord = plans.filter { !$0.isShortPrefix }.count == 1
+        let version = try broad.flatMap { _ in oneIndexedWord ? try BroadPrefixCache.version(db) : nil }
         if let broad, let rankedKey, let version, let kept = broad.ranked(for: rankedKey, version: version) {
             let hits = try hits(for: kept.items, plans: kept.plans, limit: limit, db: db)
             if hits.count >= limit || kept.complete {
@@ -28,7 +30,7 @@ extension CatalogDatabase {
         }
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
-        var candidates = try fetchCandidates(plans, broad: broad, db: db)
+        var candidates = try fetchCandidates(plans, broad: broad, version: version, db: db)
         // Typos are looked up only when they could change the answer: when the words as typed found
         // nothing, when one word found less than a list (`wodget` also shows `widget`, after it), or when
         // every item the words found fits them worse than a typo would (a word only in the category or a
@@ -158,9 +160,9 @@ extension CatalogDatabase {
     /// the words with digits here instead.
     ///
     /// `broad` keeps what a broad word found (below) while the index is unchanged.
-    static func fetchCandidates(_ plans: [WordPlan], broad cache: BroadPrefixCache? = nil, db: Database) throws
-        -> [SearchCandidate]
-    {
+    static func fetchCandidates(
+        _ plans: [WordPlan], broad cache: BroadPrefixCache? = nil, version known: [UInt8]? = nil, db: Database
+    ) throws -> [SearchCandidate] {
         let indexed = plans.filter { !$0.isShortPrefix }
         guard !indexed.isEmpty else { return [] }
         var filters = plans.filter(\.isShortPrefix)
@@ -182,7 +184,7 @@ extension CatalogDatabase {
         if let candidates {
             found = candidates
         } else if indexed.count == 1 && indexed[0].isPrefix {
-            let version = try cache.map { _ in try BroadPrefixCache.version(db) }
+            let version = try known ?? cache.map { _ in try BroadPrefixCache.version(db) }
             if let cache, let version, let kept = cache.documents(for: indexed.expression, version: version) {
                 found = try fetchCandidates(documents: kept, db: db)
             } else {
@@ -200,7 +202,7 @@ extension CatalogDatabase {
         } else if indexed.count == 1, let cache {
             // One whole word in thousands of items (`red` in `red k`, `tea` in `tea t`): its best 1,000 by bm25
             // are kept too, as a start's are, since the next key asks for them again.
-            let version = try BroadPrefixCache.version(db)
+            let version = try known ?? BroadPrefixCache.version(db)
             if let kept = cache.documents(for: indexed.expression, version: version) {
                 found = try fetchCandidates(documents: kept, db: db)
             } else {
