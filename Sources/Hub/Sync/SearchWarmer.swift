@@ -18,33 +18,28 @@ actor SearchWarmer {
     private let database: CatalogDatabase
     private var warmedVersion: [UInt8]?
     private var running: Task<Void, Never>?
+    /// The index version the warm under way is for.
+    private var runningVersion: [UInt8]?
 
     init(database: CatalogDatabase) {
         self.database = database
     }
 
-    /// Warms the search for the index as it is now, unless that was done already; returns at once.
-    func warm() {
+    /// Warms the search for the index as it is now, unless that was done already or is under way; returns
+    /// once the warm has started.
+    func warm() async {
+        guard let version = try? await database.searchIndexVersion(),
+            version != warmedVersion, version != runningVersion
+        else { return }
         running?.cancel()
+        runningVersion = version
         running = Task { [database] in
             do {
-                let version = try await database.searchIndexVersion()
-                guard version != self.warmedVersion else { return }
                 let began = ContinuousClock.now
                 let starts = try await database.broadWordStarts(most: Self.most)
-                for start in starts {
-                    if Task.isCancelled { return }
-                    let searched = ContinuousClock.now
-                    _ = try await database.search(SearchQuery(start))
-                    try await Task.sleep(for: ContinuousClock.now - searched)
-                }
+                try await Self.paced(starts) { _ = try await database.search(SearchQuery($0)) }
                 let words = try await database.broadWords(most: Self.mostWords)
-                for word in words {
-                    if Task.isCancelled { return }
-                    let searched = ContinuousClock.now
-                    try await database.searchAhead(word: word)
-                    try await Task.sleep(for: ContinuousClock.now - searched)
-                }
+                try await Self.paced(words) { try await database.searchAhead(word: $0) }
                 if try await database.searchIndexVersion() == version { self.warmed(version) }
                 let elapsed = ContinuousClock.now - began
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -59,6 +54,17 @@ actor SearchWarmer {
             } catch {
                 HubLog.logger.warning("search not warmed: \(error)")
             }
+            self.ended(version)
+        }
+    }
+
+    /// `search` for each of `texts`, waiting after each as long as it took (half a core at most).
+    private static func paced(_ texts: [String], _ search: (String) async throws -> Void) async throws {
+        for text in texts {
+            try Task.checkCancellation()
+            let searched = ContinuousClock.now
+            try await search(text)
+            try await Task.sleep(for: ContinuousClock.now - searched)
         }
     }
 
@@ -74,5 +80,10 @@ actor SearchWarmer {
 
     private func warmed(_ version: [UInt8]) {
         warmedVersion = version
+    }
+
+    /// The warm for `version` has ended, whole or not: a later one for it may start.
+    private func ended(_ version: [UInt8]) {
+        if runningVersion == version { runningVersion = nil }
     }
 }

@@ -184,10 +184,7 @@ extension CatalogDatabase {
         if let candidates {
             found = candidates
         } else if indexed.count == 1 && indexed[0].isPrefix {
-            let version = try known ?? cache.map { _ in try BroadPrefixCache.version(db) }
-            if let cache, let version, let kept = cache.documents(for: indexed.expression, version: version) {
-                found = try fetchCandidates(documents: kept, db: db)
-            } else {
+            found = try keeping(indexed.expression, in: cache, version: known, db: db) {
                 var started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
                 // Only a list cut to the best few can miss an item with the word whole: all of them start it.
                 if started.count == broadCap {
@@ -196,20 +193,15 @@ extension CatalogDatabase {
                     started += try fetchCandidates(whole.joined(separator: " OR "), keeping: broadCap, db: db)
                         .filter { !known.contains($0.itemID) }
                 }
-                found = started
-                if let version { cache?.store(found.map(\.rowID), for: indexed.expression, version: version) }
+                return started
             }
-        } else if indexed.count == 1, let cache {
+        } else if indexed.count == 1 {
             // One whole word in thousands of items (`red` in `red k`, `tea` in `tea t`): its best 1,000 by bm25
             // are kept too, as a start's are, since the next key asks for them again.
-            let version = try known ?? BroadPrefixCache.version(db)
-            if let kept = cache.documents(for: indexed.expression, version: version) {
-                found = try fetchCandidates(documents: kept, db: db)
-            } else {
-                found = try fetchCandidates(indexed.expression, db: db)
-                if found.count >= candidateCap {
-                    cache.store(found.map(\.rowID), for: indexed.expression, version: version)
-                }
+            found = try keeping(
+                indexed.expression, in: cache, version: known, when: { $0.count >= candidateCap }, db: db
+            ) {
+                try fetchCandidates(indexed.expression, db: db)
             }
         } else {
             found = try fetchCandidates(indexed.expression, db: db)
@@ -218,6 +210,23 @@ extension CatalogDatabase {
         return found.filter { candidate in
             filters.allSatisfy { SearchRanking.bestMatch(of: $0, in: candidate.fields) != nil }
         }
+    }
+
+    /// What `choose` finds for `expression`, kept in `cache` (when `worth` says so) for the index's `version`
+    /// (read here when not given), and read back by row while that version lasts.
+    static func keeping(
+        _ expression: String, in cache: BroadPrefixCache?, version known: [UInt8]?,
+        when worth: ([SearchCandidate]) -> Bool = { _ in true }, db: Database,
+        _ choose: () throws -> [SearchCandidate]
+    ) throws -> [SearchCandidate] {
+        guard let cache else { return try choose() }
+        let version = try known ?? BroadPrefixCache.version(db)
+        if let kept = cache.documents(for: expression, version: version) {
+            return try fetchCandidates(documents: kept, db: db)
+        }
+        let found = try choose()
+        if worth(found) { cache.store(found.map(\.rowID), for: expression, version: version) }
+        return found
     }
 
     /// At most this many documents found by the words without digits are checked for the others in Swift.
