@@ -48,9 +48,10 @@ def test_thirty_two_typists_and_twenty_counters_are_all_answered_and_the_hub_ans
     summary = {key: figures[key] for key in (
         "typed_search_ms", "typed_failures", "posted", "post_failures", "search_after_load_ms", "lost")}
     # Every typed search and every scan answered. A typist waits for each answer before the next key, so a
-    # hub that keeps up answers at least a search a second per screen.
+    # hub that keeps up answers searches all along: alone on this 2-core machine the debug hub answered 1,085
+    # in 10 s, and 306-319 while the rest of the suite ran beside it (CI). A wedged hub answers next to none.
     assert figures["typed_failures"] == 0, summary
-    assert figures["typed_search_ms"]["count"] >= 32 * seconds, summary
+    assert figures["typed_search_ms"]["count"] >= 16 * seconds, summary
     assert figures["posted"] == 20 * 2 * seconds and figures["post_failures"] == 0, summary
     assert (figures["lost"], figures["duplicated"], figures["out_of_order"]) == (0, 0, 0), summary
     # Answered at once: well under the client's 30-second limit a wedged hub runs into.
