@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 
 /// Writing a file people will send, print or keep (exports, labels, reports): all of it or none of it.
@@ -6,32 +7,10 @@ public enum OutputFile {
     /// so a crash or a full disk never leaves half a file under the real name. `mode` 0o600 keeps a secret
     /// (a key) readable by its owner only from the first byte.
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw failure(path, errno) }
-        var written = 0
-        var status: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            // An empty buffer has no address and nothing to write.
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let count = write(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    status = errno
-                    return
-                }
-                written += count
-            }
-        }
-        if status == 0, fsync(descriptor) != 0 { status = errno }
-        close(descriptor)
-        if status == 0, rename(temporary, path) != 0 { status = errno }
-        if status != 0 {
-            unlink(temporary)
-            throw failure(path, status)
+        do {
+            try WholeFile.replace(path, with: bytes, mode: mode)
+        } catch {
+            throw failure(path, error)
         }
     }
 
@@ -62,8 +41,8 @@ public enum OutputFile {
         }
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> AppError {
-        if code == ENOSPC || code == EDQUOT {
+    private static func failure(_ path: String, _ error: WholeFile.Failure) -> AppError {
+        if error.isDiskFull {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             return AppError(
                 "Cannot write \(path): the disk holding \(folder) is full, so nothing was written. Free space there "
@@ -71,7 +50,7 @@ public enum OutputFile {
                 exitCode: .cannotCreate)
         }
         return AppError(
-            "Cannot write \(path): \(String(cString: strerror(code))). Check the folder exists and can be written.",
+            "Cannot write \(path): \(error.reason). Check the folder exists and can be written.",
             exitCode: .cannotCreate)
     }
 }

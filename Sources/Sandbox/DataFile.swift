@@ -37,9 +37,9 @@ enum DataFile {
         }
         output.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
         do {
-            try Data(output).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try WholeFile.replace(path, with: output)
         } catch {
-            throw .unwritableDataFile(path: path, reason: error.localizedDescription)
+            throw .unwritableDataFile(path: path, reason: error.reason)
         }
     }
 
