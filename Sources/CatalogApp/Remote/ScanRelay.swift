@@ -109,8 +109,9 @@ public actor ScanRelay {
         wake = nil
     }
 
-    private func sleep(upTo limit: Duration) async {
-        let seen = pokes
+    /// Sleeps for `limit` or until the next poke after the `seen`th (by default, after now).
+    private func sleep(upTo limit: Duration, pokedSince seen: Int? = nil) async {
+        let seen = seen ?? pokes
         let timer = Task {
             try? await Task.sleep(for: limit)
             self.poke()
@@ -124,6 +125,9 @@ public actor ScanRelay {
     private func run() async {
         var wait = Duration.milliseconds(250)
         while !Task.isCancelled {
+            // Counted before the queue is read: a scan submitted while it is read pokes after this, so the
+            // sleep below, when the read found nothing, ends at once instead of missing it for an hour.
+            let seen = pokes
             let next: QueuedScan?
             do {
                 next = try await database.nextScanForHub()
@@ -133,7 +137,7 @@ public actor ScanRelay {
                 continue
             }
             guard let scan = next else {
-                await sleep(upTo: .seconds(3600))
+                await sleep(upTo: .seconds(3600), pokedSince: seen)
                 continue
             }
             let delivery = await client.post(
