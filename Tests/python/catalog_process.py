@@ -9,6 +9,7 @@ import importlib
 import os
 import pathlib
 import queue
+import random
 import shutil
 import socket
 import subprocess
@@ -55,10 +56,23 @@ def require_module(module, pypi):
 
 
 def free_port():
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A TCP port on 127.0.0.1 that nothing listens on now, for a server started a little later. It is drawn
+    below the kernel's ephemeral range: a port from bind(0) is one the next outgoing connection (a sync's
+    requests) or a `--port 0` server may take before the server binds it, which happened in CI."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as ports:
+            first_ephemeral = int(ports.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        first_ephemeral = 32768
+    low = 10000 if first_ephemeral > 12000 else 1024
+    while True:
+        port = random.randrange(low, first_ephemeral)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 def catalog_binary():
