@@ -68,6 +68,11 @@ LABELS = {
     "results_server": "  ... of which the hub's own time (Server-Timing)",
     "scan_card_dom": "scan (Enter) to outcome card in the DOM",
     "scan_card_drawn": "scan (Enter) to outcome card drawn (next frame)",
+    "scan_sent": "  ... Enter to the scan's request sent",
+    "scan_answered": "  ... the scan's request (sent to answered, or to the card when it came first)",
+    "scan_after_answer": "  ... its answer to the card in the DOM",
+    "scan_queued": "  ... the scan's request waiting to go (fetch to request sent)",
+    "scan_first_byte": "  ... the scan's request sent to its answer's first byte",
     "scan_wire": "  ... of which the hub's requests (sent to answered)",
     "scan_server": "  ... of which the hub's own time (Server-Timing)",
     "scan_requests": "  ... requests made for it (count)",
@@ -85,9 +90,9 @@ PROBE = r"""
   const last = () => B.records[B.records.length - 1];
   performance.setResourceTimingBufferSize(100000);
   // The hub's share: the API requests made between a key and what it drew, each from sent to answered.
-  const wire = (record, to) => {
+  const wire = B.wire = (record, to, pattern = /\/api\/v1\//) => {
     const asked = performance.getEntriesByType("resource")
-      .filter((e) => /\/api\/v1\//.test(e.name) && e.startTime >= record.down && e.responseEnd <= to);
+      .filter((e) => pattern.test(e.name) && e.startTime >= record.down && e.responseEnd <= to);
     record.requests = asked.length;
     record.wire = asked.reduce((sum, e) => sum + (e.responseEnd - e.startTime), 0);
     // Where a request's time goes: waiting to be sent, the hub's answer starting (its own time, from its
@@ -95,6 +100,16 @@ PROBE = r"""
     record.phases = asked.map((e) => ({queued: e.requestStart - e.startTime,
       first_byte: e.responseStart - e.requestStart, body: e.responseEnd - e.responseStart,
       server: ((e.serverTiming || [])[0] || {}).duration, path: new URL(e.name).pathname}));
+  };
+  // Each request the page makes, from fetch() called to its answer read: where a scan's time goes before
+  // the browser's resource timing has an entry for it (its card may come by the event stream first).
+  B.fetches = [];
+  const fetched = window.fetch;
+  window.fetch = function (resource, options) {
+    const entry = {path: String(resource), method: (options && options.method) || "GET", start: now()};
+    B.fetches.push(entry);
+    if (B.fetches.length > 500) B.fetches.shift();
+    return fetched.apply(this, arguments).then((response) => { entry.end = now(); return response; });
   };
   addEventListener("keydown", (event) => {
     if (event.key.length !== 1 && event.key !== "Enter") return;
@@ -123,6 +138,8 @@ PROBE = r"""
       if (!record || !record.expect || record.card !== undefined || !card.textContent.includes(record.expect)) return;
       record.card = now();
       wire(record, record.card);
+      const posted = B.fetches.find((f) => f.method === "POST" && /\/api\/v1\/scans/.test(f.path) && f.start >= record.down);
+      if (posted) { record.sent = posted.start; record.answered = posted.end; }
       frame(record, "cardFrame");
     }).observe(card, {childList: true, subtree: true, characterData: true});
     // The line above the card that says what the scan did (#outcome), where the page has one.
@@ -274,8 +291,12 @@ def pair(driver, sign_in, name):
 
 
 def records(driver):
+    # A scan's own request has its timing entry only once its answer is read, often after the card (which the
+    # event stream may bring first): read here, when the scan is over.
     return driver.execute_script(
-        "const r = window.__bench.records; window.__bench.records = []; performance.clearResourceTimings(); return r")
+        "for (const r of window.__bench.records) if (r.key === 'Enter' && r.card !== undefined)"
+        " window.__bench.wire(r, Infinity, /\\/api\\/v1\\/scans/);"
+        " const r = window.__bench.records; window.__bench.records = []; performance.clearResourceTimings(); return r")
 
 
 def clear_search(driver, keyboard):
@@ -343,6 +364,14 @@ def scan(driver, keyboard, code, name, rng, figures):
     if enter and "card" in enter:
         figures["scan_card_dom"].append(enter["card"] - enter["down"])
         figures["scan_card_drawn"].append(enter.get("cardFrame", enter["card"]) - enter["down"])
+        if "sent" in enter:
+            figures["scan_sent"].append(enter["sent"] - enter["down"])
+            answered = min(enter.get("answered") or enter["card"], enter["card"])
+            figures["scan_answered"].append(answered - enter["sent"])
+            figures["scan_after_answer"].append(enter["card"] - answered)
+        for phase in enter.get("phases") or []:
+            figures["scan_queued"].append(phase["queued"])
+            figures["scan_first_byte"].append(phase["first_byte"])
         figures["scan_wire"].append(enter["wire"])
         figures["scan_server"].append(hub_time(enter))
         if "outcomeFrame" in enter:
