@@ -72,6 +72,7 @@ extension CatalogState {
         try checkLocations(&staged)
         try checkPricing(staged)
         try checkObjectLimits(staged)
+        try checkCustomAttributes(&staged)
         batch.written = staged
         return batch
     }
