@@ -18,7 +18,7 @@ struct CatalogCommand: AsyncParsableCommand {
         version: BuildVersion.text,
         subcommands: [
             SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
-            HistoryCommand.self, SynonymsCommand.self, ReindexCommand.self,
+            HistoryCommand.self, ShelfCommand.self, SynonymsCommand.self, ReindexCommand.self,
             SandboxCommand.self, DemoCommand.self, WebhookCommand.self, BenchMovedCommand.self,
             ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
             ImportCommand.self, ReorderCommand.self, CountCommand.self, CodesCommand.self, ServeCommand.self,

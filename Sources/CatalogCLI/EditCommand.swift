@@ -125,15 +125,20 @@ struct EditCommand: ContextCommand, GlobalOptionsCommand {
             description: description, archived: archive ? true : unarchive ? false : nil, categories: categories,
             createCategories: createCategory, allowDuplicate: allowDuplicate, location: location,
             available: available.flatMap(Self.yesNo))
-        let outcome = try await EditWorkflow(context: context).edit(code, request)
+        try await EditWorkflow(context: context).edit(code, request).report(json: json, context, output)
+    }
+}
+
+extension EditWorkflow.Outcome {
+    /// Prints what the edit did (one JSON object with `json`) and ends with exit 75 when it waits in the
+    /// outbox: `catalog edit` and `catalog shelf set` alike.
+    func report(json: Bool, _ context: AppContext, _ output: CommandOutput) throws {
         if json {
-            output.out(EditOutput.json(outcome.result))
+            output.out(EditOutput.json(result))
         } else {
             output.out(
-                EditOutput.text(
-                    outcome.result, label: outcome.variation.label, location: outcome.location,
-                    frontEnd: context.frontEnd))
+                EditOutput.text(result, label: variation.label, location: location, frontEnd: context.frontEnd))
         }
-        if outcome.queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
+        if queued { throw ExitCode(ExitStatus.tryLater.rawValue) }
     }
 }

@@ -112,6 +112,7 @@ struct ShowCommand: ContextCommand, GlobalOptionsCommand {
         add("SKU", match.sku)
         add("barcode", match.upc.map { upc in match.gtin.map { "\(upc) (GTIN-14 \($0))" } ?? upc })
         add("category", match.category)
+        add("shelf", match.shelf.map { "\($0) at \(match.location?.name ?? "")" })
         if match.isArchived { add("status", "archived in Square") }
         add("item", match.itemID)
         add("variation", match.variationID)

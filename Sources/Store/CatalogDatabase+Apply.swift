@@ -309,18 +309,19 @@ extension CatalogDatabase {
         try db.cachedStatement(
             sql: """
                 INSERT INTO variations(id, item_id, name, sku, sku_key, upc, gtin, price_amount, price_currency,
-                    ordinal, version, locations)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ordinal, version, locations, shelves)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET item_id = excluded.item_id, name = excluded.name, sku = excluded.sku,
                     sku_key = excluded.sku_key, upc = excluded.upc, gtin = excluded.gtin,
                     price_amount = excluded.price_amount, price_currency = excluded.price_currency,
-                    ordinal = excluded.ordinal, version = excluded.version, locations = excluded.locations
+                    ordinal = excluded.ordinal, version = excluded.version, locations = excluded.locations,
+                    shelves = excluded.shelves
                 """
         ).run(
             .text(header.id), .text(variation.itemID), .text(variation.name), .text(variation.sku),
             .text(variation.skuKey), .text(variation.upc), .text(variation.gtin), .integer(variation.price?.amount),
             .text(variation.price?.currency), .integer(variation.ordinal), .integer(header.version),
-            .text(variation.locations), db: db)
+            .text(variation.locations), .text(variation.shelves), db: db)
     }
 
     /// Records `id`, and an item's nested variation ids, as seen by the running full sync.

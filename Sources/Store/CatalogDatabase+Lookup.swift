@@ -6,7 +6,7 @@ extension CatalogDatabase {
     static let summaryColumns = """
         v.id AS variation_id, v.item_id, i.name AS item_name, v.name AS variation_name, v.sku, v.gtin,
             v.upc, v.price_amount, v.price_currency, c.name AS category, i.is_archived, v.version,
-            i.locations AS item_locations, v.locations AS variation_locations
+            i.locations AS item_locations, v.locations AS variation_locations, v.shelves
         """
 
     static let summarySelect = """
@@ -26,7 +26,8 @@ extension CatalogDatabase {
             category: row["category"], isArchived: row["is_archived"] ?? false, version: row["version"],
             terms: try LocationTerms.stored(
                 item: row["item_locations"], variation: row["variation_locations"], itemID: row["item_id"],
-                variationID: row["variation_id"]))
+                variationID: row["variation_id"]),
+            shelves: try ShelfPlaces.stored(row["shelves"], variationID: row["variation_id"]))
     }
 
     /// The variations that `condition` (SQL, after WHERE, over `summarySelect`) picks, ordered by item name.

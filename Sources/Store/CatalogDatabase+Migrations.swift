@@ -140,6 +140,14 @@ extension CatalogDatabase {
             "v18: the answers to changes devices asked for under a request id", sql: Self.hubRequestSchema)
         migrator.registerMigration(
             "v19: device roles, staff and their PINs, and who made each write and scan", sql: Self.staffSchema)
+        migrator.registerMigration("v20: each variation's shelf place at each location") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE variations ADD COLUMN shelves TEXT;
+                    CREATE INDEX variations_shelved ON variations(id) WHERE shelves IS NOT NULL;
+                    """)
+            try Self.fillShelvesColumn(db)
+        }
         return migrator
     }
 
@@ -156,6 +164,24 @@ extension CatalogDatabase {
                 else { continue }
                 try update.execute(arguments: [stored, row["id"] as String])
             }
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// Fills `variations.shelves` from the stored variations that carry custom attribute values.
+    static func fillShelvesColumn(_ db: Database) throws {
+        let update = try db.makeStatement(sql: "UPDATE variations SET shelves = ? WHERE id = ?")
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, json FROM catalog_objects
+                WHERE type = 'ITEM_VARIATION' AND json LIKE '%custom_attribute_values%'
+                """)
+        while let row = try rows.next() {
+            let object = try StoredJSON.parse(row["json"], table: "catalog_objects", row: row["id"], column: "json")
+            guard let stored = ShelfPlaces(object: object).storedColumn else { continue }
+            try update.execute(arguments: [stored, row["id"] as String])
         }
     }
 }

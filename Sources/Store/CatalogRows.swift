@@ -87,10 +87,13 @@ struct VariationRow: Sendable, Equatable {
     var ordinal: Int64?
     /// Where it is sold and its location overrides, when it has any (`LocationTerms.storedColumn`).
     var locations: String?
+    /// Its shelf place at each location that has one (`ShelfPlaces.storedColumn`), nil when none has.
+    var shelves: String?
 
     init(_ object: JSONValue, header: ObjectHeader) throws(StoreError) {
         let data = object["item_variation_data"] ?? .null
         locations = LocationTerms.storedColumn(of: object)
+        shelves = ShelfPlaces(object: object).storedColumn
         guard let itemID = data["item_id"]?.stringValue, !itemID.isEmpty else {
             throw .badObject(id: header.id, type: header.type, reason: "item_variation_data.item_id is missing")
         }

@@ -22,11 +22,13 @@ public struct VariationSummary: Sendable, Equatable {
     public var terms: LocationTerms = .everywhere
     /// The location this summary's `price`, `isSold` and `isSoldOut` are for; nil shows the base price.
     public var location: CounterLocation? = nil
+    /// Where it stands at each location that has given it a shelf place.
+    public var shelves: ShelfPlaces = ShelfPlaces()
 
     public init(
         itemID: String, variationID: String, itemName: String, variationName: String?, sku: String?, gtin: String?,
         upc: String?, price: Money?, category: String?, isArchived: Bool, version: Int64? = nil,
-        terms: LocationTerms = .everywhere
+        terms: LocationTerms = .everywhere, shelves: ShelfPlaces = ShelfPlaces()
     ) {
         self.itemID = itemID
         self.variationID = variationID
@@ -40,6 +42,7 @@ public struct VariationSummary: Sendable, Equatable {
         self.isArchived = isArchived
         self.version = version
         self.terms = terms
+        self.shelves = shelves
     }
 
     /// The price at `location` (Square's rule, in `LocationTerms`); nil when variable there.
@@ -48,6 +51,8 @@ public struct VariationSummary: Sendable, Equatable {
     public var isSold: Bool { terms.isSold(at: location?.id) }
     /// Whether Square marks it sold out at `location`.
     public var isSoldOut: Bool { terms.isSoldOut(at: location?.id) }
+    /// Its shelf place at `location` (nil: none there, or no location set).
+    public var shelf: String? { location.flatMap { shelves.places[$0.id] } }
 
     /// The same variation, priced for `location` (nil: the base price).
     public func at(_ location: CounterLocation?) -> VariationSummary {
@@ -61,7 +66,7 @@ public struct VariationSummary: Sendable, Equatable {
 
     /// The stable JSON shape scripts read: `{item_id, variation_id, item_name, variation_name, sku,
     /// gtin, price: {amount, currency} | null, category, location: {id, name} | null, base_price,
-    /// available, sold_out}`, `price` being the location's price.
+    /// available, sold_out, shelf}`, `price` and `shelf` being the location's.
     public var json: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
@@ -77,6 +82,7 @@ public struct VariationSummary: Sendable, Equatable {
             "base_price": basePrice?.json ?? .null,
             "available": .bool(isSold),
             "sold_out": .bool(isSoldOut),
+            "shelf": text(shelf),
         ])
     }
 }

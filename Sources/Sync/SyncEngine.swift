@@ -12,7 +12,8 @@ import Store
 /// lost deletions, and the watermark only moves when a pass ends.
 public struct SyncEngine: Sendable {
     /// The catalog object types a sync asks for; nested types are named explicitly.
-    public static let objectTypes = ["ITEM", "ITEM_VARIATION", "CATEGORY"] + PricingCatalog.objectTypes
+    public static let objectTypes =
+        ["ITEM", "ITEM_VARIATION", "CATEGORY", "CUSTOM_ATTRIBUTE_DEFINITION"] + PricingCatalog.objectTypes
     /// Objects per search page (Square's maximum).
     public static let pageLimit = 1000
     /// Pages prepared ahead of the writer, and so at most landed in one transaction.

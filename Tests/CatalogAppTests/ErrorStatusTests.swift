@@ -147,6 +147,10 @@ import Webhooks
                     input: "4006381333932", kind: .ean13, expected: "1", found: "2"),
             ],
             "MoneyParseError": ["-": try #require(money)],
+            "ShelfPlaceError": [
+                "controlCharacter": ShelfPlaceError.controlCharacter("A3\u{7}"),
+                "tooLong": ShelfPlaceError.tooLong(String(repeating: "x", count: 41), length: 41),
+            ],
             "CSVError": [
                 "invalidUTF8": CSVError.invalidUTF8(line: 2), "unterminatedQuote": CSVError.unterminatedQuote(line: 3),
             ],
@@ -182,7 +186,8 @@ import Webhooks
             "PriceImportError.empty", "PriceImportError.noCodeColumn", "PriceImportError.noPriceColumn",
             "PriceImportError.severalPriceColumns", "PriceImportError.unreadable", "ReorderError.notAReceipt",
             "ReorderError.receiptRefused",
-            "SaleError.-", "SandboxError.unreadableDataFile", "SquareError.api 400", "SquareError.badResponse",
+            "SaleError.-", "SandboxError.unreadableDataFile", "ShelfPlaceError.controlCharacter",
+            "ShelfPlaceError.tooLong", "SquareError.api 400", "SquareError.badResponse",
             "StoreError.badObject", "StoreError.damaged", "StoreError.unknownValue", "TemplateError.-",
         ],
         .noInput: ["ScannerError.streamReadFailed", "ScannerError.streamTruncated"],

@@ -77,6 +77,36 @@ struct OutboxTests {
         }
     }
 
+    /// A shelf place set while Square is away: when the outbox is sent, the location's shelf definition is
+    /// made first (Square refuses a value without one), then the value; the next place uses the same one.
+    @Test func aShelfPlaceSetOfflineMakesItsLocationsDefinitionWhenSent() async throws {
+        let fixture = try await Self.fixture()
+        let harness = fixture.harness
+        try await cleaningUp({ await harness.stop() }) {
+            let location = try #require(try await harness.client.listLocations().first?["id"]?.stringValue)
+            let queued = try await Self.offlineEditor(harness).edit(
+                variationID: fixture.ids[0], itemID: fixture.itemID, label: "Mug — Small",
+                edits: [FieldEdit(.shelf(at: location), "A3-2")])
+            guard case .queued = queued.status else {
+                Issue.record("expected the edit to be queued, got \(queued.status)")
+                return
+            }
+            let summary = try await harness.editor.sendOutbox()
+            #expect(summary.applied == 1 && summary.failed == 0, "\(summary)")
+            let held = try await harness.client.retrieveCatalogObject(id: fixture.ids[0]).object
+            #expect(held["custom_attribute_values"]?["shelf-\(location)"]?["string_value"] == "A3-2")
+            _ = try await harness.editor.edit(
+                variationID: fixture.ids[1], itemID: fixture.itemID, label: "Mug — Large",
+                edits: [FieldEdit(.shelf(at: location), "A3-3")])
+            var definitions: [JSONValue] = []
+            for try await page in harness.client.listAllCatalog(types: ["CUSTOM_ATTRIBUTE_DEFINITION"]) {
+                definitions += page.objects
+            }
+            #expect(
+                definitions.map { $0["custom_attribute_definition_data"]?["key"] } == [.string("shelf-\(location)")])
+        }
+    }
+
     @Test func aSameFieldChangeOnSquareIsAConflictUntilSomeoneDecides() async throws {
         let fixture = try await Self.fixture()
         let harness = fixture.harness

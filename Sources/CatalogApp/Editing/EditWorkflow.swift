@@ -26,11 +26,14 @@ public struct EditRequest: Sendable, Equatable {
     public var location: String?
     /// Whether the variation is sold at `location`.
     public var available: Bool?
+    /// The variation's shelf place ("A3-2") at `location`, else at the counter's location; empty removes it.
+    public var shelf: String?
 
     public init(
         price: String? = nil, name: String? = nil, variationName: String? = nil, sku: String? = nil,
         gtin: String? = nil, description: String? = nil, archived: Bool? = nil, categories: [String] = [],
-        createCategories: Bool = false, allowDuplicate: Bool = false, location: String? = nil, available: Bool? = nil
+        createCategories: Bool = false, allowDuplicate: Bool = false, location: String? = nil, available: Bool? = nil,
+        shelf: String? = nil
     ) {
         self.price = price
         self.name = name
@@ -44,12 +47,13 @@ public struct EditRequest: Sendable, Equatable {
         self.allowDuplicate = allowDuplicate
         self.location = location
         self.available = available
+        self.shelf = shelf
     }
 
     /// Whether only item fields change (name, description, categories, archive), so the item may be
     /// named by any of its variations' codes.
     public var itemFieldsOnly: Bool {
-        price == nil && variationName == nil && sku == nil && gtin == nil && available == nil
+        price == nil && variationName == nil && sku == nil && gtin == nil && available == nil && shelf == nil
     }
 }
 
@@ -100,7 +104,11 @@ public struct EditWorkflow: Sendable {
         let result = try await editor.edit(
             variationID: match.variationID, itemID: match.itemID, label: match.label, edits: edits, seen: seen)
         var place: CounterLocation?
-        if let wanted = request.location { place = try await context.location(wanted, in: database) }
+        if let wanted = request.location {
+            place = try await context.location(wanted, in: database)
+        } else if request.shelf != nil {
+            place = try await context.location(nil, in: database, required: false)
+        }
         return Outcome(variation: match, result: result, location: place)
     }
 
@@ -146,6 +154,16 @@ public struct EditWorkflow: Sendable {
                         + "available there in Square first.", exitCode: .dataError)
             }
             edits.append(FieldEdit(.available(at: place.id), .bool(available)))
+        }
+        if let shelf = request.shelf {
+            // A shelf is always somewhere: the location asked for, else the counter's own.
+            var location = place
+            if location == nil { location = try await context.location(nil, in: database) }
+            guard let location else {
+                throw AppError("Say where the shelf is: give --location NAME.", exitCode: .usage)
+            }
+            let tidy = try ShelfPlace.tidied(shelf)
+            edits.append(FieldEdit(.shelf(at: location.id), tidy.map(JSONValue.string)))
         }
         if let name = request.name {
             edits.append(FieldEdit(.name, .string(name.trimmingCharacters(in: .whitespacesAndNewlines))))

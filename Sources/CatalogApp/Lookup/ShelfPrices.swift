@@ -25,6 +25,16 @@ public struct ShelfPrices: Sendable {
             ?? PricingFacts(variationID: variation.variationID, itemID: variation.itemID)
         return pricing.shelfPrice(for: variation, facts: facts, at: moment)
     }
+
+    /// The price a row of variations shows for `variation`, the one rule the command line's tables and the
+    /// counter page's list all show: "not sold here", a running sale's price marked "sale", else the price
+    /// at the summary's location ("variable" without one), with "sold out" after it when it is.
+    public func priceShown(_ variation: VariationSummary) -> String {
+        if !variation.isSold { return "not sold here" }
+        var shown = variation.price?.formatted ?? "variable"
+        if let sale = shelf(variation).sale { shown = "\(sale.priceText) sale" }
+        return variation.isSoldOut ? "\(shown) sold out" : shown
+    }
 }
 
 extension ShelfPrice {

@@ -178,15 +178,8 @@ public struct ShopSearch: Sendable {
             })
     }
 
-    /// The price a result row shows for `variation`, the one rule the command line's table and the counter
-    /// page's list both show: "not sold here", a running sale's price marked "sale", else the price at the
-    /// counter's location ("variable" without one), with "sold out" after it when it is.
-    public func priceShown(_ variation: VariationSummary) -> String {
-        if !variation.isSold { return "not sold here" }
-        var shown = variation.price?.formatted ?? "variable"
-        if let sale = prices.shelf(variation).sale { shown = "\(sale.priceText) sale" }
-        return variation.isSoldOut ? "\(shown) sold out" : shown
-    }
+    /// The price a result row shows for `variation` (`ShelfPrices.priceShown`).
+    public func priceShown(_ variation: VariationSummary) -> String { prices.priceShown(variation) }
 
     /// The same choice as `priceShown`, for a screen that writes money itself (in the location's currency
     /// format): `{"state": "not_sold" | "sale" | "price" | "variable", "price": money or null, "sold_out"}`.

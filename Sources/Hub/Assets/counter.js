@@ -129,6 +129,7 @@ function renderCard(v, scan) {
   add("SKU", v.sku);
   add("Barcode", printedBarcode(v.gtin));
   add("Category", v.category);
+  add("Shelf", v.shelf);
   if (v.taxes && v.taxes.length) add("Taxes", v.taxes.map((t) => `${t.name} ${t.percentage}% ${t.inclusion.toLowerCase()}`).join("; "));
   if (scan) add("Scanned", `${clock(scan.time)} at ${scan.counter}`);
   const quantity = element("input", {type: "number", min: "1", max: "1000000", value: "1", id: "reorder-qty",

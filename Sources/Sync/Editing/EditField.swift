@@ -23,6 +23,9 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case available
         /// Whether Square tracks the variation's stock (`track_inventory`); at a location, its override's.
         case tracked
+        /// Where the variation stands at a location (a custom attribute value, see `ShelfPlace`); always for
+        /// one location.
+        case shelf
     }
 
     public var kind: Kind
@@ -51,6 +54,8 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     public static let tracked = EditField(.tracked)
     /// Whether Square tracks the variation's stock at one location (its override's `track_inventory`).
     public static func tracked(at location: String) -> EditField { EditField(.tracked, location: location) }
+    /// The variation's shelf place at one location.
+    public static func shelf(at location: String) -> EditField { EditField(.shelf, location: location) }
 
     /// `price`, `price@L123`, `available@L123`: how the outbox and the history name the field.
     public var rawValue: String { kind.rawValue + (location.map { "@" + $0 } ?? "") }
@@ -59,8 +64,9 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         let parts = rawValue.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
         let location = parts.count == 2 ? String(parts[1]) : nil
+        let alwaysAtOne = kind == .available || kind == .shelf
         guard location.map({ !$0.isEmpty }) ?? true,
-            (location != nil) == (kind == .available) || kind == .price || kind == .tracked
+            (location != nil) == alwaysAtOne || kind == .price || kind == .tracked
         else { return nil }
         self.init(kind, location: location)
     }
@@ -69,7 +75,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     public var onItem: Bool {
         switch kind {
         case .name, .description, .archived, .categories: true
-        case .price, .variationName, .sku, .gtin, .available, .tracked: false
+        case .price, .variationName, .sku, .gtin, .available, .tracked, .shelf: false
         }
     }
 
@@ -85,6 +91,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case .categories: "categories"
         case .available: "present_at_location_ids"
         case .tracked: "track_inventory"
+        case .shelf: "custom_attribute_values"
         }
     }
 
@@ -97,6 +104,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case .name: 512
         case .description: 4096
         case .variationName, .sku: 255
+        case .shelf: ShelfPlace.maxLength
         case .price, .gtin, .archived, .categories, .available, .tracked: nil
         }
     }
@@ -114,6 +122,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
             switch kind {
             case .available: return .bool(Presence(object: object).includes(location))
             case .tracked: return locationOverride(in: object)?["track_inventory"]
+            case .shelf: return object["custom_attribute_values"]?[ShelfPlace.key(location: location)]?["string_value"]
             default: return locationPrice(in: object)
             }
         }
@@ -141,6 +150,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
             switch kind {
             case .available: return settingPresence(value?.boolValue ?? true, at: location, in: object)
             case .tracked: return settingLocationTracking(value, at: location, in: object)
+            case .shelf: return settingShelf(value, at: location, in: object)
             default: return settingLocationPrice(value, at: location, in: object)
             }
         }
@@ -211,7 +221,7 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
     public func display(_ value: JSONValue?) -> String {
         guard let value, value != .null else {
             if kind == .price { return location == nil ? "variable" : "base price" }
-            return "(none)"
+            return kind == .shelf ? "no shelf" : "(none)"
         }
         switch kind {
         case .price: return Money(json: value)?.formatted ?? value.stringValue ?? value.jsonString
@@ -221,6 +231,23 @@ public struct EditField: Sendable, Hashable, RawRepresentable {
         case .categories: return (value.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
         default: return value.stringValue ?? value.jsonString
         }
+    }
+
+    /// `object` with its shelf place at `location` set to `value` (nil removes it), its other custom
+    /// attribute values kept.
+    private func settingShelf(_ value: JSONValue?, at location: String, in object: JSONValue) -> JSONValue {
+        var object = object
+        var values = object["custom_attribute_values"]?.objectValue ?? JSONObject()
+        let key = ShelfPlace.key(location: location)
+        if let text = value?.stringValue, !text.isEmpty {
+            var entry = values[key] ?? .object(JSONObject())
+            entry["string_value"] = .string(text)
+            values[key] = entry
+        } else {
+            values[key] = nil
+        }
+        object["custom_attribute_values"] = values.isEmpty ? nil : .object(values)
+        return object
     }
 
     /// The variation's `location_overrides` entry for the field's location, if it has one.

@@ -163,6 +163,7 @@ public struct Editor: Sendable {
                     variationID: variationID, itemID: itemID, label: label, changes: changes,
                     version: result.oldVersion)
             }
+            try await ensureShelfDefinitions(for: pending)
             guard let written = try await upsert(snapshot.applying(pending), label: label, attempt: attempt) else {
                 continue
             }
