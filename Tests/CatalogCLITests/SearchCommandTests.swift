@@ -62,7 +62,7 @@ import Testing
                 Set(first.objectValue?.keys ?? []) == [
                     "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
                     "location", "base_price", "available", "sold_out", "score", "sale", "price_shown", "shown",
-                    "stock_here",
+                    "stock_here", "shelf",
                 ])
             // The same choice as values, for a screen that writes money in its location's own way.
             #expect(first["shown"]?["state"] == "price" && first["shown"]?["price"]?["amount"] == 1299)

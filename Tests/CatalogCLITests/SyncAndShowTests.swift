@@ -41,7 +41,7 @@ import Testing
                     Set(match.objectValue?.keys ?? []) == [
                         "item_id", "variation_id", "item_name", "variation_name", "sku", "gtin", "price", "category",
                         "location", "base_price", "available", "sold_out", "sale", "multi_buy", "price_with_taxes",
-                        "taxes", "unit_price", "left_off",
+                        "taxes", "unit_price", "left_off", "shelf",
                     ])
             }
             let text = try await shop.catalog("show", upc)
