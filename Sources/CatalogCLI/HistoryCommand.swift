@@ -48,13 +48,14 @@ struct HistoryCommand: ContextCommand, GlobalOptionsCommand {
         } else if entries.isEmpty {
             output.out("No changes written by this tool" + (code.map { " for \($0)" } ?? "") + ".")
         } else {
-            for entry in entries { output.out(Self.text(entry, devices: devices)) }
+            let places = try await EditFieldName.locationNames(context: context)
+            for entry in entries { output.out(Self.text(entry, devices: devices, places: places)) }
         }
     }
 
-    /// One change as a line; `devices` names the paired devices by id.
-    static func text(_ entry: HistoryEntry, devices: [Int64: String] = [:]) -> String {
-        let field = EditFieldName.display(entry.field)
+    /// One change as a line; `devices` names the paired devices by id, `places` the locations.
+    static func text(_ entry: HistoryEntry, devices: [Int64: String] = [:], places: [String: String] = [:]) -> String {
+        let field = EditFieldName.display(entry.field, locationNames: places)
         let value = { (value: JSONValue?) in Terminal.visible(EditFieldName.show(entry.field, value)) }
         var line =
             "\(entry.at)  \(Terminal.visible(entry.counter))  \(entry.action.rawValue)  \(entry.objectType) \(entry.objectID)  "

@@ -26,14 +26,16 @@ struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
             output.out("The outbox is empty: every edit has reached Square.")
             return
         }
-        for entry in entries { output.out(Self.text(entry)) }
+        let places = try await EditFieldName.locationNames(context: context)
+        for entry in entries { output.out(Self.text(entry, places: places)) }
         let waiting = entries.filter { $0.status == .pending }.count
         let conflicts = entries.filter { $0.status == .conflict }.count
         if waiting > 0 { output.out("\(waiting) waiting: catalog sync (or catalog outbox send) sends them.") }
         if conflicts > 0 { output.out("\(conflicts) to decide: catalog outbox resolve N --keep local|remote") }
     }
 
-    static func text(_ entry: OutboxEntry) -> String {
+    /// One entry and its changes; `places` names the locations of a location's own field.
+    static func text(_ entry: OutboxEntry, places: [String: String] = [:]) -> String {
         var lines = [
             "#\(entry.id ?? 0)  \(entry.status.rawValue.uppercased())  \(Terminal.visible(entry.label))  (\(entry.createdAt))"
         ]
@@ -41,7 +43,9 @@ struct OutboxListCommand: ContextCommand, GlobalOptionsCommand {
             func show(_ value: JSONValue?) -> String { Terminal.visible(EditFieldName.show(change.field, value)) }
             // Field names are padded to a column, never cut (a location id makes them long).
             var line =
-                "    " + Terminal.column(change.field, 14) + " "
+                "    "
+                + Terminal.column(Terminal.visible(EditFieldName.display(change.field, locationNames: places)), 14)
+                + " "
             // Stock posted to Square (a receipt, a count) changes a quantity by its own rule: no old value.
             let posting = entry.kind == .inventory || entry.kind == .count
             line += posting && change.old == nil ? show(change.new) : "\(show(change.old)) → \(show(change.new))"

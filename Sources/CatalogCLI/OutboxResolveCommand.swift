@@ -28,7 +28,7 @@ struct OutboxResolveCommand: ContextCommand, GlobalOptionsCommand {
         if json {
             output.out(resolution.json)
         } else if let entry = resolution.entry {
-            output.out(OutboxListCommand.text(entry))
+            output.out(OutboxListCommand.text(entry, places: try await EditFieldName.locationNames(context: context)))
         }
     }
 }

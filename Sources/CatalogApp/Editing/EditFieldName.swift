@@ -1,4 +1,5 @@
 import CatalogCore
+import Store
 import Sync
 
 /// How stored field names and values (history, outbox) are shown.
@@ -10,6 +11,20 @@ public enum EditFieldName {
         let field = (parts.first ?? name).replacingOccurrences(of: "_", with: " ")
         guard parts.count == 2 else { return field }
         return field + " at " + (locationNames[parts[1]] ?? parts[1])
+    }
+
+    /// The shop's location names by id, for `display(_:locationNames:)`.
+    public static func locationNames(in database: any CatalogStore) async throws -> [String: String] {
+        var names: [String: String] = [:]
+        for location in try await database.locations() {
+            if let id = location["id"]?.stringValue { names[id] = location["name"]?.stringValue ?? id }
+        }
+        return names
+    }
+
+    /// `locationNames(in:)` over the context's database.
+    public static func locationNames(context: AppContext) async throws -> [String: String] {
+        try await locationNames(in: try context.openDatabase())
     }
 
     /// A stored value of field `name` as shown: an edit field's own way when `name` is one, else `(none)`

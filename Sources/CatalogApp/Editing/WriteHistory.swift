@@ -33,10 +33,7 @@ extension WriteHistory {
         -> [JSONValue]
     {
         let devices = try await deviceNames(database: database)
-        var places: [String: String] = [:]
-        for location in try await database.locations() {
-            if let id = location["id"]?.stringValue { places[id] = location["name"]?.stringValue ?? id }
-        }
+        let places = try await EditFieldName.locationNames(in: database)
         var names: [String: String?] = [:]
         var named: [JSONValue] = []
         for entry in entries {
