@@ -100,6 +100,10 @@ def main():
         environment = dict(environment, CUPS_SERVER=cups)
         # The tag printer is CUPS's default, as a shop sets it up, so label mode has a printer to print to.
         subprocess.run(["lpadmin", "-h", cups, "-d", "tags"], check=True, capture_output=True)
+        # The looked-up item has a shelf place at High Street, as a shop's would: the card shows it.
+        placed = run(["shelf", "set", SCANS["lookup"], "A3-2", "--location", "High Street"], environment)
+        if placed.returncode != 0:
+            print("no shelf place set: " + placed.stderr.strip(), file=sys.stderr)
         # A fixed port: the hub is stopped and started again at the same address (what a screen keeps is the
         # address's own).
         arguments = ["serve", "--listen", "127.0.0.1:%d" % free_port(), "--location", "High Street",

@@ -124,12 +124,12 @@ function renderCard(v, scan) {
   add("Stock here", mine ? `${mine.quantity}` + (mine.as_of ? ` (as of ${clock(mine.as_of)})` : "")
     : here ? "not counted in Square" : null);
   add("Elsewhere", figures.filter((f) => f !== mine).map((f) => `${f.name || "other location"} ${f.quantity}`).join(" · "));
+  add("Shelf", v.shelf);
   add("Price at", here ? here.name : "base price (no location set)");
   if (v.base_price && v.price && v.base_price.amount !== v.price.amount) add("Base price", money(v.base_price));
   add("SKU", v.sku);
   add("Barcode", printedBarcode(v.gtin));
   add("Category", v.category);
-  add("Shelf", v.shelf);
   if (v.taxes && v.taxes.length) add("Taxes", v.taxes.map((t) => `${t.name} ${t.percentage}% ${t.inclusion.toLowerCase()}`).join("; "));
   if (scan) add("Scanned", `${clock(scan.time)} at ${scan.counter}`);
   const quantity = element("input", {type: "number", min: "1", max: "1000000", value: "1", id: "reorder-qty",
