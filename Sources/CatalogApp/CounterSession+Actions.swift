@@ -22,6 +22,20 @@ extension CounterSession {
         }
     }
 
+    /// Lets shelf mode put each scanned item on the shelf scanned last: its shelf place at `place` set in
+    /// Square through the edit path (fetch-before-update; the outbox when Square cannot be reached).
+    public mutating func shelveItems(at place: CounterLocation, context: AppContext) {
+        setShelf = { variation, shelf in
+            let outcome = try await EditWorkflow(context: context).edit(
+                variation.variationID, EditRequest(location: place.id, shelf: shelf))
+            let waits = outcome.queued ? " Square cannot be reached: it is sent when it can." : ""
+            return (
+                outcome.queued ? "shelf \(shelf) (waiting for Square)" : "shelf \(shelf)", false,
+                ScanResult(.shelved, "On shelf \(shelf)", detail: "\(variation.label) at \(place.name).\(waits)")
+            )
+        }
+    }
+
     /// Lets count mode count each scan into the stock count open at `place` when it is scanned (one
     /// started after the scanner is found too).
     public mutating func countStock(at place: CounterLocation, context: AppContext) {
@@ -82,7 +96,7 @@ extension CounterSession {
     /// start of the command line's `catalog scan` and the hub's counters.
     ///
     /// The location is `wanted`, else the configured one, else the shop's only one; count mode needs it, and
-    /// receive mode needs it and a Square token. Label mode prints with `labels` (nil: off) on `printer`
+    /// receive and shelf modes need it and a Square token. Label mode prints with `labels` (nil: off) on `printer`
     /// (nil: labels.printer, else the CUPS default). `off` holds the error behind each mode that is off, so a
     /// front end that was asked for that mode can report it as it is (its exit status included); the session
     /// refuses a switch to it with the same words. `scaleLayouts` are the ones already checked (the hub checks
@@ -100,6 +114,8 @@ extension CounterSession {
             session.receiveUnavailable =
                 "receive mode needs the counter's location and Square to be set up: "
                 + FrontEnd.ask("set them up")
+            session.shelfUnavailable =
+                "shelf mode needs the counter's location and Square to be set up: " + FrontEnd.ask("set them up")
         }
         if let scaleLayouts {
             session.scaleLayouts = scaleLayouts
@@ -121,9 +137,10 @@ extension CounterSession {
             place = try await context.location(wanted, in: database, required: true)
         } catch {
             let failure = AppError.from(error)
-            (off[.count], off[.receive]) = (failure, failure)
+            (off[.count], off[.receive], off[.shelf]) = (failure, failure, failure)
             session.countUnavailable = "count mode is off: \(failure.description)"
             session.receiveUnavailable = "receive mode is off: \(failure.description)"
+            session.shelfUnavailable = "shelf mode is off: \(failure.description)"
             // Without one chosen, the shop's only location still prices what is scanned.
             session.location = try? await context.location(wanted, in: database, required: false)
             return (session, off)
@@ -135,10 +152,12 @@ extension CounterSession {
         do {
             _ = try context.makeClient()
             session.receiveStock(at: place, context: context)
+            session.shelveItems(at: place, context: context)
         } catch {
             let failure = AppError.from(error)
-            off[.receive] = failure
+            (off[.receive], off[.shelf]) = (failure, failure)
             session.receiveUnavailable = "receive mode is off: \(failure.description)"
+            session.shelfUnavailable = "shelf mode is off: \(failure.description)"
         }
         return (session, off)
     }

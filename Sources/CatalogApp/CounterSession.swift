@@ -97,6 +97,8 @@ public typealias ScanAction = (action: String, failed: Bool, result: ScanResult)
 public struct CounterSession: Sendable {
     public var mode: CounterMode
     public var quantity = 1
+    /// The shelf whose label was scanned last (`CATALOG:SHELF:...`): where shelf mode puts each item.
+    public var shelfPlace: String?
     public let database: CatalogDatabase
     /// This counter's name, for the reorder list.
     public var counter: String
@@ -121,6 +123,10 @@ public struct CounterSession: Sendable {
     public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
     public var scaleLayouts: [ScaleLayout] = []
+    /// Sets a variation's shelf place at the counter's location in Square (shelf mode); nil when there is no
+    /// location or no token, with `shelfUnavailable` saying why.
+    public var setShelf: (@Sendable (VariationSummary, String) async throws -> ScanAction)?
+    public var shelfUnavailable = "shelf mode needs a location (--location or location: in the config) and a token"
 
     public init(mode: CounterMode, database: CatalogDatabase, counter: String) {
         self.mode = mode
@@ -135,6 +141,7 @@ public struct CounterSession: Sendable {
         }
         if next == .receive, receive == nil { return "\(receiveUnavailable); staying in \(mode.rawValue) mode" }
         if next == .count, countItem == nil { return "\(countUnavailable); staying in \(mode.rawValue) mode" }
+        if next == .shelf, setShelf == nil { return "\(shelfUnavailable); staying in \(mode.rawValue) mode" }
         mode = next
         return nil
     }
@@ -148,6 +155,7 @@ public struct CounterSession: Sendable {
             if printLabel == nil { return printUnavailable }
             return await printerProblem?().map { "label mode needs a printer: \($0)" }
         case .receive: return receive == nil ? receiveUnavailable : nil
+        case .shelf: return setShelf == nil ? shelfUnavailable : nil
         case .count:
             guard countItem != nil, let location else { return countUnavailable }
             let open = try await database.countSessions(statuses: [.open]).contains { $0.locationID == location.id }
@@ -177,6 +185,12 @@ public struct CounterSession: Sendable {
                 outcome.action = "mode \(next.rawValue)"
                 outcome.result = ScanResult(.command, "\(next.rawValue.capitalized) mode")
             }
+            return outcome
+        case .command(.shelf(let place)):
+            shelfPlace = place
+            outcome.action = "shelf \(place)"
+            let next = mode == .shelf ? "scan each item on it" : "switch to shelf mode to put items on it"
+            outcome.result = ScanResult(.command, "Shelf \(place)", detail: "Now \(next).")
             return outcome
         case .command(.quantity(let count)):
             quantity = count
@@ -291,6 +305,16 @@ public struct CounterSession: Sendable {
             case .count:
                 guard let countItem else { return shown }
                 return try await countItem(found, quantity)
+            case .shelf:
+                guard let setShelf else { return shown }
+                guard let shelfPlace else {
+                    return (
+                        "refused: scan the shelf's label first", true,
+                        .refused(
+                            "scan the label on the shelf first, then the items on it", headline: "Which shelf?")
+                    )
+                }
+                return try await setShelf(found, shelfPlace)
             }
         } catch {
             let failure = AppError.from(error).description

@@ -17,6 +17,8 @@ public struct ScanResult: Sendable, Equatable {
         case counted
         /// Its tag sent to the printer.
         case printed
+        /// Put on the shelf scanned last (its shelf place set in Square).
+        case shelved
         /// The counter's mode or next quantity changed (a command barcode).
         case command
         /// No item has this code.

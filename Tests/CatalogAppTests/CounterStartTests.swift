@@ -18,6 +18,7 @@ import Testing
             var (session, off) = try await CounterSession.start(
                 counter: "till", context: shop.context, location: nil, labels: nil, printer: nil)
             #expect(off[.count]?.exitStatus == .usage && off[.receive]?.exitStatus == .usage)
+            #expect(off[.shelf]?.exitStatus == .usage)
             #expect(off[.label] == nil)
             let refusal = session.switchMode(to: .count) ?? ""
             #expect(refusal.hasPrefix("count mode is off: The shop has several locations"), "\(refusal)")
@@ -33,19 +34,21 @@ import Testing
             #expect(session.location?.name == "High Street")
             let (count, receive) = (session.switchMode(to: .count), session.switchMode(to: .receive))
             #expect(count == nil && receive == nil)
+            #expect(session.switchMode(to: .shelf) == nil)
 
-            // Without a Square token only receiving is off, with the token's own error (exit 69).
+            // Without a Square token receiving and shelving are off, with the token's own error (exit 69).
             var noToken = shop.context
             noToken.settings = try Settings.resolve(
                 SettingsOverrides(database: shop.databasePath, squareBaseURL: shop.server.baseURL.absoluteString),
                 environment: ["HOME": shop.folder.path])
             (session, off) = try await CounterSession.start(
                 counter: "till", context: noToken, location: "High Street", labels: nil, printer: nil)
-            #expect(off.keys.sorted { $0.rawValue < $1.rawValue } == [.receive])
-            #expect(off[.receive]?.exitStatus == .unavailable)
+            #expect(off.keys.sorted { $0.rawValue < $1.rawValue } == [.receive, .shelf])
+            #expect(off[.receive]?.exitStatus == .unavailable && off[.shelf]?.exitStatus == .unavailable)
             let counting = session.switchMode(to: .count)
             let receiving = session.switchMode(to: .receive)
             #expect(counting == nil && receiving?.hasPrefix("receive mode is off:") == true)
+            #expect(session.switchMode(to: .shelf)?.hasPrefix("shelf mode is off:") == true)
 
             // A template that does not exist turns label mode off with its error.
             (session, off) = try await CounterSession.start(

@@ -2,6 +2,7 @@ import CatalogApp
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Scanner
 import Store
 import Sync
 import Testing
@@ -105,5 +106,41 @@ import Testing
                 == ["9", "10", "A2", "A02-1", "A2-9", "A2-10", "a10", "B1"])
         #expect(ShelfPlace.aisle(of: "A3-2") == "A3" && ShelfPlace.aisle(of: "Aisle 4/Top") == "Aisle")
         #expect(ShelfPlace.location(ofKey: "shelf-L1") == "L1" && ShelfPlace.location(ofKey: "app:shelf-L1") == nil)
+    }
+}
+
+/// Shelf mode at a counter: a shelf's label, then its items; each item's place set in Square.
+@Suite struct ShelfModeTests {
+    @Test func aShelfsLabelThenItsItemsPutsEachOnThatShelf() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            var (session, off) = try await CounterSession.start(
+                counter: "till", context: shop.context, location: "Market Hall", labels: nil, printer: nil)
+            #expect(off.isEmpty && session.switchMode(to: .shelf) == nil)
+            func scan(_ text: String) async throws -> ScanOutcome {
+                try await session.handle(
+                    Scan(
+                        text: text, symbology: nil, startedAt: EventTime(microseconds: 0),
+                        endedAt: EventTime(microseconds: 0)))
+            }
+            let early = try await scan(DemoCodes.small)
+            #expect(early.failed && early.result?.headline == "Which shelf?", "\(early.action)")
+            let label = try await scan("CATALOG:SHELF:B2-1")
+            #expect(!label.failed && label.action == "shelf B2-1" && session.shelfPlace == "B2-1")
+            for code in [DemoCodes.small, DemoCodes.medium] {
+                let put = try await scan(code)
+                #expect(!put.failed && put.result?.kind == .shelved, "\(put.action)")
+            }
+            let market = try #require(try await shop.context.location("Market Hall", in: shop.database))
+            let walk = try await ShelfWalk.load(prefix: nil, location: market.id, context: shop.context)
+            #expect(walk.variations.map(\.shelf) == ["B2-1", "B2-1"])
+            let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
+            let held = try await shop.variation(small.variationID)
+            #expect(held["custom_attribute_values"]?["shelf-\(market.id)"]?["string_value"] == "B2-1")
+            // A mode barcode does not forget the shelf; a new shelf's label replaces it.
+            _ = try await scan("CATALOG:MODE:LOOKUP")
+            _ = try await scan("CATALOG:SHELF:B3")
+            #expect(session.shelfPlace == "B3" && session.mode == .lookup)
+        }
     }
 }

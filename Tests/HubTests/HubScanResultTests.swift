@@ -96,14 +96,21 @@ import Testing
         }
     }
 
+    /// The result the hub answers a scan of `code` made at `counter` with id `id`.
+    static func result(_ shop: HubShop, _ device: HubShop.Device, counter: String, id: String, code: String)
+        async throws -> JSONValue
+    {
+        try await shop.request(
+            "POST", "/api/v1/scans", body: ["id": .string(id), "code": .string(code), "counter": .string(counter)],
+            device: device
+        ).json["result"] ?? .null
+    }
+
     @Test func eachKindOfScanSaysWhatHappenedInWordsForStaff() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()
             func scan(_ id: String, _ code: String) async throws -> JSONValue {
-                try await shop.request(
-                    "POST", "/api/v1/scans", body: ["id": .string(id), "code": .string(code), "counter": "till-4"],
-                    device: device
-                ).json["result"] ?? .null
+                try await Self.result(shop, device, counter: "till-4", id: id, code: code)
             }
             let unknown = try await scan("k-1", "5000000000005")
             #expect(unknown["kind"] == "unknown" && unknown["headline"] == "Unknown code", "\(unknown)")
@@ -120,6 +127,30 @@ import Testing
                 let words = [result["headline"]?.stringValue, result["detail"]?.stringValue].compactMap { $0 }
                 #expect(!words.joined().contains("catalog "), "\(result)")
             }
+        }
+    }
+
+    /// Shelf mode: an item scanned before any shelf's label is refused; after a shelf's label, each item
+    /// scanned is put on that shelf, in Square, at the hub's location.
+    @Test func shelfModePutsEachItemOnTheShelfWhoseLabelWasScannedLast() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            func scan(_ id: String, _ code: String) async throws -> JSONValue {
+                try await Self.result(shop, device, counter: "till-5", id: id, code: code)
+            }
+            let switched = try await shop.request(
+                "POST", "/api/v1/counters/till-5/mode", body: ["mode": "shelf"], device: device)
+            #expect(switched.status == 200, "\(switched.text)")
+            let early = try await scan("s-1", Self.widget)
+            #expect(early["kind"] == "refused" && early["headline"] == "Which shelf?", "\(early)")
+            let label = try await scan("s-2", "CATALOG:SHELF:A3-2")
+            #expect(label["kind"] == "command" && label["headline"] == "Shelf A3-2", "\(label)")
+            let shelved = try await scan("s-3", Self.widget)
+            #expect(shelved["kind"] == "shelved" && shelved["headline"] == "On shelf A3-2", "\(shelved)")
+            let here = try #require(try await shop.context.location("High Street", in: shop.database))
+            let match = try #require(try await shop.database.variations(gtins: ["00012345678905"]).first)
+            let held = try await shop.context.makeClient().retrieveCatalogObject(id: match.variationID).object
+            #expect(held["custom_attribute_values"]?["shelf-\(here.id)"]?["string_value"] == "A3-2")
         }
     }
 

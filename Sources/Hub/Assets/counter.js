@@ -286,7 +286,7 @@ function showScan(answer) {
 // The line above the card (#outcome, the page's one live region) says what the scan did, large, in the colour
 // of its kind; a receipt can be undone there for 30 seconds. Each kind has its own short sound at the counter
 // that scanned (Web Audio); the Sound switch mutes it on this screen.
-const OUTCOME_WORDS = {found: "Found", reordered: "Reorder", received: "Received", counted: "Counted",
+const OUTCOME_WORDS = {found: "Found", reordered: "Reorder", received: "Received", counted: "Counted", shelved: "Shelf",
   printed: "Tag", command: "Counter", unknown: "Unknown", held_back: "Held back", refused: "Not done", undone: "Undone"};
 // The hub's result for a scan; for an answer from before results (an old log row), read from its action.
 function resultOf(answer) {
@@ -368,7 +368,8 @@ if (localStorage.getItem("catalog.follow") === "*") follow.value = "*";
 // banner (its word and colour, from body[data-mode]) and in the select, whose modes that cannot work now are
 // offered disabled with the reason.
 const MODE_WORDS = {lookup: "Scans show the item.", reorder: "Scans add to the reorder list.",
-  label: "Scans print the item's tag.", receive: "Scans add stock in Square.", count: "Scans count stock into the open count."};
+  label: "Scans print the item's tag.", receive: "Scans add stock in Square.", count: "Scans count stock into the open count.",
+  shelf: "Scan a shelf's label, then the items on it."};
 let counterMode = "lookup", lookupTimer = null;
 function applyCounterState(state) {
   counterMode = state.mode || "lookup";

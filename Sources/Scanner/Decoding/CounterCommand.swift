@@ -1,3 +1,5 @@
+import CatalogCore
+
 /// What the counter does with a scanned product code.
 public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     /// Show the item.
@@ -10,6 +12,8 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     case receive
     /// Count one (or the set quantity) into the stock count open at the counter's location.
     case count
+    /// Put the item on the shelf whose label was scanned last (its shelf place at the counter's location).
+    case shelf
 
     /// The modes as a person reads them in a message: "lookup, reorder, label, receive or count".
     public static var names: String {
@@ -24,12 +28,16 @@ public enum CounterCommand: Hashable, Sendable {
     case mode(CounterMode)
     /// `CATALOG:QTY:n` (1...999): the next reorder, label or receive scan counts `n`.
     case quantity(Int)
+    /// `CATALOG:SHELF:place` (a shelf label's code, the place as written, such as A3-2): the shelf the next
+    /// scans in shelf mode are put on.
+    case shelf(String)
 
     /// The text to encode in the command's barcode.
     public var barcodeText: String {
         switch self {
         case .mode(let mode): return "CATALOG:MODE:\(mode.rawValue.uppercased())"
         case .quantity(let count): return "CATALOG:QTY:\(count)"
+        case .shelf(let place): return "CATALOG:SHELF:\(place)"
         }
     }
 }
@@ -52,8 +60,23 @@ public enum ScannedInput: Hashable, Sendable {
             self = .code(text)
             return
         }
+        // A shelf's place is free text, colons and case kept: all that follows CATALOG:SHELF:.
+        if parts[1] == "SHELF", parts.count >= 3 {
+            let place = String(text.unicodeScalars.dropFirst("CATALOG:SHELF:".unicodeScalars.count))
+            do {
+                guard let tidy = try ShelfPlace.tidied(place) else {
+                    self = .badCommand(text, reason: "a shelf label names its place, such as CATALOG:SHELF:A3-2")
+                    return
+                }
+                self = .command(.shelf(tidy))
+            } catch {
+                self = .badCommand(text, reason: error.description)
+            }
+            return
+        }
         guard parts.count == 3 else {
-            self = .badCommand(text, reason: "commands look like CATALOG:MODE:REORDER or CATALOG:QTY:6")
+            self = .badCommand(
+                text, reason: "commands look like CATALOG:MODE:REORDER, CATALOG:QTY:6 or CATALOG:SHELF:A3-2")
             return
         }
         switch parts[1] {
@@ -76,6 +99,6 @@ public enum ScannedInput: Hashable, Sendable {
             return
         default: break
         }
-        self = .badCommand(text, reason: "the commands are CATALOG:MODE:... and CATALOG:QTY:...")
+        self = .badCommand(text, reason: "the commands are CATALOG:MODE:..., CATALOG:QTY:... and CATALOG:SHELF:...")
     }
 }
