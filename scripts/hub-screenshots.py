@@ -5,7 +5,7 @@ Starts what the browser tests start (Tests/python): the demo shop in `catalog sa
 `catalog serve` on it at High Street, printing to a private cupsd with one queue (so label mode can work);
 pairs headless Chromium (Debian's chromium and chromium-driver, through Selenium) as "Front till"; then,
 at a counter's 1366x768 and a phone's 390x844, shows the counter page in each mode (lookup, reorder,
-label, receive, count: a count is started so count mode can work) with a scan's outcome card, the back
+label, receive, count: a count is started so count mode can work; shelf: a shelf's label, then an item) with a scan's outcome card, the back
 office, and the counter page while the hub cannot be reached (the hub stopped: the card's price "as of" when
 it was read; then two scans kept: "2 waiting" and the kept card). The catalog binary is CATALOG_BIN, else the debug build. Run it with the project's
 virtualenv: .venv/bin/python3 scripts/hub-screenshots.py [--out docs/images]."""
@@ -35,7 +35,7 @@ from hub_page import sign_in_address, text_of, wait_for  # noqa: E402
 SIZES = {"desktop": (1366, 768, False), "phone": (390, 844, True)}
 # A demo item's barcode for each mode's scan (each a different item, so each card is new).
 SCANS = {"lookup": "0012345678905", "reorder": "4006381333931", "label": "05012345003627",
-         "receive": "061234502401", "count": "0012345678905"}
+         "receive": "061234502401", "count": "0012345678905", "shelf": "4006381333931"}
 KEPT = ["4006381333931", "061234502401"]
 
 
@@ -89,6 +89,15 @@ def scan(driver, code):
     driver.execute_script("document.activeElement.blur()")
 
 
+def shelf_label(driver, place):
+    """A shelf's label scanned: the banner says the shelf."""
+    search = driver.find_element(By.ID, "search")
+    driver.execute_script("arguments[0].focus()", search)
+    search.send_keys("CATALOG:SHELF:" + place + Keys.ENTER)
+    wait_for(driver, lambda: ("Shelf " + place) in text_of(driver, "#mode-detail"), "the shelf on the banner")
+    driver.execute_script("document.activeElement.blur()")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=os.path.join(REPO, "docs", "images"))
@@ -137,8 +146,10 @@ def main():
                     wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#results li"), "the results")
                     shooter.save("counter-search-desktop")
                     search.send_keys(Keys.ESCAPE)
-                for mode in ["lookup", "reorder", "label", "receive", "count"]:
+                for mode in ["lookup", "reorder", "label", "receive", "count", "shelf"]:
                     switch_mode(driver, mode)
+                    if mode == "shelf":
+                        shelf_label(driver, "A3-2")
                     scan(driver, SCANS[mode])
                     shooter.save("counter-%s-%s" % (mode, size))
                 switch_mode(driver, "lookup")

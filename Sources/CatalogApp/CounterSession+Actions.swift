@@ -31,7 +31,7 @@ extension CounterSession {
             let waits = outcome.queued ? " Square cannot be reached: it is sent when it can." : ""
             return (
                 outcome.queued ? "shelf \(shelf) (waiting for Square)" : "shelf \(shelf)", false,
-                ScanResult(.shelved, "On shelf \(shelf)", detail: "\(variation.label) at \(place.name).\(waits)")
+                ScanResult(.shelved, "On shelf \(shelf)", detail: "At \(place.name).\(waits)")
             )
         }
     }

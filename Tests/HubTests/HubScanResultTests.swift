@@ -131,7 +131,8 @@ import Testing
     }
 
     /// Shelf mode: an item scanned before any shelf's label is refused; after a shelf's label, each item
-    /// scanned is put on that shelf, in Square, at the hub's location.
+    /// scanned is put on that shelf, in Square, at the hub's location; the shelf is kept with the counter's
+    /// state.
     @Test func shelfModePutsEachItemOnTheShelfWhoseLabelWasScannedLast() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()
@@ -147,6 +148,13 @@ import Testing
             #expect(label["kind"] == "command" && label["headline"] == "Shelf A3-2", "\(label)")
             let shelved = try await scan("s-3", Self.widget)
             #expect(shelved["kind"] == "shelved" && shelved["headline"] == "On shelf A3-2", "\(shelved)")
+            // The shelf is the counter's state: shown, and kept across a hub restart.
+            let state = try await shop.request("GET", "/api/v1/counters/till-5", device: device)
+            #expect(state.json["shelf"] == "A3-2" && state.json["mode"] == "shelf", "\(state.text)")
+            try await shop.restarted { again in
+                let kept = try await again.request("GET", "/api/v1/counters/till-5", device: device)
+                #expect(kept.json["shelf"] == "A3-2", "\(kept.text)")
+            }
             let here = try #require(try await shop.context.location("High Street", in: shop.database))
             let match = try #require(try await shop.database.variations(gtins: ["00012345678905"]).first)
             let held = try await shop.context.makeClient().retrieveCatalogObject(id: match.variationID).object

@@ -239,7 +239,8 @@ function addScanRow(answer, older) {
   if (answer.id && shownScans.has(answer.id)) return false;
   if (answer.id) shownScans.add(answer.id);
   const result = resultOf(answer), match = answer.match;
-  const what = match ? match.item_name + (match.variation_name ? ` — ${match.variation_name}` : "") : answer.code;
+  const what = match ? match.item_name + (match.variation_name ? ` — ${match.variation_name}` : "")
+    : result.kind === "command" ? result.headline : answer.code;
   // The badge says what kind; beside the item only what the badge does not: how many, or why not.
   const said = answer.undone ? answer.undone.headline : ["reordered", "received", "counted"].includes(result.kind)
     ? (result.quantity ? `+${result.quantity}` : "") : ["refused", "held_back"].includes(result.kind) ? result.headline : "";
@@ -267,7 +268,7 @@ async function loadScanLog() {
 }
 function showScan(answer) {
   if (!addScanRow(answer)) return;
-  if (answer.counter === deviceName && answer.mode && answer.mode !== counterMode) loadCounterState();
+  if (answer.counter === deviceName && (answer.mode && answer.mode !== counterMode || resultOf(answer).kind === "command")) loadCounterState();
   if (!following(answer.counter)) return;
   showOutcome(answer, answer.counter === deviceName);
   // A person typing in the card (a price, a quantity) keeps it: the scan is in the list and the outcome line.
@@ -375,7 +376,8 @@ function applyCounterState(state) {
   counterMode = state.mode || "lookup";
   document.body.dataset.mode = counterMode;
   $("#mode-word").textContent = counterMode.toUpperCase();
-  $("#mode-detail").textContent = MODE_WORDS[counterMode] || "";
+  $("#mode-detail").textContent = counterMode === "shelf" && state.shelf ? `Shelf ${state.shelf}: scan the items on it.`
+    : MODE_WORDS[counterMode] || "";
   clearTimeout(lookupTimer);
   $("#mode-timer").textContent = state.lookup_at ? `Back to lookup at ${clock(state.lookup_at)} if nothing is scanned.` : "";
   if (state.lookup_at) {

@@ -183,7 +183,7 @@ public actor ScanDesk {
         return state
     }
 
-    /// `counter`'s state as the hub shows it: `counter`, `mode`, `quantity`, `mode_set_at`, `active_at`,
+    /// `counter`'s state as the hub shows it: `counter`, `mode`, `quantity`, `shelf`, `mode_set_at`, `active_at`,
     /// `lookup_at` (when it goes back to lookup if nothing is scanned, or null), and `modes` (each mode with
     /// whether it can work here now and, when not, why).
     public func state(of counter: String) async throws -> JSONValue {
@@ -209,6 +209,7 @@ public actor ScanDesk {
         return [
             "counter": .string(counter), "mode": .string(session.mode.rawValue),
             "quantity": .int(Int64(session.quantity)),
+            "shelf": session.shelfPlace.map(JSONValue.string) ?? .null,
             "mode_set_at": kept.map { .string($0.modeSetAt) } ?? .null,
             "active_at": kept.map { .string($0.activeAt) } ?? .null,
             "lookup_at": lookupAt.map { .string($0.rfc3339) } ?? .null, "modes": .array(modes),
@@ -257,7 +258,7 @@ public actor ScanDesk {
         return said
     }
 
-    /// Keeps `session`'s mode and quantity for `counter`; `usedAt` (a scan's time, a mode set) moves its
+    /// Keeps `session`'s mode, quantity and shelf for `counter`; `usedAt` (a scan's time, a mode set) moves its
     /// last use on, never back.
     private func keep(_ session: CounterSession, counter: String, usedAt: Timestamp?) async throws {
         let now = database.clock.now().rfc3339
@@ -269,6 +270,7 @@ public actor ScanDesk {
             kept.modeSetAt = now
         }
         kept.quantity = max(1, session.quantity)
+        kept.shelf = session.shelfPlace
         // The last use only times a mode other than lookup: a counter in lookup is not written for each scan.
         if kept.mode != CounterMode.lookup.rawValue, let usedAt, let active = Timestamp(rfc3339: kept.activeAt),
             usedAt.seconds > active.seconds
@@ -374,17 +376,18 @@ public actor ScanDesk {
     }
 
     /// `counter`'s session: its own, or a new one in the mode the hub kept for it. A session made before the
-    /// hub's location was known (a first sync still running) is made again once it is, keeping its mode and
-    /// quantity.
+    /// hub's location was known (a first sync still running) is made again once it is, keeping its mode,
+    /// quantity and shelf.
     private func session(for counter: String) async throws -> CounterSession {
         if let existing = sessions[counter], existing.location != nil || !locationWanted { return existing }
         var fresh = try await makeSession(counter)
         if states[counter] == nil, let kept = try await database.counterState(counter) { states[counter] = kept }
         let previous =
-            sessions[counter].map { ($0.mode, $0.quantity) }
-            ?? states[counter].map { (CounterMode(rawValue: $0.mode) ?? .lookup, $0.quantity) }
-        if let (mode, quantity) = previous {
+            sessions[counter].map { ($0.mode, $0.quantity, $0.shelfPlace) }
+            ?? states[counter].map { (CounterMode(rawValue: $0.mode) ?? .lookup, $0.quantity, $0.shelf) }
+        if let (mode, quantity, shelf) = previous {
             fresh.quantity = quantity
+            fresh.shelfPlace = shelf
             if fresh.switchMode(to: mode) != nil { fresh.mode = .lookup }
         }
         sessions[counter] = fresh

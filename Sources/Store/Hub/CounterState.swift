@@ -2,7 +2,7 @@ import CatalogCore
 import GRDB
 
 /// What the hub keeps of one counter between scans, page loads and restarts: its scanner mode, the
-/// quantity its next scan takes, when the mode was set and when the counter was last used (a scan, or a
+/// quantity its next scan takes, the shelf its shelf mode puts items on, when the mode was set and when the counter was last used (a scan, or a
 /// mode set), by which a mode other than lookup goes back to lookup once the counter has been idle.
 public struct CounterState: Sendable, Equatable, Codable {
     /// The counter's name (a computer's, or a screen's).
@@ -15,13 +15,18 @@ public struct CounterState: Sendable, Equatable, Codable {
     public var modeSetAt: String
     /// When the counter was last used (its latest scan's time, or a mode set), RFC 3339.
     public var activeAt: String
+    /// The shelf whose label the counter scanned last (where its shelf mode puts items), if any.
+    public var shelf: String?
 
-    public init(name: String, mode: String, quantity: Int = 1, modeSetAt: String, activeAt: String) {
+    public init(
+        name: String, mode: String, quantity: Int = 1, modeSetAt: String, activeAt: String, shelf: String? = nil
+    ) {
         self.name = name
         self.mode = mode
         self.quantity = quantity
         self.modeSetAt = modeSetAt
         self.activeAt = activeAt
+        self.shelf = shelf
     }
 }
 
