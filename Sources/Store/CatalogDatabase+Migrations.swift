@@ -149,7 +149,8 @@ extension CatalogDatabase {
             try Self.fillShelvesColumn(db)
         }
         migrator.registerMigration(
-            "v21: the shelf each counter's shelf mode puts items on", sql: "ALTER TABLE hub_counters ADD COLUMN shelf TEXT")
+            "v21: the shelf each counter's shelf mode puts items on",
+            sql: "ALTER TABLE hub_counters ADD COLUMN shelf TEXT")
         return migrator
     }
 
