@@ -37,11 +37,12 @@ struct LabelCommandsCommand: ContextCommand {
             ("CATALOG:MODE:COUNT", "Mode: count stock"), ("CATALOG:MODE:SHELF", "Mode: put on a shelf"),
         ] + [1, 2, 3, 4, 5, 6, 10, 12, 24].map { ("CATALOG:QTY:\($0)", "Quantity \($0)") }
 
-    /// Two columns of 4 x 1.4 in cells on US Letter, each with its title and a Code 128 barcode.
+    /// Two columns of 4 x 1.3 in cells on US Letter, 16 to a page (every command on one), each with its title
+    /// and a Code 128 barcode.
     static var template: LabelTemplate {
         let inch = Length.inches(1)
         return LabelTemplate(
-            name: "commands", summary: "catalog scan command barcodes", width: inch * 4, height: inch * 1.4, dpi: 300,
+            name: "commands", summary: "catalog scan command barcodes", width: inch * 4, height: inch * 1.3, dpi: 300,
             safeArea: .all(.millimetres(2)),
             elements: [
                 .text(
@@ -54,12 +55,12 @@ struct LabelCommandsCommand: ContextCommand {
                     BarcodeElement(
                         frame: LabelRect(
                             x: .millimetres(3), y: .millimetres(9), width: inch * 4 - .millimetres(6),
-                            height: .millimetres(24)),
+                            height: .millimetres(22)),
                         symbology: .code128, content: "{{sku}}", moduleDots: 3, humanReadable: true)),
             ],
             sheet: SheetLayout(
-                pageWidth: inch * 8.5, pageHeight: inch * 11, rows: 7, columns: 2, top: inch * 0.6, left: inch * 0.25,
-                horizontalPitch: inch * 4, verticalPitch: inch * 1.4),
+                pageWidth: inch * 8.5, pageHeight: inch * 11, rows: 8, columns: 2, top: inch * 0.45, left: inch * 0.25,
+                horizontalPitch: inch * 4, verticalPitch: inch * 1.3),
             media: "na_letter_8.5x11in")
     }
 

@@ -15,7 +15,7 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     /// Put the item on the shelf whose label was scanned last (its shelf place at the counter's location).
     case shelf
 
-    /// The modes as a person reads them in a message: "lookup, reorder, label, receive or count".
+    /// The modes as a person reads them in a message: "lookup, reorder, label, receive, count or shelf".
     public static var names: String {
         let all = allCases.map(\.rawValue)
         return all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
