@@ -54,7 +54,8 @@ extension CatalogState {
                         "INVALID_VALUE", "No custom attribute definition has the key \(key) (on object \(id)).",
                         field: "custom_attribute_values.\(key)")
                 }
-                stamped[key] = try checkValue(value, key: key, on: object.type, id: id, definition: definition)
+                stamped[key] = try checkValue(
+                    value, key: key, on: object.type, id: id, definition: definition, staged: staged)
             }
             staged[id]?.json["custom_attribute_values"] = .object(stamped)
         }
@@ -101,7 +102,8 @@ extension CatalogState {
     }
 
     private func checkValue(
-        _ value: JSONValue, key: String, on type: String, id: String, definition: (id: String, data: JSONValue)
+        _ value: JSONValue, key: String, on type: String, id: String, definition: (id: String, data: JSONValue),
+        staged: [String: StoredObject]
     ) throws(APIError) -> JSONValue {
         let field = "custom_attribute_values.\(key)"
         let allowed = definition.data["allowed_object_types"]?.arrayValue ?? []
@@ -116,7 +118,7 @@ extension CatalogState {
                 throw .invalid("INVALID_VALUE", "The custom attribute \(key) takes a string_value.", field: field)
             }
             if definition.data["string_config"]?["enforce_uniqueness"]?.boolValue == true {
-                try checkUnique(value["string_value"], key: key, id: id, field: field)
+                try checkUnique(value["string_value"], key: key, id: id, field: field, staged: staged)
             }
         case "NUMBER":
             guard let text = value["number_value"]?.stringValue, Double(text) != nil,
@@ -153,9 +155,13 @@ extension CatalogState {
         return stamped
     }
 
-    /// A string value of a definition that enforces uniqueness may stand on one live object only.
-    private func checkUnique(_ value: JSONValue?, key: String, id: String, field: String) throws(APIError) {
-        for (other, object) in objects where other != id && !object.isDeleted {
+    /// A string value of a definition that enforces uniqueness may stand on one live object only: among the
+    /// objects held and those of the batch, a staged copy standing for the held one.
+    private func checkUnique(
+        _ value: JSONValue?, key: String, id: String, field: String, staged: [String: StoredObject]
+    ) throws(APIError) {
+        for other in Set(objects.keys).union(staged.keys).sorted() where other != id {
+            guard let object = staged[other] ?? objects[other], !object.isDeleted else { continue }
             if object.json["custom_attribute_values"]?[key]?["string_value"] == value {
                 throw .invalid(
                     "INVALID_VALUE", "The custom attribute \(key) must be unique; object \(other) has this value.",

@@ -126,6 +126,36 @@ import Testing
         }
     }
 
+    /// A STRING definition that enforces uniqueness takes each value once: against what is held, and within
+    /// one batch.
+    @Test func aUniqueValueStandsOnOneObjectOnly() async throws {
+        try await withSandbox(SandboxConfiguration(seed: .none)) { _, client in
+            try await client.upsert(
+                Self.definition(
+                    "code", name: "Code", on: ["CATEGORY"], extra: ["string_config": ["enforce_uniqueness": true]]))
+            func category(_ id: String, _ value: String) -> JSONValue {
+                [
+                    "type": "CATEGORY", "id": .string(id), "category_data": ["name": .string("Category \(id)")],
+                    "custom_attribute_values": ["code": ["string_value": .string(value)]],
+                ]
+            }
+            try await client.upsert(category("#a", "X1"))
+            let again = try await ProseRulesTests.upsert(client, category("#b", "X1"))
+            #expect(again.status == 400 && again.json["errors"]?[0]?["field"] == "custom_attribute_values.code")
+            let batch = try await client.post(
+                "/v2/catalog/batch-upsert",
+                [
+                    "idempotency_key": .string(UUID().uuidString),
+                    "batches": [["objects": [category("#c", "Y1"), category("#d", "Y1")]]],
+                ])
+            #expect(batch.status == 400, "\(batch.json)")
+            #expect(
+                batch.json["errors"]?[0]?["detail"]?.stringValue?.contains("must be unique") == true, "\(batch.json)")
+            let other = try await ProseRulesTests.upsert(client, category("#e", "Z1"))
+            #expect(other.status == 200, "\(other.json)")
+        }
+    }
+
     @Test func aSelectionTakesItsOwnChoicesUpToItsMost() async throws {
         let choices: JSONValue = [["uid": "front", "name": "Front"], ["uid": "back", "name": "Back"]]
         try await withSandbox(SandboxConfiguration(seed: .none)) { _, client in

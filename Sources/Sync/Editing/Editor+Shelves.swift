@@ -6,7 +6,7 @@ extension Editor {
     /// Makes sure Square holds the shelf definition of each location `edits` set a shelf place at, before
     /// a variation carries a value under its key (Square refuses a value without its definition). The one
     /// stored locally is trusted; else Square's own list is read (another counter may have made it); else it
-    /// is made, under an idempotency key of its own, so two counters making it at once make one.
+    /// is made, under an idempotency key bound to its body, so two counters making it at once make one.
     func ensureShelfDefinitions(for edits: [FieldEdit]) async throws {
         let locations = Set(edits.compactMap { $0.field.kind == .shelf ? $0.field.location : nil })
         for location in locations.sorted() {
@@ -34,7 +34,10 @@ extension Editor {
                         "app_visibility": "APP_VISIBILITY_READ_ONLY",
                     ],
                 ]
-                held = try await client.upsertCatalogObject(definition, idempotencyKey: "catalog-" + key).object
+                // Bound to the body: two counters making the same definition share the key, and one made again
+                // after Square's was deleted (a location renamed since, say) is not refused as a reused key.
+                let idempotencyKey = PriceImport.idempotencyKey("catalog-" + key, [definition])
+                held = try await client.upsertCatalogObject(definition, idempotencyKey: idempotencyKey).object
             }
             if let held { try await database.recordWrite(objects: [held], history: []) }
         }
