@@ -94,14 +94,27 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
                 ].map(Terminal.visible))
             previousItem = variation.itemID
         }
+        // The widest text columns (item, variation, category) shrink until the table fits; the price is
+        // right-aligned.
+        return TextTable.lines(header: header, rows: rows, rightAligned: [4], shrinking: [0, 1, 5], width: width)
+    }
+}
+
+/// Rows of cells as aligned columns, two spaces apart, for a terminal.
+enum TextTable {
+    /// The header and the rows, each column as wide as its widest cell; the columns in `rightAligned` are
+    /// padded on the left. When `width` is known, the `shrinking` columns give up characters (the widest
+    /// first, down to 8) until the table fits, and a cut cell ends in "…".
+    static func lines(
+        header: [String], rows: [[String]], rightAligned: Set<Int> = [], shrinking: [Int] = [], width: Int? = nil
+    ) -> [String] {
         var widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
-        if let width {
-            // Shrink the widest text columns (item, variation, category) until the table fits.
-            while widths.reduce(0, +) + 2 * (widths.count - 1) > width {
-                let column = [0, 1, 5].max { widths[$0] < widths[$1] }!
-                guard widths[column] > 8 else { break }
+        if let width, !shrinking.isEmpty {
+            while widths.reduce(0, +) + 2 * (widths.count - 1) > width,
+                let column = shrinking.max(by: { widths[$0] < widths[$1] }), widths[column] > 8
+            {
                 widths[column] -= 1
             }
         }
@@ -109,7 +122,7 @@ struct SearchCommand: ContextCommand, GlobalOptionsCommand {
             cells.enumerated().map { column, cell in
                 let fitted = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
                 let pad = String(repeating: " ", count: max(0, widths[column] - fitted.count))
-                return column == 4 ? pad + fitted : fitted + pad
+                return rightAligned.contains(column) ? pad + fitted : fitted + pad
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return [line(header)] + rows.map(line)

@@ -45,13 +45,10 @@ extension ShelfCommand {
                 ].map(Terminal.visible)
             }
             let header = ["SHELF", "ITEM", "SKU", "PRICE"]
-            let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-            for cells in [header] + rows {
-                output.out(
-                    cells.enumerated().map { column, cell in
-                        let pad = String(repeating: " ", count: widths[column] - cell.count)
-                        return column == 3 ? pad + cell : cell + pad
-                    }.joined(separator: "  ").trimmingTrailingSpaces())
+            for line in TextTable.lines(
+                header: header, rows: rows, rightAligned: [3], shrinking: [1], width: output.columns)
+            {
+                output.out(line)
             }
         }
     }

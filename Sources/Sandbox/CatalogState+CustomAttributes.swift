@@ -160,8 +160,8 @@ extension CatalogState {
     private func checkUnique(
         _ value: JSONValue?, key: String, id: String, field: String, staged: [String: StoredObject]
     ) throws(APIError) {
-        for other in Set(objects.keys).union(staged.keys).sorted() where other != id {
-            guard let object = staged[other] ?? objects[other], !object.isDeleted else { continue }
+        let held = objects.lazy.filter { staged[$0.key] == nil }
+        for (other, object) in Array(staged) + held where other != id && !object.isDeleted {
             if object.json["custom_attribute_values"]?[key]?["string_value"] == value {
                 throw .invalid(
                     "INVALID_VALUE", "The custom attribute \(key) must be unique; object \(other) has this value.",

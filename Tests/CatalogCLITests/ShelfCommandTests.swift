@@ -33,6 +33,8 @@ import Testing
             #expect(long.status == 65 && long.stderr.contains("keep it to 40"), "\(long.all)")
             let nowhere = try await shop.catalog("shelf", "list")
             #expect(nowhere.status != 0 && nowhere.stderr.contains("--location"), "\(nowhere.all)")
+            let tooLong = try await shop.catalog(["shelf", "list", String(repeating: "A", count: 41)] + high)
+            #expect(tooLong.status == 65 && tooLong.stdout.isEmpty, "no place starts so: not every shelf")
             let empty = try await shop.catalog(["shelf", "list", "Z"] + high)
             #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("catalog shelf set"))
         }

@@ -19,7 +19,8 @@ public struct ShelfWalk: Sendable {
         guard let location = try await context.location(wanted, in: database) else {
             throw AppError("Say which location's shelves: give --location NAME.", exitCode: .usage)
         }
-        let tidy = prefix.flatMap { try? ShelfPlace.tidied($0) }
+        // A prefix no place could start with is said, not read as "every shelf".
+        let tidy = try prefix.flatMap { try ShelfPlace.tidied($0) }
         let shelved = try await database.shelved(at: location.id, prefix: tidy).map { $0.at(location) }
         return ShelfWalk(
             location: location, variations: shelved,
