@@ -122,6 +122,8 @@ extension CounterSession {
         } else {
             session.scaleLayouts = try await context.scaleLayouts(in: database)
         }
+        session.locationNames =
+            ShopLocations(all: ShopLocations.active(try await database.locations()), here: nil).names
         var off: [CounterMode: AppError] = [:]
         if let labels {
             do {

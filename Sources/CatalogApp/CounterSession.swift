@@ -29,6 +29,9 @@ public struct ScanOutcome: Sendable {
     public var heldBack: SyncProblem?
     /// The same outcome for a counter screen: its kind, headline and figures.
     public var result: ScanResult?
+    /// The found variation as it is after the scan (a receipt's new stock, a shelf just set): the card a
+    /// counter screen draws, as `catalog show` reports it.
+    public var report: VariationReport?
 
     public var text: String {
         guard let match else {
@@ -123,6 +126,8 @@ public struct CounterSession: Sendable {
     public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
     public var scaleLayouts: [ScaleLayout] = []
+    /// The shop's location names by id, for the stock figures of a found item's report.
+    public var locationNames: [String: String] = [:]
     /// Sets a variation's shelf place at the counter's location in Square (shelf mode); nil when there is no
     /// location or no token, with `shelfUnavailable` saying why.
     public var setShelf: (@Sendable (VariationSummary, String) async throws -> ScanAction)?
@@ -166,10 +171,12 @@ public struct CounterSession: Sendable {
     /// Handles one scan; never throws for a bad code (that is an outcome), only when the database fails.
     /// `scanID` is the id a remote counter gave it (kept in the scan log, where a second scan with the same
     /// id is refused by the database, so it is never counted twice); `scannedAt`, when the counter says it
-    /// was scanned, if not just now (a scan it kept while the hub could not be reached).
-    public mutating func handle(_ scan: Scan, scanID: String? = nil, scannedAt: Timestamp? = nil) async throws
-        -> ScanOutcome
-    {
+    /// was scanned, if not just now (a scan it kept while the hub could not be reached); `answer`, the
+    /// answer to keep with the logged scan (to give again when it is posted again), made from the outcome.
+    public mutating func handle(
+        _ scan: Scan, scanID: String? = nil, scannedAt: Timestamp? = nil,
+        answer: (@Sendable (ScanOutcome) -> String)? = nil
+    ) async throws -> ScanOutcome {
         let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "", mode: mode,
@@ -210,14 +217,23 @@ public struct CounterSession: Sendable {
                 let here = variation.at(location)
                 found = here
                 outcome.match = here
-                outcome.shelf = try await ShelfPrices.load(for: [here], database: database, at: database.clock.now())
+                let shelf = try await ShelfPrices.load(for: [here], database: database, at: database.clock.now())
                     .shelf(here)
-                outcome.embedded = scale?.embedded(here, shelf: outcome.shelf)
+                outcome.shelf = shelf
+                outcome.embedded = scale?.embedded(here, shelf: shelf)
                 let acted = await act(on: here)
                 (outcome.action, outcome.failed, outcome.result) = (acted.action, acted.failed, acted.result)
                 let status = try await database.variationStatus(variationID: here.variationID, itemID: here.itemID)
                 if let location { outcome.stock = status.stock[location.id] }
                 outcome.heldBack = status.heldBack
+                // Shelf mode changed the variation itself: the report shows it as stored now.
+                let now =
+                    mode == .shelf && !acted.failed
+                    ? try await database.variations(objectID: here.variationID).first?.at(location) ?? here : here
+                let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
+                outcome.report = VariationReport(
+                    now, shelf: shelf, status: status, outbox: waiting.filter { $0.objectID == now.variationID },
+                    scale: scale, names: locationNames)
             case .ambiguous(let matches, _):
                 // A code several variations share names none of them: acting on one would be a guess.
                 let names = matches.prefix(5).map(\.label).joined(separator: "; ")
@@ -252,11 +268,12 @@ public struct CounterSession: Sendable {
                 outcome.result = ScanResult(.unknown, "Unknown code", detail: "No item here has this code.")
             }
             quantity = 1
-            outcome.logID = try await database.recordScan(
-                ScanRecord(
-                    at: time, device: scan.device, code: code, gtin: Barcode.interpretations(of: code).first?.gtin14,
-                    symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
-                    action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339))
+            var record = ScanRecord(
+                at: time, device: scan.device, code: code, gtin: Barcode.interpretations(of: code).first?.gtin14,
+                symbology: scan.symbology?.name, variationID: found?.variationID, mode: mode.rawValue,
+                action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339)
+            record.answer = answer?(outcome)
+            outcome.logID = try await database.recordScan(record)
             return outcome
         }
     }
@@ -266,17 +283,18 @@ public struct CounterSession: Sendable {
     /// scanning did not choose.
     public func refuse(
         _ scan: Scan, in mode: CounterMode, reason: String, scanID: String?, scannedAt: Timestamp?,
-        headline: String? = nil
+        headline: String? = nil, answer: (@Sendable (ScanOutcome) -> String)? = nil
     ) async throws -> ScanOutcome {
         let time = database.clock.now().rfc3339
         var outcome = ScanOutcome(
             code: scan.text, symbology: scan.symbology?.name, time: time, match: nil, action: "refused: \(reason)",
             mode: mode, failed: true)
         outcome.result = .refused(reason, headline: headline ?? "\(mode.rawValue.capitalized) scan not done")
-        outcome.logID = try await database.recordScan(
-            ScanRecord(
-                at: time, device: scan.device, code: scan.text, symbology: scan.symbology?.name, mode: mode.rawValue,
-                action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339))
+        var record = ScanRecord(
+            at: time, device: scan.device, code: scan.text, symbology: scan.symbology?.name, mode: mode.rawValue,
+            action: outcome.action, scanID: scanID, counter: counter, scannedAt: scannedAt?.rfc3339)
+        record.answer = answer?(outcome)
+        outcome.logID = try await database.recordScan(record)
         return outcome
     }
 

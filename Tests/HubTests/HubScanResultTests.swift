@@ -146,8 +146,13 @@ import Testing
             #expect(early["kind"] == "refused" && early["headline"] == "Which shelf?", "\(early)")
             let label = try await scan("s-2", "CATALOG:SHELF:A3-2")
             #expect(label["kind"] == "command" && label["headline"] == "Shelf A3-2", "\(label)")
-            let shelved = try await scan("s-3", Self.widget)
+            let answer = try await shop.request(
+                "POST", "/api/v1/scans",
+                body: ["id": "s-3", "code": .string(Self.widget), "counter": "till-5", "card": true], device: device)
+            let shelved = answer.json["result"] ?? .null
             #expect(shelved["kind"] == "shelved" && shelved["headline"] == "On shelf A3-2", "\(shelved)")
+            // The card the page draws is the item as it is after the scan: on its new shelf.
+            #expect(answer.json["card"]?["shelf"] == "A3-2", "\(answer.text)")
             // The shelf is the counter's state: shown, and kept across a hub restart.
             let state = try await shop.request("GET", "/api/v1/counters/till-5", device: device)
             #expect(state.json["shelf"] == "A3-2" && state.json["mode"] == "shelf", "\(state.text)")

@@ -29,15 +29,23 @@ public struct ShopLocations: Sendable {
         -> ShopLocations
     {
         let stored = try await database.locations()
-        let all = stored.compactMap { location -> CounterLocation? in
-            guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
-            else { return nil }
-            return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
-        }
+        let all = active(stored)
         let here = try await context.location(wanted, in: database, required: false)
         let square = stored.first { $0["id"]?.stringValue == here?.id } ?? stored.first
         return ShopLocations(all: all, here: here, format: square.map(LocationFormat.init(square:)))
     }
+
+    /// The active locations among Square's `stored` ones.
+    public static func active(_ stored: [JSONValue]) -> [CounterLocation] {
+        stored.compactMap { location -> CounterLocation? in
+            guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
+            else { return nil }
+            return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
+        }
+    }
+
+    /// Each active location's name by its id.
+    public var names: [String: String] { Dictionary(all.map { ($0.id, $0.name) }) { first, _ in first } }
 
     /// Whether views show base prices because the shop has several locations and none was chosen.
     public var unset: Bool { here == nil && all.count > 1 }

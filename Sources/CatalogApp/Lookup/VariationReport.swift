@@ -23,6 +23,25 @@ public struct VariationReport: Sendable {
     /// with each location's name.
     public var stockFigures: [(figure: StockFigure, name: String?)] = []
 
+    /// The report of `variation` (priced at the counter's location) from what was read of it: what a customer
+    /// pays, its stock status, its edits waiting for Square, and the shop's location names by id.
+    public init(
+        _ variation: VariationSummary, shelf: ShelfPrice, status: VariationStatus, outbox: [OutboxEntry],
+        scale: ScaleCode?, names: [String: String]
+    ) {
+        self.variation = variation
+        self.shelf = shelf
+        self.stock = status.stock
+        self.outbox = outbox
+        self.scale = scale
+        self.heldBack = status.heldBack
+        // The counter's own location first, then the others.
+        let figures = status.figures(of: variation)
+        let here = figures.filter { $0.locationID == variation.location?.id }
+        stockFigures = (here + figures.filter { $0.locationID != variation.location?.id })
+            .map { ($0, names[$0.locationID]) }
+    }
+
     /// `load(_:shop:scaleLayouts:database:at:)` over the context's database, with the scale layouts it
     /// configures, at the context's now.
     public static func load(_ code: String, shop: ShopLocations, context: AppContext) async throws
@@ -47,18 +66,14 @@ public struct VariationReport: Sendable {
         let matches = resolution.matches.map(shop.local)
         let prices = try await ShelfPrices.load(for: matches, database: database, at: moment)
         let waiting = try await database.outboxEntries(statuses: [.pending, .conflict])
+        let names = shop.names
         var reports: [VariationReport] = []
         for match in matches {
             let status = try await database.variationStatus(variationID: match.variationID, itemID: match.itemID)
-            var report = VariationReport(
-                variation: match, shelf: prices.shelf(match), stock: status.stock,
-                outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale, heldBack: status.heldBack)
-            let names = Dictionary(shop.all.map { ($0.id, $0.name) }) { first, _ in first }
-            let figures = status.figures(of: match)
-            let here = figures.filter { $0.locationID == match.location?.id }
-            report.stockFigures = (here + figures.filter { $0.locationID != match.location?.id })
-                .map { ($0, names[$0.locationID]) }
-            reports.append(report)
+            reports.append(
+                VariationReport(
+                    match, shelf: prices.shelf(match), status: status,
+                    outbox: waiting.filter { $0.objectID == match.variationID }, scale: scale, names: names))
         }
         return reports
     }

@@ -304,10 +304,12 @@ public actor ScanDesk {
             let scan = Scan(
                 text: Self.shown(code), symbology: nil, startedAt: moment,
                 endedAt: moment, device: device)
+            let made = scannedAt ?? now
             let outcome = try await session.refuse(
                 scan, in: scannedMode ?? session.mode, reason: problem, scanID: id, scannedAt: scannedAt,
-                headline: "Not a barcode")
-            return try await answered(outcome, id: id, counter: counter, made: scannedAt ?? now, card: wanted)
+                headline: "Not a barcode"
+            ) { Self.answer($0, id: id, counter: counter, made: made).jsonString }
+            return await answered(outcome, id: id, counter: counter, made: made, card: wanted)
         }
         let now = database.clock.now()
         // A scan is never dated after it arrived; one kept by a counter is dated when it was made.
@@ -318,6 +320,10 @@ public actor ScanDesk {
         // A scanner set to send AIM prefixes (`]E0...`) names its symbology, as the evdev reader reads it.
         let (symbology, text) = Symbology.split(code)
         let scan = Scan(text: text, symbology: symbology, startedAt: moment, endedAt: moment, device: device)
+        // The answer is kept with the logged scan, in the same write.
+        let answer = { @Sendable (outcome: ScanOutcome) in
+            Self.answer(outcome, id: id, counter: counter, made: made, reset: reset).jsonString
+        }
         let outcome: ScanOutcome
         if let scannedMode, scannedMode != session.mode {
             // Made in another mode than the counter's now (kept while the hub was away, or the page's banner
@@ -326,24 +332,23 @@ public actor ScanDesk {
                 outcome = try await session.refuse(
                     scan, in: scannedMode,
                     reason: "scanned in \(scannedMode.rawValue) mode, which is off now: \(reason)",
-                    scanID: id, scannedAt: scannedAt)
+                    scanID: id, scannedAt: scannedAt, answer: answer)
             } else {
                 _ = session.switchMode(to: scannedMode)
-                outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt)
+                outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt, answer: answer)
             }
         } else {
-            outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt)
+            outcome = try await session.handle(scan, scanID: id, scannedAt: scannedAt, answer: answer)
         }
         sessions[counter] = session
         try await keep(session, counter: counter, usedAt: made)
-        return try await answered(outcome, id: id, counter: counter, made: made, reset: reset, card: wanted)
+        return await answered(outcome, id: id, counter: counter, made: made, reset: reset, card: wanted)
     }
 
-    /// The answer to scan `id`: `outcome` with the scan's id, counter and times, logged with the scan (a
-    /// command's kept for a repeat) and published to every page.
-    private func answered(
-        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil, card wanted: Bool
-    ) async throws -> JSONValue {
+    /// The answer to scan `id`: `outcome` with the scan's id, counter and times, as the scan log keeps it.
+    private static func answer(
+        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil
+    ) -> JSONValue {
         var answer = outcome.json
         answer["id"] = .string(id)
         answer["counter"] = .string(counter)
@@ -352,22 +357,31 @@ public actor ScanDesk {
         answer["repeated"] = .bool(false)
         answer["scanned_at"] = .string(made.rfc3339)
         if let reset { answer["mode_reset"] = .string(reset) }
-        if let logID = outcome.logID {
-            try await database.recordAnswer(answer.jsonString, scan: logID)
-        } else {
+        return answer
+    }
+
+    /// The answer to scan `id` (`answer(_:id:counter:made:reset:)`, logged with the scan; a command's kept
+    /// here for a repeat), published to every page; `card`: with the found item's card.
+    private func answered(
+        _ outcome: ScanOutcome, id: String, counter: String, made: Timestamp, reset: String? = nil, card wanted: Bool
+    ) async -> JSONValue {
+        var answer = Self.answer(outcome, id: id, counter: counter, made: made, reset: reset)
+        if outcome.logID == nil {
             // A command barcode is not logged; its answer is kept for a repeat, the latest thousand of them.
             commandAnswers[id] = answer
             commandOrder.append(id)
             if commandOrder.count > 1000 { commandAnswers[commandOrder.removeFirst()] = nil }
         }
-        if wanted { answer = await withCard(answer) }
+        if wanted {
+            // The scan's own report is the card as the item is after the scan; no second look-up.
+            if let report = outcome.report { answer["card"] = report.json } else { answer = await withCard(answer) }
+        }
         await events.publish("scan", answer)
         return answer
     }
 
-    /// `answer` with the card of the item it found as it is now (after the scan: a receipt's new stock
-    /// included), for the pages only: the log keeps answers without it, and a card that cannot be read is
-    /// left for the page to ask for.
+    /// `answer` with the card of the item it found as it is now, for the pages only: the log keeps answers
+    /// without it, and a card that cannot be read is left for the page to ask for.
     private func withCard(_ answer: JSONValue) async -> JSONValue {
         guard let card, let variationID = answer["match"]?["variation_id"]?.stringValue else { return answer }
         var carded = answer
