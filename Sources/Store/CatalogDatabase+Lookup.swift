@@ -34,8 +34,10 @@ extension CatalogDatabase {
     static func summaries(
         _ db: Database, where condition: String, arguments: StatementArguments
     ) throws -> [VariationSummary] {
+        // Cached: a counter's every scan looks up by barcode, and preparing the join costs more than running it.
         try Row.fetchAll(
-            db, sql: summarySelect + " WHERE \(condition) ORDER BY i.name, v.ordinal, v.id", arguments: arguments
+            db.cachedStatement(sql: summarySelect + " WHERE \(condition) ORDER BY i.name, v.ordinal, v.id"),
+            arguments: arguments
         )
         .map(summary)
     }

@@ -42,7 +42,11 @@ extension CatalogDatabase {
 
     /// The answer given to `requestID`, if it was answered.
     public func hubRequest(_ requestID: String) async throws -> HubRequest? {
-        try await read { db in try HubRequest.fetchOne(db, key: requestID) }
+        // A cached statement: the hub asks for every change posted to it.
+        try await read { db in
+            try HubRequest.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM hub_requests WHERE request_id = ?"), arguments: [requestID])
+        }
     }
 
     /// Keeps the answer to a request (the first one kept for an id stays).

@@ -74,8 +74,11 @@ extension CatalogDatabase {
 
     /// The paired, unrevoked device whose token has the digest `tokenDigest`.
     public func device(tokenDigest: String) async throws -> PairedDevice? {
+        // A cached statement: every request a device makes asks this first.
         try await read { db in
-            try DeviceRecord.active.filter(DeviceRecord.Columns.tokenHash == tokenDigest).fetchOne(db)
+            try PairedDevice.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL"),
+                arguments: [tokenDigest])
         }
     }
 

@@ -94,7 +94,9 @@ extension CatalogDatabase {
     static func heldBack(variationID: String, itemID: String?, db: Database) throws -> SyncProblem? {
         // The item's problem first.
         let ids = [itemID, variationID].compactMap { $0 }
-        let problems = try SyncProblemRecord.fetchAll(db, keys: ids)
+        let problems = try SyncProblemRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM sync_problems WHERE id IN (\(marks(ids)))"),
+            arguments: StatementArguments(ids))
         return try ids.lazy.compactMap { id in problems.first { $0.id == id } }.first.map(SyncProblem.init(record:))
     }
 

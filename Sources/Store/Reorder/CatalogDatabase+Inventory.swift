@@ -81,8 +81,10 @@ extension CatalogDatabase {
     /// A scan reads both.
     public func variationStatus(variationID: String, itemID: String) async throws -> VariationStatus {
         try await read { db in
-            let records = try InventoryCountRecord.filter(InventoryCountRecord.Columns.variationID == variationID)
-                .fetchAll(db)
+            // Cached statements: every scan asks, and preparing a statement costs more than running it.
+            let records = try InventoryCountRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM inventory_counts WHERE variation_id = ?"),
+                arguments: [variationID])
             return VariationStatus(
                 stock: Dictionary(records.map { ($0.locationID, $0.quantity) }) { first, _ in first },
                 asOf: Dictionary(records.compactMap { record in record.calculatedAt.map { (record.locationID, $0) } }) {

@@ -71,12 +71,14 @@ extension CatalogDatabase {
 
     /// Outbox entries in the order they were made, optionally only those with one of `statuses`.
     public func outboxEntries(statuses: Set<OutboxEntry.Status>? = nil) async throws -> [OutboxEntry] {
-        try await read { db in
-            var request = OutboxRecord.order(OutboxRecord.Columns.id)
-            if let statuses {
-                request = request.filter(statuses.map(\.rawValue).sorted().contains(OutboxRecord.Columns.status))
-            }
-            return try request.fetchAll(db).map(OutboxEntry.init(record:))
+        // A cached statement: a counter's every scan asks for the edits still waiting.
+        let wanted = statuses.map { $0.map(\.rawValue).sorted() }
+        return try await read { db in
+            let condition = wanted.map { " WHERE status IN (\(Self.marks($0)))" } ?? ""
+            return try OutboxRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM outbox\(condition) ORDER BY id"),
+                arguments: StatementArguments(wanted ?? [])
+            ).map(OutboxEntry.init(record:))
         }
     }
 

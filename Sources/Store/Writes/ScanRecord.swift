@@ -87,8 +87,11 @@ extension CatalogDatabase {
 
     /// The scan a counter posted under `scanID`, if the hub has it.
     public func scan(scanID: String) async throws -> ScanRecord? {
+        // A cached statement: the hub asks for every scan posted to it.
         try await read { db in
-            try ScanLogRecord.filter(ScanLogRecord.Columns.scanID == scanID).fetchOne(db)?.scan
+            try ScanLogRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM scans WHERE scan_id = ?"), arguments: [scanID]
+            )?.scan
         }
     }
 
