@@ -68,8 +68,9 @@ extension CatalogDatabase {
 
     /// The stored locations (Square `Location` objects), by name.
     public func locations() async throws -> [JSONValue] {
+        // A cached statement: the hub reads them for every search.
         try await read { db in
-            try LocationRecord.order(LocationRecord.Columns.name, LocationRecord.Columns.id).fetchAll(db)
+            try LocationRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM locations ORDER BY name, id"))
                 .map { try $0.object() }
         }
     }

@@ -10,11 +10,17 @@ extension CounterLocation {
         _ wanted: String?, configured: String?, in database: any CatalogStore, required: Bool = true,
         frontEnd: FrontEnd
     ) async throws -> CounterLocation? {
-        let locations = try await database.locations().compactMap { location -> CounterLocation? in
-            guard let id = location["id"]?.stringValue, location["status"]?.stringValue ?? "ACTIVE" == "ACTIVE"
-            else { return nil }
-            return CounterLocation(id: id, name: location["name"]?.stringValue ?? id)
-        }
+        try resolve(
+            wanted, configured: configured, among: try await database.locations(), required: required,
+            frontEnd: frontEnd)
+    }
+
+    /// `resolve(_:configured:in:required:frontEnd:)` among Square's `stored` locations, already read.
+    public static func resolve(
+        _ wanted: String?, configured: String?, among stored: [JSONValue], required: Bool = true,
+        frontEnd: FrontEnd
+    ) throws -> CounterLocation? {
+        let locations = ShopLocations.active(stored)
         // Staff on the hub read names; a person at a shell may need the id to type.
         let known = locations.map { frontEnd == .commandLine ? "\($0.name) (\($0.id))" : $0.name }
         if let wanted = wanted ?? configured {

@@ -29,8 +29,10 @@ public struct ShopLocations: Sendable {
         -> ShopLocations
     {
         let stored = try await database.locations()
+        let here = try CounterLocation.resolve(
+            wanted, configured: context.settings.location, among: stored, required: false,
+            frontEnd: context.frontEnd)
         let all = active(stored)
-        let here = try await context.location(wanted, in: database, required: false)
         let square = stored.first { $0["id"]?.stringValue == here?.id } ?? stored.first
         return ShopLocations(all: all, here: here, format: square.map(LocationFormat.init(square:)))
     }

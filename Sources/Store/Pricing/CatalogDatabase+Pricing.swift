@@ -32,12 +32,12 @@ extension CatalogDatabase {
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                    SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
-                            FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
-                        || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations)
-                        || '/' || (SELECT COUNT(*) || ':' || IFNULL(MAX(last_tried_at), '') FROM sync_problems
-                            WHERE \(PricingCatalog.storedCondition)) AS stamp
-                    """)
+                        SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
+                                FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
+                            || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations)
+                            || '/' || (SELECT COUNT(*) || ':' || IFNULL(MAX(last_tried_at), '') FROM sync_problems
+                                WHERE \(PricingCatalog.storedCondition)) AS stamp
+                        """)
             )?["stamp"] as String? ?? ""
         if let cached = pricingCache.catalog(stamp: stamp) { return cached }
         let catalog = try Self.readPricingCatalog(db)

@@ -59,9 +59,12 @@ extension CatalogDatabase {
     public func stockCounts(variationIDs: [String], locationID: String) async throws -> [String: String] {
         guard !variationIDs.isEmpty else { return [:] }
         return try await read { db in
-            typealias Columns = InventoryCountRecord.Columns
-            let records = try InventoryCountRecord.filter(variationIDs.contains(Columns.variationID))
-                .filter(Columns.locationID == locationID).fetchAll(db)
+            // A cached statement: the hub reads them for every search's hits.
+            let records = try InventoryCountRecord.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM inventory_counts WHERE location_id = ? "
+                        + "AND variation_id IN (\(Self.marks(variationIDs)))"),
+                arguments: StatementArguments([locationID] + variationIDs))
             return Dictionary(records.map { ($0.variationID, $0.quantity) }) { first, _ in first }
         }
     }
