@@ -13,7 +13,7 @@ struct ShelfCommand: AsyncParsableCommand {
             and edits too), so every counter and Square agree. They are walked in order: letters by the \
             alphabet, numbers by value (A2 comes before A10).
             """,
-        subcommands: [Set.self, List.self],
+        subcommands: [Set.self, Import.self, List.self],
         defaultSubcommand: List.self
     )
 }

@@ -59,6 +59,8 @@ import Testing
             #expect(sync.status == 0, "\(sync.all)")
             try Data("sku,price\nAC-WDG-0040-S,4.25\nHW-0142-S,6.75\n".utf8)
                 .write(to: shop.folder.appendingPathComponent("supplier.csv"))
+            try Data("barcode,shelf\n4006381333931,A3-1\nHW-0142-S,A3-2\n".utf8)
+                .write(to: shop.folder.appendingPathComponent("shelves.csv"))
             // A counter with its location configured, as `reorder receive` at a two-location shop needs, and a
             // name of its own (not this computer's), so the transcript is the same on every machine.
             let environment = shop.environment.merging(["CATALOG_LOCATION": "High Street", "CATALOG_COUNTER": "readme"])

@@ -1,6 +1,7 @@
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Store
 import Testing
 
 /// `catalog shelf set` and `catalog shelf list` as a person at a shell uses them, and `show` with a place.
@@ -37,6 +38,71 @@ import Testing
             #expect(tooLong.status == 65 && tooLong.stdout.isEmpty, "no place starts so: not every shelf")
             let empty = try await shop.catalog(["shelf", "list", "Z"] + high)
             #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("catalog shelf set"))
+        }
+    }
+
+    /// `catalog shelf import`: columns found by their headers, a dry run that says what would change, the
+    /// changes written to Square (what the server holds), the same file again changing nothing, and Square
+    /// out of reach leaving the first change in the outbox and the rest not sent.
+    @Test func aShelfFileIsPlannedAppliedOnceAndWaitsWhenSquareIsDown() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            #expect(try await shop.catalog("sync").status == 0)
+            let database = try CatalogDatabase(path: shop.database)
+            let v = Array(try await database.activeVariations().filter { $0.upc != nil }.prefix(4))
+            try #require(v.count == 4)
+            let file = shop.folder.appendingPathComponent("shelves.csv")
+            let lines = [
+                "Name;EAN;Regal",
+                "a;\(v[0].upc!); a3-2 ",
+                "b;\(v[1].upc!);B10",
+                "a again;\(v[0].upc!);a3-2",
+                "nothing;NOT-A-CODE;C1",
+                "no place;\(v[2].upc!);",
+                "too long;\(v[3].upc!);\(String(repeating: "x", count: 41))",
+            ]
+            try Data(lines.joined(separator: "\n").utf8).write(to: file)
+            let high = ["--location", "High Street"]
+
+            let dry = try await shop.catalog(["shelf", "import", file.path] + high)
+            #expect(dry.status == 65, "\(dry.all)")
+            #expect(dry.stdout.contains("codes from “EAN”, places from “Regal”, 6 rows; shelves at High Street"))
+            #expect(dry.stdout.contains("no shelf → a3-2") && dry.stdout.contains("no shelf → B10"), "\(dry.stdout)")
+            #expect(dry.stdout.contains("line 5: NOT-A-CODE"), "\(dry.stdout)")
+            #expect(dry.stdout.contains("line 7: \(v[3].upc!): ") && dry.stdout.contains("40"), "\(dry.stdout)")
+            #expect(
+                dry.stdout.contains(
+                    "6 rows: 2 to change, 1 duplicate, 1 without a place, 1 unknown, 1 with errors. Run again with --apply"
+                ), "\(dry.stdout)")
+            let untouched = try await shop.client.retrieveCatalogObject(id: v[0].variationID).object
+            #expect(untouched["custom_attribute_values"] == nil, "a dry run writes nothing")
+
+            let applied = try await shop.catalog(["shelf", "import", file.path, "--apply", "--json"] + high)
+            #expect(applied.status == 65, "\(applied.all)")
+            let rows = try applied.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+            #expect(
+                rows.map { $0["status"]?.stringValue } == [
+                    "updated", "updated", "duplicate", "unknown", "blank", "error",
+                ])
+            let here = try #require(
+                try await database.locations().first { $0["name"] == "High Street" }?["id"]?.stringValue)
+            for (variation, place) in [(v[0], "a3-2"), (v[1], "B10")] {
+                let held = try await shop.client.retrieveCatalogObject(id: variation.variationID).object
+                #expect(held["custom_attribute_values"]?["shelf-\(here)"]?["string_value"]?.stringValue == place)
+            }
+            let again = try await shop.catalog(["shelf", "import", file.path, "--apply"] + high)
+            #expect(again.stdout.contains("2 unchanged") && !again.stdout.contains("Set:"), "\(again.stdout)")
+
+            // Square out of reach: the first change waits in the outbox, the next is not sent.
+            let moved = shop.folder.appendingPathComponent("moved.csv")
+            try Data("Barcode,Shelf\n\(v[0].upc!),D1\n\(v[1].upc!),D2\n".utf8).write(to: moved)
+            let offline = try await shop.catalog(
+                ["shelf", "import", moved.path, "--apply"] + high,
+                environment: ["SQUARE_BASE_URL": "http://127.0.0.1:9"])
+            #expect(offline.status == 75, "\(offline.all)")
+            #expect(offline.stdout.contains("1 waiting in the outbox, 1 not sent"), "\(offline.stdout)")
+            let outbox = try await shop.catalog("outbox", "--json")
+            #expect(outbox.stdout.contains("D1") && !outbox.stdout.contains("D2"), "\(outbox.stdout)")
         }
     }
 }

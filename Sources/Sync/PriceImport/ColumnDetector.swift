@@ -33,19 +33,9 @@ public enum ColumnDetector {
         var hasHeader: Bool?
 
         func pick(_ choice: ColumnChoice, option: String) throws(PriceImportError) -> Int {
-            switch choice {
-            case .number(let number):
-                guard number <= width else {
-                    throw .noSuchColumn(option: option, value: String(number), headers: headers)
-                }
-                return number - 1
-            case .header(let name):
-                guard let index = headers.firstIndex(where: { normalized($0) == normalized(name) }) else {
-                    throw .noSuchColumn(option: option, value: name, headers: headers)
-                }
-                hasHeader = true
-                return index
-            }
+            let index = try column(choice, option: option, headers: headers, width: width)
+            if case .header = choice { hasHeader = true }
+            return index
         }
         var code = try codeOption.map { choice throws(PriceImportError) in
             (try pick(choice, option: "--code-column"), PriceColumns.Basis.option)
@@ -78,6 +68,58 @@ public enum ColumnDetector {
         return PriceColumns(
             code: code.0, price: price.0, hasHeader: hasHeader ?? false, codeBasis: code.1, priceBasis: price.1,
             headers: headers)
+    }
+
+    /// The 0-based column `choice` names among `headers` (the first row) in rows `width` fields wide.
+    static func column(_ choice: ColumnChoice, option: String, headers: [String], width: Int)
+        throws(PriceImportError) -> Int
+    {
+        switch choice {
+        case .number(let number):
+            guard number <= width else { throw .noSuchColumn(option: option, value: String(number), headers: headers) }
+            return number - 1
+        case .header(let name):
+            guard let index = headers.firstIndex(where: { normalized($0) == normalized(name) }) else {
+                throw .noSuchColumn(option: option, value: name, headers: headers)
+            }
+            return index
+        }
+    }
+
+    /// The columns of a file of codes and text (a shelf file's places): the code column as `detect` finds it
+    /// (by option, header or content), the text column by `textOption` or by a header in `textHeaders` only
+    /// (nil when neither names one: free text has no look of its own). The file has a header row when a
+    /// column was found by its header.
+    public static func detectText(
+        _ rows: [CSVRow], code codeOption: ColumnChoice?, text textOption: ColumnChoice?, textHeaders: [String],
+        textOptionName: String
+    ) throws(PriceImportError) -> (code: Int, text: Int?, hasHeader: Bool, headers: [String]) {
+        guard let first = rows.first else { throw .empty }
+        let headers = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let width = rows.prefix(200).map(\.fields.count).max() ?? 0
+        var hasHeader = false
+        var text: Int?
+        if let textOption {
+            text = try column(textOption, option: textOptionName, headers: headers, width: width)
+            if case .header = textOption { hasHeader = true }
+        } else if let index = match(headers, [textHeaders], excluding: nil) {
+            text = index
+            hasHeader = true
+        }
+        var code: Int?
+        if let codeOption {
+            code = try column(codeOption, option: "--code-column", headers: headers, width: width)
+            if case .header = codeOption { hasHeader = true }
+        } else if let index = match(headers, codeHeaders, excluding: text) {
+            code = index
+            hasHeader = true
+        } else {
+            let sample = Array((rows.count > 1 ? rows.dropFirst() : rows[...]).prefix(500))
+            let profiles = (0..<width).map { column in ColumnProfile(sample.map { $0[field: column] }) }
+            code = contentCode(profiles, excluding: text)
+        }
+        guard let code else { throw .noCodeColumn(headers: headers) }
+        return (code, text, hasHeader, headers)
     }
 
     /// A header as compared: lower case, punctuation as spaces, words single-spaced, no `(USD)` or `:`.
