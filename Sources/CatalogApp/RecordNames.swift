@@ -40,3 +40,9 @@ public typealias ItemCreation = Sync.ItemCreation
 public typealias EditResult = Sync.EditResult
 /// What `reorder suggest` proposes from Square's counts and the low-stock thresholds.
 public typealias ReorderSuggestions = Sync.ReorderSuggestions
+/// A price plan staged for a time.
+public typealias StagedPlan = Store.StagedPlan
+/// One price of a staged plan.
+public typealias StagedPlanLine = Store.StagedPlanLine
+/// A staged plan and how many prices it has.
+public typealias StagedPlanSummary = Store.StagedPlanSummary

@@ -22,7 +22,7 @@ struct CatalogCommand: AsyncParsableCommand {
             SandboxCommand.self, DemoCommand.self, WebhookCommand.self, BenchMovedCommand.self,
             ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
             ImportCommand.self, ReorderCommand.self, CountCommand.self, CodesCommand.self, ServeCommand.self,
-            DevicesCommand.self, StaffCommand.self,
+            DevicesCommand.self, StaffCommand.self, PricesCommand.self,
         ]
     )
 }

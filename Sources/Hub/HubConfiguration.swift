@@ -28,6 +28,9 @@ public struct HubConfiguration: Sendable {
     public var wedge: (minimumLength: Int, maximumGapMs: Int)
     /// Requests a second each paired device may make, with four seconds' worth at once; beyond, 429.
     public var deviceRate: Double
+    /// How often the hub looks for staged price plans whose time has come (`StagedPrices.applyDue`); it also
+    /// looks once at start, for a plan whose time passed while it was off.
+    public var planCheck: Duration = .seconds(30)
 
     /// 50 requests a second: many times what a screen typing and scanning asks.
     public static let defaultDeviceRate = 50.0

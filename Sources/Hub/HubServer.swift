@@ -28,6 +28,8 @@ public final class HubServer: Sendable {
     let database: CatalogDatabase
     private let running: RunningServer
     private let periodic: Task<Void, Never>?
+    /// Applies staged price plans when their time comes.
+    private let plans: Task<Void, Never>
     /// The TLS served (its renewal runs while the hub does).
     private let served: ServedTLS?
     /// Where other devices reach the hub and the CA they trust.
@@ -35,8 +37,9 @@ public final class HubServer: Sendable {
 
     private init(
         host: String, running: RunningServer, application: HubApplication, periodic: Task<Void, Never>?,
-        served: ServedTLS?, trust: HubTrust
+        plans: Task<Void, Never>, served: ServedTLS?, trust: HubTrust
     ) {
+        self.plans = plans
         self.served = served
         self.trust = trust
         self.host = host
@@ -124,7 +127,7 @@ public final class HubServer: Sendable {
         let periodic = configuration.syncInterval.map { services.sync.every($0) }
         return HubServer(
             host: configuration.host, running: running, application: application, periodic: periodic,
-            served: served, trust: published)
+            plans: HubPlans.every(configuration.planCheck, services: services), served: served, trust: published)
     }
 
     /// Why the hub cannot listen where `configuration` says, in words that point at the cause: the port taken
@@ -155,6 +158,7 @@ public final class HubServer: Sendable {
     /// Stops listening and the periodic sync, and waits until the server has shut down.
     public func stop() async {
         periodic?.cancel()
+        plans.cancel()
         await sync.warmer.cancel()
         await running.stop()
     }

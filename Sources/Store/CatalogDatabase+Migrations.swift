@@ -151,6 +151,10 @@ extension CatalogDatabase {
         migrator.registerMigration(
             "v21: the shelf each counter's shelf mode puts items on",
             sql: "ALTER TABLE hub_counters ADD COLUMN shelf TEXT")
+        migrator.registerMigration("v22: price changes staged for a time") { db in
+            try db.execute(sql: Self.stagedPlanSchema)
+            try Self.replaceTriggers(Self.knownValuesV22, db: db)
+        }
         return migrator
     }
 

@@ -48,12 +48,18 @@ extension CatalogDatabase {
         KnownValues(
             table: "history", column: "action", values: ["create", "edit", "import", "resolve", "count", "receive"])
     ]
+    /// v22: a staged price plan's lines are written under their own action.
+    static let knownValuesV22: [KnownValues] = [
+        KnownValues(
+            table: "history", column: "action",
+            values: ["create", "edit", "import", "resolve", "count", "receive", "plan"])
+    ]
 
     /// The lists in force now: v7's, with those each later migration replaced or added.
     static var knownValues: [KnownValues] {
         var byColumn: [String: KnownValues] = [:]
         var order: [String] = []
-        for list in [knownValuesV7, knownValuesV14, knownValuesV16] {
+        for list in [knownValuesV7, knownValuesV14, knownValuesV16, knownValuesV22] {
             for guarded in list {
                 let key = guarded.table + "." + guarded.column
                 if byColumn.updateValue(guarded, forKey: key) == nil { order.append(key) }

@@ -17,6 +17,8 @@ public struct HistoryEntry: Sendable, Equatable, FetchableRecord, WrittenRow {
         case count
         /// Stock received into Square (`catalog reorder receive`, a counter's receive mode).
         case receive
+        /// A staged price change applied at its time (`catalog prices plan`).
+        case plan
     }
 
     /// The row id, once stored.

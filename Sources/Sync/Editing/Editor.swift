@@ -58,16 +58,18 @@ public struct Editor: Sendable {
     ///
     /// `seen` holds, for some fields, the values the person saw when they asked for the edit (a counter
     /// screen's card): a field Square has changed away from what they saw is a conflict, and nothing is
-    /// written, rather than their edit silently overwriting the other change.
+    /// written, rather than their edit silently overwriting the other change. `action` and `source` are what
+    /// the history says of it (a staged plan's line: `.plan`, the plan's name and line).
     public func edit(
-        variationID: String, itemID: String, label: String, edits: [FieldEdit], seen: [EditField: JSONValue?]? = nil
+        variationID: String, itemID: String, label: String, edits: [FieldEdit], seen: [EditField: JSONValue?]? = nil,
+        action: HistoryEntry.Action = .edit, source: String? = nil
     ) async throws -> EditResult {
         for edit in edits { try edit.field.checkLength(edit.value) }
         do {
             _ = try await sendOutbox(objectID: variationID)
             return try await write(
                 variationID: variationID, itemID: itemID, label: label, edits: edits,
-                purpose: Purpose(baseline: seen, recordsIntent: true))
+                purpose: Purpose(action: action, source: source, baseline: seen, recordsIntent: true))
         } catch let error as SquareError where error.isRetryable {
             return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
         } catch OutboxError.stillOffline(_, let cause) {

@@ -1,0 +1,204 @@
+import CatalogCore
+import Foundation
+import SquareAPI
+import Store
+import Sync
+
+/// Price changes staged for a time, for every front end: a price file checked line by line and staged
+/// whole or not at all, the plans listed and cancelled, and each plan applied once its time has come,
+/// line by line through the editor (fetch before update; a price Square moved meanwhile is a conflict).
+public struct StagedPrices: Sendable {
+    public let context: AppContext
+    public let database: CatalogDatabase
+
+    public init(context: AppContext) throws {
+        self.context = context
+        self.database = try context.openDatabase()
+    }
+
+    /// What applying one plan did.
+    public struct Applied: Sendable {
+        public var plan: StagedPlan
+        public var lines: [StagedPlanLine]
+        /// Whether every line is settled (the plan is applied); false when Square could not be reached and
+        /// some lines wait for the next try.
+        public var finished: Bool
+    }
+
+    /// Stages the price changes of the file at `path` to take effect at `when` (`2026-12-01 08:00` in the
+    /// location's time zone, or RFC 3339), named `name` (the file's name when nil). Every row must name one
+    /// variation and a price it can take; a file with any bad row is refused with each such line, and nothing
+    /// is staged.
+    public func stage(file path: String, at when: String, name: String?, options: PriceImportOptions)
+        async throws -> StagedPlanSummary
+    {
+        let shop = try await ShopLocations.load(options.location?.id, context: context, database: database)
+        let zone = shop.format?.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+        let effective = try Self.effectiveTime(when, timeZone: zone, now: context.clock.now())
+        let plan = try await PriceImportWorkflow(context: context).plan(file: path, options: options)
+        let bad = plan.rows.filter { [.unknown, .ambiguous, .error].contains($0.status) }
+        guard bad.isEmpty else {
+            let shown = bad.prefix(20).map { "  line \($0.line): \(Terminal.echo($0.code)): \($0.message)" }
+            throw AppError(
+                "\(path): \(bad.count) of its rows cannot be staged, so nothing was staged:\n"
+                    + shown.joined(separator: "\n") + (bad.count > 20 ? "\n  ..." : "")
+                    + "\nCorrect them in the file and stage it again.", exitCode: .dataError)
+        }
+        var lines: [StagedPlanLine] = []
+        for row in plan.rows where [.change, .unchanged].contains(row.status) {
+            guard let variationID = row.variationID, let itemID = row.itemID, let price = row.newPrice else { continue }
+            let stored = try await database.storedObject(id: variationID)
+            let label = [row.itemName, row.variationName].compactMap { $0 }.joined(separator: " — ")
+            lines.append(
+                StagedPlanLine(
+                    line: row.line, variationID: variationID, itemID: itemID, label: label, oldPrice: row.oldPrice,
+                    newPrice: price, baseValue: stored.flatMap { plan.field.value(in: $0) }))
+        }
+        guard !lines.isEmpty else {
+            throw AppError("\(path): no row sets a price, so nothing was staged.", exitCode: .dataError)
+        }
+        let source = URL(fileURLWithPath: path).lastPathComponent
+        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let staged = try await database.stage(
+            StagedPlan(
+                name: trimmed.isEmpty ? source : trimmed, locationID: options.location?.id,
+                effectiveAt: effective.rfc3339, stagedAt: context.clock.now().rfc3339, stagedBy: context.counter,
+                source: source),
+            lines: lines)
+        return StagedPlanSummary(plan: staged, lines: lines.count)
+    }
+
+    /// The moment `text` names: `YYYY-MM-DD HH:MM` (or with a `T`, or a date alone for its first minute) in
+    /// `timeZone`, or RFC 3339 with its own offset; refused when it is not after `now`.
+    public static func effectiveTime(_ text: String, timeZone: TimeZone, now: Timestamp) throws -> Timestamp {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var moment = Timestamp(rfc3339: trimmed)
+        if moment == nil {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+                formatter.dateFormat = format
+                if let date = formatter.date(from: trimmed) {
+                    moment = Timestamp(epochMilliseconds: Int64(date.timeIntervalSince1970 * 1000))
+                    break
+                }
+            }
+        }
+        guard let moment else {
+            throw AppError(
+                "--at \(Terminal.echo(trimmed)): give the time as YYYY-MM-DD HH:MM (the shop's time, "
+                    + "\(timeZone.identifier)), such as 2026-12-01 08:00.", exitCode: .usage)
+        }
+        guard now < moment else {
+            throw AppError(
+                "--at \(Terminal.echo(trimmed)) has passed (it is now \(local(now, timeZone))): give a time to come.",
+                exitCode: .dataError)
+        }
+        return moment
+    }
+
+    /// `moment` as the shop reads it: `2026-12-01 08:00` in `timeZone`.
+    public static func local(_ moment: Timestamp, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(moment.seconds)))
+    }
+
+    /// The time zone plans are staged in at `location` (an id; the counter's own when nil).
+    public func timeZone(at location: String?) async throws -> TimeZone {
+        let shop = try await ShopLocations.load(location, context: context, database: database)
+        return shop.format?.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+    }
+
+    /// The plans waiting for their time, or with `all` every plan ever staged, by effective time.
+    public func plans(all: Bool) async throws -> [StagedPlanSummary] {
+        try await database.stagedPlans(statuses: all ? nil : [.staged])
+    }
+
+    /// The shop's active locations' names by id, for a plan's place.
+    public func locationNames() async throws -> [String: String] {
+        ShopLocations(all: ShopLocations.active(try await database.locations()), here: nil).names
+    }
+
+    /// The plan `text` numbers, or a usage error naming it.
+    public func plan(_ text: String) async throws -> (plan: StagedPlan, lines: [StagedPlanLine]) {
+        guard let id = Int64(text.trimmingCharacters(in: .whitespaces)),
+            let found = try await database.stagedPlan(id: id)
+        else {
+            throw AppError(
+                "There is no plan \(Terminal.echo(text)). See the plans with catalog prices plans.",
+                exitCode: .notFound)
+        }
+        return found
+    }
+
+    /// Cancels plan `text` while it is staged; a plan applied or cancelled already is refused in words.
+    public func cancel(_ text: String) async throws -> StagedPlan {
+        let found = try await plan(text)
+        guard let id = found.plan.id, let plan = try await database.cancelPlan(id: id, at: context.clock.now())
+        else { throw AppError("There is no plan \(Terminal.echo(text)).", exitCode: .notFound) }
+        switch found.plan.status {
+        case .staged: return plan
+        case .applied:
+            throw AppError(
+                "Plan \(id) was applied at \(plan.appliedAt ?? "its time"): its prices are in Square. Change them "
+                    + "back with a new plan or catalog edit.", exitCode: .dataError)
+        case .cancelled: throw AppError("Plan \(id) was cancelled already.", exitCode: .dataError)
+        }
+    }
+
+    /// Applies every staged plan whose time has come, line by line through the editor: a line Square already
+    /// has is applied, one whose price Square moved away from the staged one is a conflict (not overwritten),
+    /// one Square refused has failed. When Square cannot be reached the line waits in the outbox (it goes
+    /// with the next sync) and the plan's other lines stay staged for the next try. Each line is settled once.
+    public func applyDue() async throws -> [Applied] {
+        var done: [Applied] = []
+        for plan in try await database.duePlans(at: context.clock.now()) {
+            guard let id = plan.id, let (_, lines) = try await database.stagedPlan(id: id) else { continue }
+            let editor = Editor(
+                database: database, client: try context.makeClient(), counter: context.counter,
+                sender: context.sender)
+            let field = plan.locationID.map { EditField.price(at: $0) } ?? .price
+            var settled: [StagedPlanLine] = []
+            for var line in lines where line.status == .staged {
+                let base = try line.baseValue.map { try JSONValue.parse($0) }
+                let result: EditResult
+                do {
+                    result = try await editor.edit(
+                        variationID: line.variationID, itemID: line.itemID, label: line.label,
+                        edits: [FieldEdit(field, line.newPrice.json)], seen: [field: base], action: .plan,
+                        source: "plan \(id) “\(plan.name)” line \(line.line)")
+                } catch let error as SquareError where !error.isAuthenticationFailure {
+                    line.status = .failed
+                    line.message = error.description
+                    try await database.settle(line)
+                    settled.append(line)
+                    continue
+                }
+                switch result.status {
+                case .applied, .unchanged:
+                    line.status = .applied
+                    line.version = result.newVersion ?? result.oldVersion
+                case .conflict(let remote):
+                    line.status = .conflict
+                    let now = remote.values.first.flatMap(Money.init(json:))?.formatted ?? "another price"
+                    line.message =
+                        "Square's price is \(now) now, not the \(line.oldPrice?.formatted ?? "price") the plan was made "
+                        + "over: not changed."
+                case .queued(_, let reason):
+                    line.status = .queued
+                    line.message = "Square could not be reached (\(reason)); it waits and goes with the next sync."
+                }
+                try await database.settle(line)
+                settled.append(line)
+                if case .queued = result.status { break }
+            }
+            let finished = try await database.finishPlan(id: id, at: context.clock.now())
+            done.append(Applied(plan: plan, lines: settled, finished: finished))
+        }
+        return done
+    }
+}

@@ -1,0 +1,51 @@
+import CatalogCore
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// `catalog prices plan|plans|cancel|apply` as a person at a shell uses them.
+@Suite struct PricesCommandTests {
+    @Test func aPlanIsStagedListedShownAndCancelled() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            #expect(try await shop.catalog("sync").status == 0)
+            let file = shop.folder.appendingPathComponent("winter.csv")
+            try Data("EAN;Preis\n05012345003627;5,55\n05012345003634;6,66\n".utf8).write(to: file)
+            let high = ["--location", "High Street"]
+
+            let staged = try await shop.catalog(
+                ["prices", "plan", "--at", "2099-01-04 08:00", "--file", file.path, "--name", "Winter"] + high)
+            #expect(staged.status == 0, "\(staged.all)")
+            #expect(
+                staged.stdout.contains("Staged: #1  STAGED  2099-01-04 08:00  Winter  2 prices, at High Street"),
+                "\(staged.stdout)")
+            let listed = try await shop.catalog("prices", "plans")
+            #expect(listed.stdout.contains("#1  STAGED  2099-01-04 08:00  Winter"), "\(listed.all)")
+            let shown = try await shop.catalog("prices", "plans", "--show", "1")
+            #expect(shown.stdout.contains("line 2") && shown.stdout.contains("→ 5.55 GBP"), "\(shown.stdout)")
+            let json = try JSONValue.parse(try await shop.catalog("prices", "plans", "--show", "1", "--json").stdout)
+            #expect(json["effective_at"] == "2099-01-04T08:00:00Z" && json["prices"]?.arrayValue?.count == 2)
+            #expect(try await shop.catalog("prices", "apply").stderr.contains("No plan is due."))
+
+            // A time gone by, or a file with a bad line, stages nothing.
+            let past = try await shop.catalog(
+                ["prices", "plan", "--at", "2020-01-01 08:00", "--file", file.path] + high)
+            #expect(past.status == 65 && past.stderr.contains("has passed"), "\(past.all)")
+            let bad = shop.folder.appendingPathComponent("bad.csv")
+            try Data("EAN;Preis\n05012345003627;5,55\nNOT-A-CODE;1\n".utf8).write(to: bad)
+            let refused = try await shop.catalog(["prices", "plan", "--at", "2099-01-04 08:00", "--file", bad.path])
+            #expect(refused.status == 65 && refused.stderr.contains("line 3: NOT-A-CODE"), "\(refused.all)")
+            #expect(refused.stderr.contains("nothing was staged"))
+
+            let cancelled = try await shop.catalog("prices", "cancel", "1")
+            #expect(
+                cancelled.status == 0 && cancelled.stdout.contains("Plan 1 (Winter) is cancelled"), "\(cancelled.all)")
+            let again = try await shop.catalog("prices", "cancel", "1")
+            #expect(again.status == 65 && again.stderr.contains("cancelled already"), "\(again.all)")
+            let missing = try await shop.catalog("prices", "cancel", "9")
+            #expect(missing.status != 0 && missing.stderr.contains("There is no plan 9"), "\(missing.all)")
+            #expect(try await shop.catalog("prices", "plans").stderr.contains("No plans are staged"))
+            #expect(try await shop.catalog("prices", "plans", "--all").stdout.contains("#1  CANCELLED"))
+        }
+    }
+}
