@@ -47,9 +47,10 @@ struct LabelPrintCommand: ContextCommand, GlobalOptionsCommand {
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         // The template first: a broken one is said before anything is looked up.
         let template = try label.request.loadTemplate(settings: context.settings)
-        let variations = try await selection.variations(context: context)
+        var request = label.request
+        let variations = try await selection.variations(context: context, request: &request)
         let outcome = try await LabelPrinting.print(
-            variations, request: label.request, template: template, printer: printer, copies: copies, wait: wait,
+            variations, request: request, template: template, printer: printer, copies: copies, wait: wait,
             context: context)
         if json { output.out(outcome.json) } else { output.out(outcome.text) }
         if let failure = outcome.failure { throw AppError(failure.description, exitCode: .unavailable) }

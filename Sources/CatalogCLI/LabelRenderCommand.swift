@@ -36,8 +36,9 @@ struct LabelRenderCommand: ContextCommand, GlobalOptionsCommand {
             context.path(outputFile), option: "--output",
             inputs: [OutputFile.Input(path: templateFile, what: "the label template")] + settings.keptFiles)
         let template = try label.request.loadTemplate(file: templateFile)
-        let variations = try await selection.variations(context: context)
-        let labels = try await label.request.labelData(for: variations, context: context)
+        var request = label.request
+        let variations = try await selection.variations(context: context, request: &request)
+        let labels = try await request.labelData(for: variations, context: context)
         let bytes = try LabelOutput.render(template, labels: labels, format: LabelOutput.Format(path: outputFile))
         try OutputFile.replace(context.path(outputFile), with: bytes)
         output.out("\(outputFile): \(labels.count) label\(labels.count == 1 ? "" : "s") with \(template.name)")

@@ -19,9 +19,18 @@ struct LabelSelectionOptions: ParsableArguments {
             "Print this location's prices (name or id); default: the counter's location.", valueName: "name"))
     var location: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The tags of a staged price plan, with its new prices, in shelf order (see catalog prices plans).",
+            valueName: "id"))
+    var plan: String?
+
     func validate() throws {
-        guard !which.isEmpty || changedSince != nil || stale else {
-            throw ValidationError("Say which labels: give codes, --category, --changed-since or --stale.")
+        guard !which.isEmpty || changedSince != nil || stale || plan != nil else {
+            throw ValidationError("Say which labels: give codes, --category, --changed-since, --stale or --plan.")
+        }
+        if plan != nil, !which.isEmpty || changedSince != nil || stale {
+            throw ValidationError("--plan prints a plan's tags on its own: leave out the other selections.")
         }
         if let changedSince, Timestamp.start(of: changedSince) == nil {
             throw ValidationError("--changed-since “\(Terminal.echo(changedSince))” is not a date like 2026-11-23.")
@@ -34,8 +43,22 @@ struct LabelSelectionOptions: ParsableArguments {
     }
 
     /// The selected variations, priced at --location, else the counter's location (the base price when the
-    /// shop has several and none is set, with a note saying so).
-    func variations(context: AppContext) async throws -> [VariationSummary] {
+    /// shop has several and none is set, with a note saying so). A plan's tags are priced and dated for its
+    /// time (`request`'s `pricedAt`).
+    func variations(context: AppContext, request: inout LabelRequest) async throws -> [VariationSummary] {
+        if let plan {
+            let tags = try await StagedPrices(context: context).tags(plan, at: location)
+            request.pricedAt = tags.effective
+            if tags.unchanged > 0 {
+                let place = tags.location.map { " at \($0.name)" } ?? ""
+                context.progress.note(
+                    "\(tags.unchanged) of the plan's prices change no tag\(place) (a price of the location's own)")
+            }
+            guard !tags.variations.isEmpty else {
+                throw AppError("Plan \(plan) changes no tag here.", exitCode: .notFound)
+            }
+            return tags.variations
+        }
         let shop = try await ShopLocations.load(location, context: context)
         if shop.unset {
             context.progress.note("labels show the \(ShopLocations.unsetNote)")

@@ -61,6 +61,22 @@ public struct VariationSummary: Sendable, Equatable {
         return priced
     }
 
+    /// The same variation once its base price (`locationID` nil) or its own price at `locationID` is `price`:
+    /// what a tag printed ahead of a staged change shows, by the same rule (`LocationTerms.price`).
+    public func priced(_ price: Money, at locationID: String?) -> VariationSummary {
+        var changed = self
+        guard let locationID else {
+            changed.basePrice = price
+            return changed
+        }
+        if let index = changed.terms.overrides.firstIndex(where: { $0.locationID == locationID }) {
+            changed.terms.overrides[index].pricing = .fixed(price)
+        } else {
+            changed.terms.overrides.append(LocationOverride(locationID: locationID, pricing: .fixed(price)))
+        }
+        return changed
+    }
+
     /// What a person reads: the item's name, and the variation's after a dash when it has one.
     public var label: String { itemName + (variationName.map { " — \($0)" } ?? "") }
 

@@ -48,4 +48,33 @@ import Testing
             #expect(try await shop.catalog("prices", "plans", "--all").stdout.contains("#1  CANCELLED"))
         }
     }
+
+    /// `label render --plan`: the plan's tags at its new prices, in the order the shelves are walked (A2 before
+    /// A10), those without a shelf last; the same for `print`, whose tags are stale until the plan applies.
+    @Test func aPlansTagsAreRenderedInShelfOrderWithTheNewPrices() async throws {
+        let shop = try await DemoShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            #expect(try await shop.catalog("sync").status == 0)
+            let high = ["--location", "High Street"]
+            #expect(try await shop.catalog(["shelf", "set", "05012345003627", "A10-1"] + high).status == 0)
+            #expect(try await shop.catalog(["shelf", "set", "05012345003641", "A2"] + high).status == 0)
+            let file = shop.folder.appendingPathComponent("monday.csv")
+            try Data(
+                "EAN,Price\n05012345003627,5.55\n05012345003634,6.66\n05012345003641,7.77\n".utf8
+            ).write(to: file)
+            let staged = try await shop.catalog(["prices", "plan", "--at", "2099-01-04 08:00", "--file", file.path])
+            #expect(staged.status == 0, "\(staged.all)")
+            let pdf = shop.folder.appendingPathComponent("monday.pdf").path
+            let rendered = try await shop.catalog(
+                ["label", "render", "--plan", "1", "--template", "shelf-2x1", "--output", pdf] + high)
+            #expect(rendered.status == 0 && rendered.stdout.contains("3 labels"), "\(rendered.all)")
+            let text = try await CLI.run([pdf, "-"], folder: shop.folder, binary: "/usr/bin/pdftotext").stdout
+            let prices = ["7.77", "5.55", "6.66"].map { text.range(of: $0)?.lowerBound }
+            #expect(prices.allSatisfy { $0 != nil }, "\(text)")
+            #expect(prices.compactMap { $0 } == prices.compactMap { $0 }.sorted(), "A2, A10-1, then no shelf: \(text)")
+            #expect(text.contains("2099-01-04"), "dated for the plan's day: \(text)")
+            let mixed = try await shop.catalog(["label", "render", "--plan", "1", "05012345003627", "--output", pdf])
+            #expect(mixed.status == 64, "\(mixed.all)")
+        }
+    }
 }

@@ -15,6 +15,9 @@ public struct LabelRequest: Sendable {
     public var rounding: String?
     /// as_entered or with_taxes; nil for labels.price_display, else as_entered.
     public var priceDisplay: String?
+    /// The moment the tags are priced and dated for: a staged plan's effective time, for tags printed ahead
+    /// of it (the sales running then); nil for now.
+    public var pricedAt: Timestamp?
 
     public init(template: String? = nil, discount: String? = nil, rounding: String? = nil, priceDisplay: String? = nil)
     {
@@ -67,7 +70,7 @@ public struct LabelRequest: Sendable {
             throw AppError(error.description, exitCode: .usage)
         }
         let display = try PriceDisplay.parse(priceDisplay ?? settings.labels.priceDisplay ?? "as_entered")
-        let now = context.clock.now()
+        let now = pricedAt ?? context.clock.now()
         let today = Self.today(at: now)
         let template = try? loadTemplate(settings: settings)
         if explicit != nil, let template, !Self.showsRegularPrice(template) {

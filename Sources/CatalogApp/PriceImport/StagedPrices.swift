@@ -123,6 +123,37 @@ public struct StagedPrices: Sendable {
         ShopLocations(all: ShopLocations.active(try await database.locations()), here: nil).names
     }
 
+    /// The tags plan `text` changes at `location` (the plan's own for a location's prices; for base prices the
+    /// one given, else the counter's), as they should print once it applies: each variation at the plan's new
+    /// price, in the order the location's shelves are walked, those without a shelf last by category and name.
+    /// `unchanged`: lines whose tag the plan does not change there (a base price the location overrides).
+    public func tags(_ text: String, at wanted: String?) async throws -> (
+        variations: [VariationSummary], location: CounterLocation?, unchanged: Int, effective: Timestamp
+    ) {
+        let (plan, lines) = try await plan(text)
+        var location = try await context.location(wanted, in: database, required: false)
+        if let own = plan.locationID {
+            guard location == nil || wanted == nil || location?.id == own else {
+                throw AppError(
+                    "Plan \(plan.id ?? 0) sets the prices of one location: leave out --location.", exitCode: .usage)
+            }
+            location = try await context.location(own, in: database)
+        }
+        let stored = try await database.variations(ids: lines.map(\.variationID))
+        var tags: [VariationSummary] = []
+        for line in lines {
+            guard let variation = stored[line.variationID] else { continue }
+            let tag = variation.priced(line.newPrice, at: plan.locationID).at(location)
+            if tag.price == line.newPrice { tags.append(tag) }
+        }
+        func order(_ tag: VariationSummary) -> (Int, String, String) {
+            if let shelf = tag.shelf { return (0, ShelfPlace.sortKey(shelf), tag.label) }
+            return (1, tag.category ?? "", tag.label)
+        }
+        let effective = Timestamp(rfc3339: plan.effectiveAt) ?? context.clock.now()
+        return (tags.sorted { order($0) < order($1) }, location, lines.count - tags.count, effective)
+    }
+
     /// The plan `text` numbers, or a usage error naming it.
     public func plan(_ text: String) async throws -> (plan: StagedPlan, lines: [StagedPlanLine]) {
         guard let id = Int64(text.trimmingCharacters(in: .whitespaces)),
