@@ -49,6 +49,7 @@ struct LabelSelectionOptions: ParsableArguments {
         if let plan {
             let tags = try await StagedPrices(context: context).tags(plan, at: location)
             request.pricedAt = tags.effective
+            request.aisleHeadings = true
             if tags.unchanged > 0 {
                 let place = tags.location.map { " at \($0.name)" } ?? ""
                 context.progress.note(

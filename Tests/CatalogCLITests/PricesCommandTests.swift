@@ -67,11 +67,14 @@ import Testing
             let pdf = shop.folder.appendingPathComponent("monday.pdf").path
             let rendered = try await shop.catalog(
                 ["label", "render", "--plan", "1", "--template", "shelf-2x1", "--output", pdf] + high)
-            #expect(rendered.status == 0 && rendered.stdout.contains("3 labels"), "\(rendered.all)")
+            #expect(rendered.status == 0 && rendered.stdout.contains("6 labels"), "3 tags, 3 headings: \(rendered.all)")
             let text = try await CLI.run([pdf, "-"], folder: shop.folder, binary: "/usr/bin/pdftotext").stdout
-            let prices = ["7.77", "5.55", "6.66"].map { text.range(of: $0)?.lowerBound }
-            #expect(prices.allSatisfy { $0 != nil }, "\(text)")
-            #expect(prices.compactMap { $0 } == prices.compactMap { $0 }.sorted(), "A2, A10-1, then no shelf: \(text)")
+            let order = ["Aisle A2", "7.77", "Aisle A10", "5.55", "No shelf", "6.66"].map {
+                text.range(of: $0)?.lowerBound
+            }
+            #expect(order.allSatisfy { $0 != nil }, "\(text)")
+            #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "A2, A10-1, then no shelf: \(text)")
+            #expect(text.contains("1 tag"), "each heading says how many tags follow: \(text)")
             #expect(text.contains("2099-01-04"), "dated for the plan's day: \(text)")
             let mixed = try await shop.catalog(["label", "render", "--plan", "1", "05012345003627", "--output", pdf])
             #expect(mixed.status == 64, "\(mixed.all)")

@@ -90,14 +90,16 @@ public enum LabelPrinting {
             title: "catalog: \(labels.count) label\(labels.count == 1 ? "" : "s") (\(template.name))", copies: copies,
             mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
             media: template.media)
+        // A heading names no variation: only tags are kept in the print log.
+        let tags = labels.filter { !$0.isHeading }
         _ = try await database.recordPrints(
-            labels.map {
+            tags.map {
                 $0.printRecord(
                     at: context.clock.now(), counter: context.counter, template: template.name,
                     printer: destination.name, jobID: job.id, copies: copies)
             })
         var outcome = Outcome(
-            job: job, labels: labels.count, items: labels.map(\.itemName), format: format, finished: nil)
+            job: job, labels: labels.count, items: tags.map(\.itemName), format: format, finished: nil)
         if wait { outcome.finished = try await follow(job, database: database, context: context) }
         return outcome
     }

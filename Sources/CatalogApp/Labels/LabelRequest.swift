@@ -18,6 +18,9 @@ public struct LabelRequest: Sendable {
     /// The moment the tags are priced and dated for: a staged plan's effective time, for tags printed ahead
     /// of it (the sales running then); nil for now.
     public var pricedAt: Timestamp?
+    /// A heading label before each aisle's tags (and each category's, for those without a shelf), naming it and
+    /// how many tags follow: for tags given in shelf order (a plan's).
+    public var aisleHeadings = false
 
     public init(template: String? = nil, discount: String? = nil, rounding: String? = nil, priceDisplay: String? = nil)
     {
@@ -82,7 +85,7 @@ public struct LabelRequest: Sendable {
             template.flatMap { $0.unitPricePer.isEmpty ? nil : $0.unitPricePer }
             ?? (settings.labels.unitPrice ?? []).compactMap(UnitBasis.init(text:))
         let prices = try await ShelfPrices.load(for: variations, database: context.openDatabase(), at: now)
-        return variations.map { variation in
+        let tags = variations.map { variation in
             let typed = (explicit ?? table.discount(forCategory: variation.category)).map {
                 SalePricing(discount: $0, rounding: roundingRule)
             }
@@ -90,6 +93,26 @@ public struct LabelRequest: Sendable {
                 for: variation, shelf: prices.shelf(variation), date: today, typedSale: typed, unitBases: bases,
                 display: display)
         }
+        return aisleHeadings ? Self.withHeadings(tags, variations: variations, date: today) : tags
+    }
+
+    /// `tags` (of `variations`, in shelf order) with a heading before each run of one aisle, or of one category
+    /// among those without a shelf, saying how many tags follow.
+    static func withHeadings(_ tags: [LabelData], variations: [VariationSummary], date: String) -> [LabelData] {
+        func group(_ variation: VariationSummary) -> String {
+            variation.shelf.map { "Aisle \(ShelfPlace.aisle(of: $0))" }
+                ?? "No shelf: \(variation.category ?? "no category")"
+        }
+        var labeled: [LabelData] = []
+        var index = 0
+        while index < tags.count {
+            let name = group(variations[index])
+            let end = variations[index...].firstIndex { group($0) != name } ?? tags.count
+            labeled.append(.heading(name, "\(end - index) tag\(end - index == 1 ? "" : "s")", date: date))
+            labeled += tags[index..<end]
+            index = end
+        }
+        return labeled
     }
 
     /// The tag of `variation` when a customer pays `shelf` for it now: a typed sale (`typedSale`) off the

@@ -35,6 +35,19 @@ public struct LabelData: Sendable, Hashable {
     /// A sale that takes the whole price off: the tag says free (`LabelData.freeText`), never 0.00.
     public var isFree: Bool { regularPrice != nil && price?.amount == 0 }
 
+    /// A heading between groups of tags (an aisle and how many tags it has): its item name is the group, its
+    /// variation name the count, drawn as `LabelTemplate.headingElements` on the template's size; it names
+    /// no variation and is never kept in the print log.
+    public var isHeading = false
+
+    /// A heading label reading `title` over `detail`.
+    public static func heading(_ title: String, _ detail: String, date: String) -> LabelData {
+        var data = LabelData(
+            itemID: "", variationID: "", itemName: title, variationName: detail, price: nil, date: date)
+        data.isHeading = true
+        return data
+    }
+
     /// What a free item's tag shows in place of its price.
     public static let freeText = "FREE"
 

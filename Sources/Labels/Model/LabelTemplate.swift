@@ -25,6 +25,22 @@ public struct LabelTemplate: Sendable, Hashable {
     /// What `{{unit_price}}` is per, one basis per kind (`[100g, 100ml]`); empty leaves it to the config.
     public var unitPricePer: [UnitBasis] = []
 
+    /// What a heading label (`LabelData.isHeading`) draws inside the safe area: its group large and bold in the
+    /// upper part, its count under it.
+    public var headingElements: [LabelElement] {
+        let left = safeArea.left
+        let top = safeArea.top
+        let width = width - safeArea.left - safeArea.right
+        let height = height - safeArea.top - safeArea.bottom
+        let title = TextElement(
+            frame: LabelRect(x: left, y: top, width: width, height: height * 0.62), content: "{{item.name}}",
+            size: max(10, height.points * 0.4), minimumSize: 6, weight: .bold, alignment: .center)
+        let detail = TextElement(
+            frame: LabelRect(x: left, y: top + height * 0.64, width: width, height: height * 0.36),
+            content: "{{variation.name}}", size: max(7, height.points * 0.2), minimumSize: 5, alignment: .center)
+        return [.text(title), .text(detail)]
+    }
+
     public init(
         name: String, summary: String = "", source: String? = nil, width: Length, height: Length, dpi: Int,
         safeArea: LabelInsets = LabelInsets(), elements: [LabelElement], sheet: SheetLayout? = nil,

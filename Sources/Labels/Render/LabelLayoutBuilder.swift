@@ -9,8 +9,9 @@ struct LabelLayoutBuilder {
     /// Lays out `label` with the label's top-left corner at (`originX`, `originY`) page points.
     func layout(_ label: LabelData, originX: Double = 0, originY: Double = 0) throws -> LabelLayout {
         var items: [LabelLayout.Item] = []
-        items.reserveCapacity(template.elements.count)
-        for (index, element) in template.elements.enumerated() {
+        let elements = label.isHeading ? template.headingElements : template.elements
+        items.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
             switch element {
             case .text(let text):
                 let fitted: TextLayout
