@@ -21,10 +21,10 @@ struct PricesApplyCommand: ContextCommand, GlobalOptionsCommand {
             return output.out(
                 .array(
                     done.map { applied in
-                        var object = PricesCommand.json(
-                            StagedPlanSummary(plan: applied.plan, lines: applied.lines.count))
+                        var object =
+                            StagedPlanSummary(plan: applied.plan, lines: applied.lines.count).json
                         object["finished"] = .bool(applied.finished)
-                        object["prices"] = .array(applied.lines.map(PricesCommand.json))
+                        object["prices"] = .array(applied.lines.map(\.json))
                         return object
                     }))
         }

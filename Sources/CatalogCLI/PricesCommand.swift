@@ -30,26 +30,4 @@ struct PricesCommand: AsyncParsableCommand {
         return "#\(plan.id ?? 0)  \(plan.status.rawValue.uppercased())  \(when)  \(Terminal.visible(plan.name))  "
             + "\(Terminal.count(summary.lines)) prices, \(Terminal.visible(place))"
     }
-
-    static func json(_ summary: StagedPlanSummary) -> JSONValue {
-        let plan = summary.plan
-        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return [
-            "id": plan.id.map(JSONValue.int) ?? .null, "name": .string(plan.name),
-            "status": .string(plan.status.rawValue),
-            "effective_at": .string(plan.effectiveAt), "location_id": text(plan.locationID),
-            "lines": .int(Int64(summary.lines)), "staged_at": .string(plan.stagedAt),
-            "staged_by": .string(plan.stagedBy),
-            "source": text(plan.source), "cancelled_at": text(plan.cancelledAt), "applied_at": text(plan.appliedAt),
-        ]
-    }
-
-    static func json(_ line: StagedPlanLine) -> JSONValue {
-        [
-            "line": .int(Int64(line.line)), "variation_id": .string(line.variationID), "label": .string(line.label),
-            "old_price": line.oldPrice?.json ?? .null, "new_price": line.newPrice.json,
-            "status": .string(line.status.rawValue), "message": .string(line.message),
-            "version": line.version.map(JSONValue.int) ?? .null,
-        ]
-    }
 }

@@ -54,7 +54,7 @@ struct PricesPlanCommand: ContextCommand, GlobalOptionsCommand {
             options: PriceImportOptions(
                 codeColumn: codeColumn.map(ColumnChoice.init), priceColumn: priceColumn.map(ColumnChoice.init),
                 location: place))
-        if json { return output.out(PricesCommand.json(staged)) }
+        if json { return output.out(staged.json) }
         let zone = try await staging.timeZone(at: place?.id)
         let names = place.map { [$0.id: $0.name] } ?? [:]
         output.out("Staged: " + PricesCommand.line(staged, zone: zone, places: names))

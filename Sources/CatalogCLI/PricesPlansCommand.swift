@@ -27,8 +27,8 @@ struct PricesPlansCommand: ContextCommand, GlobalOptionsCommand {
             let (plan, lines) = try await staging.plan(show)
             let summary = StagedPlanSummary(plan: plan, lines: lines.count)
             if json {
-                var object = PricesCommand.json(summary)
-                object["prices"] = .array(lines.map(PricesCommand.json))
+                var object = summary.json
+                object["prices"] = .array(lines.map(\.json))
                 return output.out(object)
             }
             let zone = try await staging.timeZone(at: plan.locationID)
@@ -43,7 +43,7 @@ struct PricesPlansCommand: ContextCommand, GlobalOptionsCommand {
             return
         }
         let plans = try await staging.plans(all: all)
-        if json { return output.out(.array(plans.map(PricesCommand.json))) }
+        if json { return output.out(.array(plans.map(\.json))) }
         if plans.isEmpty {
             output.error(all ? "No price plans." : "No plans are staged. Stage one with catalog prices plan.")
         }

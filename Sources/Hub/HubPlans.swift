@@ -30,8 +30,9 @@ enum HubPlans {
                 let what = parts.isEmpty ? "nothing left to do" : parts.joined(separator: ", ")
                 let rest = applied.finished ? "" : "; the rest waits for Square"
                 HubLog.logger.notice("price plan \(id) “\(name)”\(when) applied: \(what)\(rest)")
+                let status = applied.finished ? StagedPlan.Status.applied : .staged
                 await services.events.publish(
-                    "plans", ["id": .int(id), "name": .string(applied.plan.name), "finished": .bool(applied.finished)])
+                    "plans", ["id": .int(id), "name": .string(applied.plan.name), "status": .string(status.rawValue)])
             }
         } catch {
             HubLog.logger.warning("price plans not applied: \(AppError.from(error).description)")

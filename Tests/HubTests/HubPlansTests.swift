@@ -35,4 +35,30 @@ import Testing
             #expect(history.filter { $0.action == .plan }.count == 1, "applied once")
         }
     }
+
+    /// The back office's routes: the plans listed and shown to any device, cancelled only by a manager.
+    @Test func plansAreListedToAnyDeviceAndCancelledByAManager() async throws {
+        try await HubShop.inMemory { shop in
+            let file = shop.folder.appendingPathComponent("later.csv")
+            try Data("barcode,price\n00012345678905,3.21\n".utf8).write(to: file)
+            let soon = Timestamp(seconds: shop.clock.now().seconds + 600).rfc3339
+            _ = try await StagedPrices(context: shop.context).stage(
+                file: file.path, at: soon, name: "Later", options: .init())
+            let till = try await shop.pair("till", role: .counter)
+            let listed = try await shop.request("GET", "/api/v1/plans", device: till)
+            #expect(listed.json[0]?["name"] == "Later" && listed.json[0]?["lines"] == 1, "\(listed.text)")
+            let shown = try await shop.request("GET", "/api/v1/plans/1", device: till)
+            #expect(shown.json["prices"]?[0]?["new_price"]?["amount"] == 321, "\(shown.text)")
+            let refused = try await shop.request("POST", "/api/v1/plans/1/cancel", device: till)
+            #expect(refused.status == 403, "\(refused.text)")
+            let manager = try await shop.pair("office")
+            let cancelled = try await shop.request("POST", "/api/v1/plans/1/cancel", device: manager)
+            #expect(cancelled.status == 200 && cancelled.json["status"] == "cancelled", "\(cancelled.text)")
+            let again = try await shop.request("POST", "/api/v1/plans/1/cancel", device: manager)
+            #expect(again.status == 422 && again.text.contains("cancelled already"), "\(again.text)")
+            #expect(try await shop.request("GET", "/api/v1/plans", device: till).json == [])
+            #expect(
+                try await shop.request("GET", "/api/v1/plans?all=1", device: till).json[0]?["status"] == "cancelled")
+        }
+    }
 }

@@ -233,3 +233,28 @@ public struct StagedPrices: Sendable {
         return done
     }
 }
+
+extension StagedPlanSummary {
+    /// The plan as `catalog prices plans --json` and `GET /api/v1/plans` give it.
+    public var json: JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return [
+            "id": plan.id.map(JSONValue.int) ?? .null, "name": .string(plan.name),
+            "status": .string(plan.status.rawValue), "effective_at": .string(plan.effectiveAt),
+            "location_id": text(plan.locationID), "lines": .int(Int64(lines)), "staged_at": .string(plan.stagedAt),
+            "staged_by": .string(plan.stagedBy), "source": text(plan.source), "cancelled_at": text(plan.cancelledAt),
+            "applied_at": text(plan.appliedAt),
+        ]
+    }
+}
+
+extension StagedPlanLine {
+    /// One price of a plan, as `catalog prices plans --show ID --json` gives it.
+    public var json: JSONValue {
+        [
+            "line": .int(Int64(line)), "variation_id": .string(variationID), "label": .string(label),
+            "old_price": oldPrice?.json ?? .null, "new_price": newPrice.json, "status": .string(status.rawValue),
+            "message": .string(message), "version": version.map(JSONValue.int) ?? .null,
+        ]
+    }
+}

@@ -17,6 +17,7 @@ enum HubAPI {
         addLabels(to: router, services: services)
         addStaleTags(to: router, services: services)
         addOutbox(to: router, services: services)
+        addPlans(to: router, services: services)
         addCounters(to: router, services: services)
         addItems(to: router, services: services)
     }

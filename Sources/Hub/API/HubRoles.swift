@@ -24,6 +24,7 @@ enum HubRoles {
         "POST /api/v1/variations/{code}/price": .manager("change a price"),
         "POST /api/v1/reorder/{id}/receive": receiving,
         "POST /api/v1/outbox/{id}/resolve": .manager("decide a change that disagrees with Square"),
+        "POST /api/v1/plans/{id}/cancel": .manager("cancel a staged price change"),
         "POST /api/v1/scans": .ownCounter,
         "POST /api/v1/scans/{id}/undo": .ownCounter,
         "POST /api/v1/counters/{name}/mode": .ownCounter,
