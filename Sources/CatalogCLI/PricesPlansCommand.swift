@@ -47,8 +47,12 @@ struct PricesPlansCommand: ContextCommand, GlobalOptionsCommand {
         if plans.isEmpty {
             output.error(all ? "No price plans." : "No plans are staged. Stage one with catalog prices plan.")
         }
+        // The time zone of each location once, not once per plan.
+        var zones: [String: TimeZone] = [:]
         for summary in plans {
-            let zone = try await staging.timeZone(at: summary.plan.locationID)
+            let key = summary.plan.locationID ?? ""
+            if zones[key] == nil { zones[key] = try await staging.timeZone(at: summary.plan.locationID) }
+            guard let zone = zones[key] else { continue }
             output.out(PricesCommand.line(summary, zone: zone, places: names))
         }
     }

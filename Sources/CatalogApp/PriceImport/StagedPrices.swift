@@ -32,8 +32,7 @@ public struct StagedPrices: Sendable {
     public func stage(file path: String, at when: String, name: String?, options: PriceImportOptions)
         async throws -> StagedPlanSummary
     {
-        let shop = try await ShopLocations.load(options.location?.id, context: context, database: database)
-        let zone = shop.format?.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+        let zone = try await timeZone(at: options.location?.id)
         let effective = try Self.effectiveTime(when, timeZone: zone, now: context.clock.now())
         let plan = try await PriceImportWorkflow(context: context).plan(file: path, options: options)
         let bad = plan.rows.filter { [.unknown, .ambiguous, .error].contains($0.status) }
