@@ -14,7 +14,7 @@ extension CounterSession {
                 [variation], request: request, template: template, printer: printer, copies: copies, context: context)
             let tags = copies == 1 ? "Tag" : "\(copies) tags"
             return (
-                "label job \(outcome.job.id) on \(outcome.job.printer)", false,
+                "label job \(outcome.labelJob.id ?? 0) on \(outcome.job.printer)", false,
                 ScanResult(
                     .printed, "\(tags) sent to the printer", detail: "Printer “\(outcome.job.printer)”.",
                     quantity: copies)

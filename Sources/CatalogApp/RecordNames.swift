@@ -46,3 +46,7 @@ public typealias StagedPlan = Store.StagedPlan
 public typealias StagedPlanLine = Store.StagedPlanLine
 /// A staged plan and how many prices it has.
 public typealias StagedPlanSummary = Store.StagedPlanSummary
+/// A job in the print queue.
+public typealias LabelJob = Store.LabelJob
+/// Where a template's, a counter's or a location's tags print.
+public typealias PrinterRoute = Store.PrinterRoute

@@ -13,8 +13,8 @@ struct LabelCommand: AsyncParsableCommand {
             Cairo draws the PDF that is printed and the PNG preview alike, so the preview is what prints.
             """,
         subcommands: [
-            LabelTemplatesCommand.self, LabelRenderCommand.self, LabelPrintCommand.self, LabelStaleCommand.self,
-            LabelCommandsCommand.self,
+            LabelTemplatesCommand.self, LabelRenderCommand.self, LabelPrintCommand.self, LabelQueueCommand.self,
+            LabelRetryCommand.self, LabelCancelCommand.self, LabelStaleCommand.self, LabelCommandsCommand.self,
         ]
     )
 }

@@ -1,5 +1,5 @@
 /// An amount of money in the currency's smallest unit, as Square's `Money` object carries it.
-public struct Money: Hashable, Sendable {
+public struct Money: Hashable, Sendable, Codable {
     /// The amount in the smallest unit of the currency (cents for USD, yen for JPY), exact.
     public var amount: Int64
     /// The ISO 4217 currency code, such as `USD`.

@@ -31,6 +31,8 @@ public struct HubConfiguration: Sendable {
     /// How often the hub looks for staged price plans whose time has come (`StagedPrices.applyDue`); it also
     /// looks once at start, for a plan whose time passed while it was off.
     public var planCheck: Duration = .seconds(30)
+    /// How often the hub asks CUPS how the print queue's jobs are doing (`HubPrintQueue`).
+    public var printCheck: Duration = .seconds(3)
 
     /// 50 requests a second: many times what a screen typing and scanning asks.
     public static let defaultDeviceRate = 50.0

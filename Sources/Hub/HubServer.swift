@@ -28,8 +28,9 @@ public final class HubServer: Sendable {
     let database: CatalogDatabase
     private let running: RunningServer
     private let periodic: Task<Void, Never>?
-    /// Applies staged price plans when their time comes.
-    private let plans: Task<Void, Never>
+    /// The hub's chores in the background: applying staged price plans when their time comes, following the
+    /// print queue's jobs.
+    private let chores: [Task<Void, Never>]
     /// The TLS served (its renewal runs while the hub does).
     private let served: ServedTLS?
     /// Where other devices reach the hub and the CA they trust.
@@ -37,9 +38,9 @@ public final class HubServer: Sendable {
 
     private init(
         host: String, running: RunningServer, application: HubApplication, periodic: Task<Void, Never>?,
-        plans: Task<Void, Never>, served: ServedTLS?, trust: HubTrust
+        chores: [Task<Void, Never>], served: ServedTLS?, trust: HubTrust
     ) {
-        self.plans = plans
+        self.chores = chores
         self.served = served
         self.trust = trust
         self.host = host
@@ -127,7 +128,10 @@ public final class HubServer: Sendable {
         let periodic = configuration.syncInterval.map { services.sync.every($0) }
         return HubServer(
             host: configuration.host, running: running, application: application, periodic: periodic,
-            plans: HubPlans.every(configuration.planCheck, services: services), served: served, trust: published)
+            chores: [
+                HubPlans.every(configuration.planCheck, services: services),
+                HubPrintQueue.every(configuration.printCheck, services: services),
+            ], served: served, trust: published)
     }
 
     /// Why the hub cannot listen where `configuration` says, in words that point at the cause: the port taken
@@ -158,7 +162,7 @@ public final class HubServer: Sendable {
     /// Stops listening and the periodic sync, and waits until the server has shut down.
     public func stop() async {
         periodic?.cancel()
-        plans.cancel()
+        for chore in chores { chore.cancel() }
         await sync.warmer.cancel()
         await running.stop()
     }

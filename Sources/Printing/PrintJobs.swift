@@ -30,3 +30,17 @@ struct JobRequest: Sendable {
     var mediaHeight: Double?
     var media: String?
 }
+
+extension PrintJobs {
+    /// Cancels `job` at the server; a job that has ended already (printed, cancelled, aborted) is left as it is.
+    public static func cancel(_ job: PrintJob, on server: PrintServer = .processDefault) async throws {
+        try await CupsWorker.shared.perform(on: server) {
+            let response = CupsCall.request(IPP_OP_CANCEL_JOB) { request in
+                ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, CupsCall.uri("/jobs/\(job.id)"))
+            }
+            // "Not possible" is CUPS's answer for a job that has already ended: nothing is left to cancel.
+            guard response == nil, CupsCall.lastError().status != IPP_STATUS_ERROR_NOT_POSSIBLE else { return }
+            throw CupsCall.failure { .requestFailed(action: "cancel job \(job)", message: $0) }
+        }
+    }
+}

@@ -155,6 +155,8 @@ extension CatalogDatabase {
             try db.execute(sql: Self.stagedPlanSchema)
             try Self.replaceTriggers(Self.knownValuesV22, db: db)
         }
+        migrator.registerMigration(
+            "v23: the print queue, printer routes, and the job each printed tag came with", sql: Self.labelJobSchema)
         return migrator
     }
 

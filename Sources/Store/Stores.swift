@@ -101,7 +101,21 @@ public protocol HubStateStore: Sendable {
 /// Shelf tags printed: the print log, and the tags a price change since has made stale.
 public protocol LabelStore: Sendable {
     func recordPrints(_ records: [PrintRecord]) async throws -> [PrintRecord]
-    func updatePrintJob(_ jobID: Int, printer: String, status: PrintRecord.Status, reason: String?) async throws
+    func enqueue(_ job: LabelJob) async throws -> LabelJob
+    func labelJob(id: Int64) async throws -> LabelJob?
+    func labelJobs(states: Set<LabelJob.State>?, limit: Int) async throws -> [LabelJob]
+    func claimLabelJob(id: Int64, at now: Timestamp) async throws -> LabelJob?
+    @discardableResult
+    func labelJobSent(id: Int64, printer: String, cupsJobID: Int, prints: [PrintRecord], at now: Timestamp)
+        async throws -> LabelJob?
+    @discardableResult
+    func settleLabelJob(id: Int64, state: LabelJob.State, reason: String?, at now: Timestamp) async throws -> LabelJob?
+    func requeueLabelJob(id: Int64, printer: String?, route: LabelJob.Route, at now: Timestamp) async throws
+        -> LabelJob?
+    func failInterruptedLabelJobs(reason: String, at now: Timestamp) async throws -> [LabelJob]
+    func printerRoutes() async throws -> [PrinterRoute]
+    func setPrinterRoute(_ route: PrinterRoute) async throws
+    func removePrinterRoute(template: String?, counter: String?, locationID: String?) async throws -> Bool
     func staleLabels() async throws -> [StaleLabel]
     func variations(inCategories categoryIDs: [String]) async throws -> [VariationSummary]
     func variations(changedSince since: String) async throws -> [VariationSummary]

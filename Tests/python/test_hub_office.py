@@ -1,7 +1,7 @@
 """The hub's back office in a real browser (headless Chromium through Selenium) against `catalog serve` on the
 demo shop in `catalog sandbox`, printing (the tests that print or show printers) to a private cupsd: the reorder list is edited and its order PDF
-downloaded, an outbox conflict is decided from the page, stale tags are reprinted and the job followed, and
-every office page is kept as a screenshot at 1024x768 and 390x844 with no JavaScript errors."""
+downloaded, an outbox conflict is decided from the page, stale tags are reprinted and the job followed, a label
+job that did not print is sent to another printer from the print queue, and every office page is kept as a screenshot at 1024x768 and 390x844 with no JavaScript errors."""
 
 import json
 import os
@@ -13,7 +13,7 @@ import uuid
 import pytest
 from selenium.webdriver.common.by import By
 
-from catalog_process import require_program, run
+from catalog_process import RawPrinter, require_program, run
 from hub_page import (artifacts, browser, click, console_errors, hub, pair_program, paired, printer,  # noqa: F401
                       request, screenshots, text_of, wait_for)
 
@@ -141,6 +141,48 @@ def test_stale_tags_are_reprinted_and_the_job_followed(hub, paired, program, pri
     assert b"Acme Blue Widget" in document and b"9.87" in document
     wait_for(browser, lambda: "No stale tags" in text_of(browser, "#tags-body"), "the list emptied")
     assert console_errors(browser) == []
+
+
+def test_a_failed_label_job_is_sent_to_another_printer_from_the_queue(hub, paired, program, printer):
+    browser, url, server, tags = paired, hub["url"], hub["cups"], printer
+    lpadmin = require_program("lpadmin", "cups-client", ["/usr/sbin/lpadmin"])
+    cupsreject = require_program("cupsreject", "cups-client", ["/usr/sbin/cupsreject"])
+    spare = RawPrinter()
+    before = len(tags.received())
+    try:
+        added = subprocess.run([lpadmin, "-h", server, "-p", "spare", "-E", "-v",
+                                "socket://127.0.0.1:%d" % spare.port, "-m", "raw"], capture_output=True, text=True)
+        assert added.returncode == 0, added.stderr
+        refused = subprocess.run([cupsreject, "-h", server, "-r", "Lid open", "tags"], capture_output=True, text=True)
+        assert refused.returncode == 0, refused.stderr
+        # The tag printer refuses jobs: the job is kept in the queue, failed, with what to do in staff words.
+        status, job = request(url + "/api/v1/labels/print", "POST", {"code": WIDGET, "printer": "tags"}, program)
+        assert status == 202 and job["state"] == "failed", job
+        assert "Printers page" in job["reason"] and "cupsaccept" not in job["reason"], job
+        open_page(browser, hub, "printers")
+        wait_for(browser, lambda: "Did not print" in text_of(browser, "#queue-body"), "the failed job in the queue")
+        screenshots(browser, "office-printers-failed-job")
+        row = browser.find_element(By.CSS_SELECTOR, "#queue-body tr.failed")
+        choice = row.find_element(By.TAG_NAME, "select")
+        browser.execute_script("arguments[0].value = 'spare'", choice)
+        row.find_element(By.XPATH, ".//button[text()='Send again']").click()
+        document = wait_for(browser, lambda: spare.received() and spare.received()[-1], "the tag at the spare printer",
+                            seconds=30)
+        assert b"Acme Blue Widget" in document
+        row = "#queue-body tr[data-job='%d']" % job["id"]
+        wait_for(browser, lambda: "Printed" in text_of(browser, row), "the job printed on the spare printer", seconds=30)
+        assert "spare" in text_of(browser, row)
+        screenshots(browser, "office-printers-sent-again")
+        assert len(tags.received()) == before, "the refusing printer printed nothing"
+        status, jobs = request(url + "/api/v1/label-jobs", "GET", None, program)
+        assert status == 200 and jobs[0]["id"] == job["id"] and jobs[0]["state"] == "completed", jobs
+        assert jobs[0]["printer"] == "spare" and jobs[0]["attempts"] == 2, jobs
+        assert console_errors(browser) == []
+    finally:
+        cupsaccept = require_program("cupsaccept", "cups-client", ["/usr/sbin/cupsaccept"])
+        subprocess.run([cupsaccept, "-h", server, "tags"], capture_output=True)
+        subprocess.run([lpadmin, "-h", server, "-x", "spare"], capture_output=True)
+        spare.close()
 
 
 def test_every_office_page_is_small_and_has_no_errors(hub, paired, printer):

@@ -8,6 +8,10 @@ extension FrontEnd {
     /// says what the pages show (the Printers page, Sync now) and whom to ask for the rest.
     public func explain(_ error: any Error) -> AppError {
         guard self == .hub else { return AppError.from(error) }
+        if let kept = error as? LabelJobError {
+            let words = explain(kept.underlying)
+            return AppError(words.description + " " + keptLabelJob(kept.jobID), exitCode: words.exitStatus)
+        }
         if let printing = error as? PrintingError {
             return AppError(Self.staffWords(printing), exitCode: printing.exitStatus)
         }

@@ -16,6 +16,8 @@ public protocol PrintService: Sendable {
     ) async throws -> PrintJob
     /// Follows `job` until it ends, stops on a stopped printer, or `timeout` seconds pass on `clock`.
     func wait(_ job: PrintJob, timeout: Double, clock: any CatalogClock) async throws -> JobOutcome
+    /// Cancels `job`; one that has ended already is left as it is.
+    func cancel(_ job: PrintJob) async throws
 }
 
 /// One CUPS server: the one a context's environment names with `CUPS_SERVER`, else libcups's default
@@ -48,4 +50,6 @@ public struct CUPSPrintService: PrintService {
     public func wait(_ job: PrintJob, timeout: Double, clock: any CatalogClock) async throws -> JobOutcome {
         try await PrintJobs.wait(job, timeout: timeout, clock: clock, on: server)
     }
+
+    public func cancel(_ job: PrintJob) async throws { try await PrintJobs.cancel(job, on: server) }
 }

@@ -45,3 +45,30 @@ extension TemplateLibrary.Entry {
         return object
     }
 }
+
+extension LabelJob {
+    /// What `catalog label queue --json` prints for it, the hub's `GET /api/v1/label-jobs` lists, and its
+    /// `print` event carries.
+    public var json: JSONValue {
+        [
+            "id": id.map(JSONValue.int) ?? .null, "created_at": .string(createdAt), "updated_at": .string(updatedAt),
+            "counter": .string(counter), "location_id": locationID.map(JSONValue.string) ?? .null,
+            "template": .string(template), "labels": .int(labels), "tags": .int(tags), "copies": .int(copies),
+            "title": .string(title), "printer": printer.map(JSONValue.string) ?? .null,
+            "route": .string(route.rawValue),
+            "state": .string(state.rawValue), "job_id": cupsJobID.map(JSONValue.int) ?? .null,
+            "reason": reason.map(JSONValue.string) ?? .null, "attempts": .int(attempts),
+            "can_retry": .bool(state.canRetry), "can_cancel": .bool(state.canCancel),
+        ]
+    }
+}
+
+extension PrinterRoute {
+    /// What `catalog printers routes --json` prints for it and `GET /api/v1/printers/routes` lists.
+    public var json: JSONValue {
+        [
+            "template": template.map(JSONValue.string) ?? .null, "counter": counter.map(JSONValue.string) ?? .null,
+            "location_id": locationID.map(JSONValue.string) ?? .null, "printer": .string(printer),
+        ]
+    }
+}

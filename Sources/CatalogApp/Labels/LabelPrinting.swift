@@ -4,11 +4,15 @@ import Labels
 import Printing
 import Store
 
-/// The print workflow: find the printer, render for it (ZPL for a raw queue, else PDF), submit one job,
-/// log every label with the price and version it showed, and optionally follow the job to its end.
+/// The print workflow: make the labels, keep them as a job in the print queue (`LabelQueue`), send it to the
+/// printer its route chooses (ZPL for a raw queue, else PDF), log every tag with the price and version it
+/// showed, and optionally follow the job to its end.
 public enum LabelPrinting {
     /// What a print did.
     public struct Outcome: Sendable {
+        /// The job in the print queue.
+        public var labelJob: LabelJob
+        /// The job at CUPS.
         public var job: PrintJob
         public var labels: Int
         /// The items the labels are for, in order (one name per label).
@@ -19,7 +23,8 @@ public enum LabelPrinting {
         public var failure: PrintingError? { finished?.error }
 
         public var text: String {
-            var line = "job \(job.id) on \(job.printer): \(labels) label\(labels == 1 ? "" : "s")"
+            var line = "label job \(labelJob.id ?? 0) on \(job.printer) (CUPS job \(job.id)): "
+            line += "\(labels) label\(labels == 1 ? "" : "s")"
             line += format == .raw ? " as ZPL" : " as PDF"
             if let finished { line += ": " + finished.description } else { line += ", submitted" }
             return line
@@ -27,19 +32,13 @@ public enum LabelPrinting {
 
         public var json: JSONValue {
             [
-                "job_id": .int(job.id), "printer": .string(job.printer), "labels": .int(labels),
+                "label_job": labelJob.id.map(JSONValue.int) ?? .null, "job_id": .int(job.id),
+                "printer": .string(job.printer), "labels": .int(labels),
                 "format": .string(format == .raw ? "zpl" : "pdf"),
                 "state": .string(finished?.result.rawValue ?? "submitted"),
                 "reason": finished.flatMap { $0.succeeded ? nil : JSONValue.string($0.explanation) } ?? .null,
             ]
         }
-    }
-
-    /// Prints a label for each of `variations` (priced where each was priced): `request`'s template, or
-    /// The printer called `name`, else the default one (nil when none is set).
-    static func destination(_ name: String?, on printing: any PrintService) async throws -> PrintDestination? {
-        if let name { return try await printing.destination(named: name) }
-        return try await printing.defaultDestination()
     }
 
     /// Why a label sent to `printer` (nil: labels.printer in the settings, else the CUPS default) could not
@@ -49,7 +48,11 @@ public enum LabelPrinting {
         let name = printer ?? context.settings.labels.printer
         let chosen: PrintDestination?
         do {
-            chosen = try await destination(name, on: context.printing)
+            if let name {
+                chosen = try await context.printing.destination(named: name)
+            } else {
+                chosen = try await context.printing.defaultDestination()
+            }
         } catch {
             if let name { return "the printer \(name) is not set up on the hub" }
             return "the hub cannot reach its printers"
@@ -60,64 +63,63 @@ public enum LabelPrinting {
         return nil
     }
 
-    /// `template` when already loaded, on `printer` (nil: labels.printer in the settings, else the CUPS
-    /// default), `copies` of each, one job; every label is logged, and with `wait` the job is followed to its
-    /// end. The one print call of the command line, the counter's label mode and the hub.
+    /// Prints a label for each of `variations` (priced where each was priced): `request`'s template, or
+    /// `template` when already loaded, on `printer` (nil: the route for the template, counter or location,
+    /// else labels.printer, else the CUPS default), `copies` of each, one job kept in the print queue; every
+    /// tag is logged, and with `wait` the job is followed to its end. The one print call of the command line,
+    /// the counter's label mode and the hub. A job that cannot be sent stays in the queue, failed, and
+    /// `LabelJobError` says why.
     public static func print(
         _ variations: [VariationSummary], request: LabelRequest, template: LabelTemplate? = nil, printer: String?,
-        copies: Int = 1, wait: Bool = false, context: AppContext
+        copies: Int = 1, wait: Bool = false, title: String? = nil, context: AppContext
     ) async throws -> Outcome {
-        let template = try template ?? request.loadTemplate(settings: context.settings)
+        // A printer asked for that CUPS does not have is a mistake to fix, not a job to keep; with CUPS out of
+        // reach the job is kept, to be sent when it is back.
+        if let printer {
+            do {
+                _ = try await context.printing.destination(named: printer)
+            } catch let error as PrintingError {
+                if case .unknownPrinter = error { throw error }
+            }
+        }
+        let file = try request.templateFile(settings: context.settings)
+        let template = try template ?? request.loadTemplate(file: file)
         let labels = try await request.labelData(for: variations, context: context)
-        return try await print(
-            labels, template: template, printer: printer ?? context.settings.labels.printer, copies: copies,
-            wait: wait, database: try context.openDatabase(), context: context)
-    }
-
-    /// Renders `labels` for the destination, submits one job, logs every label, and optionally waits.
-    private static func print(
-        _ labels: [LabelData], template: LabelTemplate, printer: String?, copies: Int, wait: Bool,
-        database: any LabelStore & CatalogStore, context: AppContext
-    ) async throws -> Outcome {
-        let printing = context.printing
-        guard let destination = try await destination(printer, on: printing) else {
-            throw PrintingError.noDefaultPrinter(available: try await printing.destinations().map(\.name))
+        let queue = try LabelQueue(context: context)
+        let queued = try await queue.enqueue(
+            labels, template: template, templateFile: file, printer: printer, copies: copies, title: title)
+        guard let id = queued.id else {
+            throw AppError("The print queue did not number the job.", exitCode: .internalError)
         }
-        let format: DocumentFormat = destination.isRaw ? .raw : .pdf
-        let document = try LabelOutput.render(template, labels: labels, format: destination.isRaw ? .zpl : .pdf)
-        let job = try await printing.submit(
-            document: document, format: format, to: destination.name,
-            title: "catalog: \(labels.count) label\(labels.count == 1 ? "" : "s") (\(template.name))", copies: copies,
-            mediaSize: template.media == nil ? (template.pageWidth.points, template.pageHeight.points) : nil,
-            media: template.media)
-        // A heading names no variation: only tags are kept in the print log.
-        let tags = labels.filter { !$0.isHeading }
-        _ = try await database.recordPrints(
-            tags.map {
-                $0.printRecord(
-                    at: context.clock.now(), counter: context.counter, template: template.name,
-                    printer: destination.name, jobID: job.id, copies: copies)
-            })
-        var outcome = Outcome(
-            job: job, labels: labels.count, items: tags.map(\.itemName), format: format, finished: nil)
-        if wait { outcome.finished = try await follow(job, database: database, context: context) }
-        return outcome
+        return try await send(id, labels: labels.count, wait: wait, queue: queue) { try await queue.send($0) }
     }
 
-    /// Waits (up to a minute) until `job` is printed or fails, and notes how it ended in the print log; a
-    /// job still waiting (a stopped printer, a long queue) stays as submitted.
-    public static func follow(_ job: PrintJob, database: any LabelStore & CatalogStore, context: AppContext)
-        async throws
-        -> JobOutcome
+    /// Sends job `id` again, on `printer` when given (`LabelQueue.retry`), and optionally follows it.
+    public static func retry(_ id: Int64, printer: String?, wait: Bool = false, context: AppContext) async throws
+        -> Outcome
     {
-        let finished = try await context.printing.wait(job, timeout: 60, clock: context.clock)
-        if finished.succeeded {
-            try await database.updatePrintJob(job.id, printer: job.printer, status: .completed, reason: nil)
-        } else if ![JobOutcome.Result.timedOut, .printerStopped].contains(finished.result) {
-            try await database.updatePrintJob(
-                job.id, printer: job.printer, status: .failed, reason: finished.explanation)
+        let queue = try LabelQueue(context: context)
+        let labels = try await queue.existing(id).labels
+        return try await send(id, labels: labels, wait: wait, queue: queue) {
+            try await queue.retry($0, printer: printer)
         }
-        return finished
+    }
+
+    private static func send(
+        _ id: Int64, labels: Int, wait: Bool, queue: LabelQueue,
+        _ sending: (Int64) async throws -> (job: LabelJob, format: DocumentFormat)
+    ) async throws -> Outcome {
+        let (sent, format) = try await sending(id)
+        let tags = (try? JSONDecoder().decode([LabelData].self, from: Data(sent.content.utf8))) ?? []
+        var outcome = Outcome(
+            labelJob: sent, job: PrintJob(id: sent.cupsJobID ?? 0, printer: sent.printer ?? "", title: sent.title),
+            labels: labels, items: tags.filter { !$0.isHeading }.map(\.itemName), format: format, finished: nil)
+        if wait {
+            let followed = try await queue.follow(id)
+            outcome.labelJob = followed.job
+            outcome.finished = followed.outcome
+        }
+        return outcome
     }
 }
 

@@ -44,39 +44,47 @@ extension HubAPI {
                     body.code, in: services.database, frontEnd: services.context.frontEnd
                 )
                 .at(try await services.shop().here)
-                let outcome = try await LabelPrinting.print(
-                    [variation], request: made.request, template: made.template, printer: body.printer,
-                    copies: body.copies, context: made.context)
-                return await followed(
-                    outcome, item: outcome.items.first ?? "", template: made.template, context: made.context,
-                    services: services)
+                return try await followed(context: made.context, services: services, item: { $0.items.first ?? "" }) {
+                    try await LabelPrinting.print(
+                        [variation], request: made.request, template: made.template, printer: body.printer,
+                        copies: body.copies, context: made.context)
+                }
             }
         }
     }
 
-    /// Answers 202 with the job once CUPS has it, published as an event `print`; the job is then followed here,
-    /// not by the page, so it reaches its end even if the page is closed, and its end is another `print`.
+    /// Prints through `print` and answers 202 with the label job, published as an event `print`. Once CUPS has
+    /// it the job is followed here, not by the page, so it reaches its end even if the page is closed, and its
+    /// end is another `print` (after the first minute, `HubPrintQueue` follows it). A job that could not be
+    /// sent is kept in the print queue, failed, so it is still 202: the job, its reason in staff words.
     static func followed(
-        _ outcome: LabelPrinting.Outcome, item: String, template: LabelTemplate, context: AppContext,
-        services: HubServices
-    ) async -> Response {
-        var json = outcome.json
-        json["counter"] = .string(context.counter)
-        json["item"] = .string(item)
-        json["template"] = .string(template.name)
+        context: AppContext, services: HubServices, item: (LabelPrinting.Outcome) -> String,
+        _ print: () async throws -> LabelPrinting.Outcome
+    ) async throws -> Response {
+        let outcome: LabelPrinting.Outcome
+        do {
+            outcome = try await print()
+        } catch let error as LabelJobError {
+            var json = try await LabelQueue(context: context).existing(error.jobID).json
+            json["item"] = json["title"]
+            json["reason"] = .string(staffError(error).description)
+            await services.events.publish("print", json)
+            return HubResponse.json(json, status: .accepted)
+        }
+        var json = outcome.labelJob.json
+        json["item"] = .string(item(outcome))
+        json["format"] = .string(outcome.format == .raw ? "zpl" : "pdf")
         await services.events.publish("print", json)
-        let (job, started) = (outcome.job, json)
+        let (id, started) = (outcome.labelJob.id ?? 0, json)
         Task {
             var ended = started
             do {
-                let finished = try await LabelPrinting.follow(job, database: services.database, context: context)
-                ended["state"] = .string(finished.result.rawValue)
-                ended["reason"] = finished.succeeded ? .null : .string(finished.explanation)
+                let followed = try await LabelQueue(context: context).follow(id)
+                for (key, value) in followed.job.json.objectValue ?? [:] { ended[key] = value }
             } catch {
-                ended["state"] = .string("unknown")
                 ended["reason"] = .string(staffError(error).description)
             }
-            await services.events.publish("print", ended)
+            if ended != started { await services.events.publish("print", ended) }
         }
         return HubResponse.json(json, status: .accepted)
     }

@@ -31,12 +31,14 @@ extension HubAPI {
                     }
                     variations.append(found.at(here))
                 }
-                let outcome = try await LabelPrinting.print(
-                    variations, request: made.request, template: made.template, printer: body.printer,
-                    context: made.context)
-                let item = outcome.items.count == 1 ? outcome.items[0] : "\(outcome.items.count) stale tags"
-                return await followed(
-                    outcome, item: item, template: made.template, context: made.context, services: services)
+                return try await followed(
+                    context: made.context, services: services,
+                    item: { $0.items.count == 1 ? $0.items[0] : "\($0.items.count) stale tags" }
+                ) {
+                    try await LabelPrinting.print(
+                        variations, request: made.request, template: made.template, printer: body.printer,
+                        context: made.context)
+                }
             }
         }
     }

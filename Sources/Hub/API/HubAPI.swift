@@ -16,6 +16,7 @@ enum HubAPI {
         addReorder(to: router, services: services)
         addLabels(to: router, services: services)
         addStaleTags(to: router, services: services)
+        addLabelJobs(to: router, services: services)
         addOutbox(to: router, services: services)
         addPlans(to: router, services: services)
         addCounters(to: router, services: services)

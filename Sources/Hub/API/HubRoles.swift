@@ -38,6 +38,8 @@ enum HubRoles {
         "POST /api/v1/items": .device,
         "POST /api/v1/labels/print": .device,
         "POST /api/v1/labels/print-stale": .device,
+        "POST /api/v1/label-jobs/{id}/retry": .device,
+        "POST /api/v1/label-jobs/{id}/cancel": .device,
     ]
 
     /// Receiving stock into Square: the receive route, and a counter put in receive mode.

@@ -52,19 +52,13 @@ async function tagPanel(v, panel) {
   if (!printers.length) { status.className = "status bad"; status.textContent = "CUPS on the hub has no printers yet."; }
   showPreview();
 }
-const jobStates = {};
 function showJob(job) {
-  // The job's end can come (as an event) before the answer to the print request does.
-  const key = `${job.printer}/${job.job_id}`;
-  if (job.state === "submitted" && jobStates[key]) job = jobStates[key]; else jobStates[key] = job;
+  job = latestJob(job);
   const status = $("#tag-status");
-  if (!status || !printJob || job.job_id !== printJob.job_id || job.printer !== printJob.printer) return;
-  const words = {submitted: "sent, waiting for the printer", completed: "printed", canceled: "canceled",
-    aborted: "failed", stopped: "stopped", printerStopped: "waiting: the printer is stopped", timedOut: "still waiting after a minute"};
-  const done = job.state === "completed";
-  const bad = ["canceled", "aborted", "stopped", "printerStopped", "timedOut", "unknown"].includes(job.state);
-  status.className = "status" + (done ? " ok" : bad ? " bad" : "");
-  status.textContent = `Job ${job.job_id} on ${job.printer}: ${words[job.state] || job.state}${job.reason ? " — " + job.reason : ""}`;
+  if (!status || !printJob || job.id !== printJob.id) return;
+  const kind = jobKind(job);
+  status.className = "status" + (kind ? " " + kind : "");
+  status.textContent = `${job.tags === 1 ? "Tag" : job.tags + " tags"} on ${job.printer || "the default printer"}: ${jobWords(job)}`;
 }
 
 // --- changing the price: the same edit as catalog edit, and a conflict shown with both values ----------------

@@ -175,22 +175,14 @@ async function loadTags() {
   }));
 }
 function showJob(job) {
-  if (!printJob || job.job_id !== printJob.job_id || job.printer !== printJob.printer) return;
-  const words = {submitted: "sent, waiting for the printer", completed: "printed", canceled: "canceled",
-    aborted: "failed", stopped: "stopped", printerStopped: "waiting: the printer is stopped",
-    timedOut: "still waiting after a minute"};
-  const bad = ["canceled", "aborted", "stopped", "printerStopped", "timedOut", "unknown"].includes(job.state);
-  say(`Job ${job.job_id} on ${job.printer} (${job.labels} tag${job.labels === 1 ? "" : "s"}): ` +
-    `${words[job.state] || job.state}${job.reason ? " — " + job.reason : ""}`, job.state === "completed" ? "ok" : bad ? "bad" : "");
+  job = latestJob(job);
+  if (!printJob || job.id !== printJob.id) return;
+  say(`${job.tags} tag${job.tags === 1 ? "" : "s"} on ${job.printer || "the default printer"}: ${jobWords(job)}`,
+    jobKind(job));
   if (job.state === "completed") loadTags().catch((error) => say(error.message, "bad"));
 }
 function startTags() {
-  const ended = {};
-  events.addEventListener("print", (event) => {
-    const job = JSON.parse(event.data);
-    ended[`${job.printer}/${job.job_id}`] = job;
-    showJob(job);
-  });
+  events.addEventListener("print", (event) => showJob(JSON.parse(event.data)));
   $("#select-all").addEventListener("change", (event) => {
     document.querySelectorAll("input[name=tag]:not(:disabled)").forEach((box) => { box.checked = event.target.checked; });
   });
@@ -205,8 +197,7 @@ function startTags() {
       const job = await api("/api/v1/labels/print-stale", {method: "POST",
         body: {variation_ids: chosen, template: $("#tag-template").value, printer: $("#tag-printer").value}});
       printJob = job;
-      // The job's end can come (as an event) before this answer does.
-      showJob(ended[`${job.printer}/${job.job_id}`] || job);
+      showJob(job);
     });
   });
   return loadTags();
@@ -278,8 +269,10 @@ async function loadHistory() {
     cell("Change", `${entry.field_name}: ${shown(entry.old_value)} → ${shown(entry.new_value)}`)))
     : [element("tr", {}, element("td", {colspan: "4", class: "note"}, "No changes written to Square yet."))]));
 }
+let printerNames = [];
 async function loadPrinters() {
-  const printers = await api("/api/v1/printers");
+  const [printers, routes] = await Promise.all([api("/api/v1/printers"), api("/api/v1/printers/routes")]);
+  printerNames = printers.map((p) => p.name);
   $("#printers-body").replaceChildren(...(printers.length ? printers.map((p) => element("tr", {class: p.state},
     cell("Printer", element("span", {class: "name"}, p.name + (p.default ? " (default)" : "")),
       p.make_and_model ? element("span", {class: "meta"}, p.make_and_model) : null),
@@ -287,6 +280,64 @@ async function loadPrinters() {
     cell("Reports", [p.state_message, ...p.state_reasons.filter((r) => r !== "none")].filter(Boolean).join("; ") || "nothing")))
     : [element("tr", {}, element("td", {colspan: "4", class: "note"},
       "The hub has no printers yet: ask whoever looks after the hub to add one."))]));
+  const routeWords = (r) => [r.template && `${r.template} labels`, r.counter && `from ${r.counter}`,
+    r.location && `for ${r.location}`].filter(Boolean).join(" ");
+  $("#routes-list").replaceChildren(...(routes.length
+    ? routes.map((r) => element("li", {}, `${routeWords(r)} print on ${r.printer}`))
+    : [element("li", {class: "note"}, "Every label prints on the hub's default printer.")]));
+}
+const queueWords = {queued: "Waiting", sending: "Being sent", printing: "At the printer", completed: "Printed",
+  failed: "Did not print", cancelled: "Cancelled"};
+function jobRow(job) {
+  const actions = [];
+  if (job.can_retry && (job.state !== "printing" || job.reason)) {
+    const choice = element("select", {"aria-label": `Printer for ${job.title}`},
+      ...printerNames.map((name) => element("option", {value: name}, name)));
+    if (job.printer && printerNames.includes(job.printer)) choice.value = job.printer;
+    const again = element("button", {type: "button"}, "Send again");
+    again.addEventListener("click", () => busy(again, async () => {
+      printJob = await api(`/api/v1/label-jobs/${job.id}/retry`, {method: "POST", body: {printer: choice.value}});
+      const now = latestJob(printJob);
+      say(`${now.title} on ${choice.value}: ${jobWords(now)}`, jobKind(now));
+      await loadQueue();
+    }));
+    actions.push(element("span", {class: "inline"}, choice, again));
+  }
+  if (job.can_cancel) {
+    const cancel = element("button", {type: "button", class: "secondary"}, "Cancel");
+    cancel.addEventListener("click", () => busy(cancel, async () => {
+      await api(`/api/v1/label-jobs/${job.id}/cancel`, {method: "POST", body: {}});
+      say(`Cancelled: ${job.title}`);
+      await loadQueue();
+    }));
+    actions.push(cancel);
+  }
+  const state = element("span", {class: `badge ${job.state}`}, queueWords[job.state] || job.state);
+  return element("tr", {class: job.state, "data-job": String(job.id)}, cell("When", when(job.updated_at)),
+    cell("Tags", element("span", {class: "name"}, job.title + (job.copies > 1 ? ` ×${job.copies}` : "")),
+      element("span", {class: "meta"}, `${job.template}, from ${job.counter}`)),
+    cell("Printer", job.printer || "default printer"),
+    cell("State", state, job.reason ? element("span", {class: "meta"}, job.reason) : null),
+    cell(actions.length ? "What to do" : "", ...actions));
+}
+async function loadQueue() {
+  const jobs = await api("/api/v1/label-jobs" + ($("#queue-all").checked ? "?all=1" : ""));
+  $("#queue-body").replaceChildren(...(jobs.length ? jobs.map(jobRow)
+    : [element("tr", {}, element("td", {colspan: "5", class: "note"}, "No label jobs today."))]));
+}
+async function startPrinters() {
+  $("#printers-refresh").addEventListener("click", () => loadPrinters().catch((e) => say(e.message, "bad")));
+  $("#queue-all").addEventListener("change", () => loadQueue().catch((e) => say(e.message, "bad")));
+  let pending = null;
+  events.addEventListener("print", (event) => {
+    const job = latestJob(JSON.parse(event.data));
+    if (printJob && job.id === printJob.id) say(`${job.title} on ${job.printer || "the default printer"}: ${jobWords(job)}`, jobKind(job));
+    // A burst of events (a job sent, then printed) reloads the queue once.
+    clearTimeout(pending);
+    pending = setTimeout(() => loadQueue().catch((e) => say(e.message, "bad")), 150);
+  });
+  await loadPrinters().catch((e) => say(e.message, "bad"));
+  return loadQueue();
 }
 async function loadSync() {
   const status = await api("/api/v1/sync");
@@ -328,8 +379,7 @@ const starts = {
   reorder: startReorder, tags: startTags, outbox: startOutbox,
   history: () => { $("#history-limit").addEventListener("change", () => loadHistory().catch((e) => say(e.message, "bad")));
     return loadHistory(); },
-  printers: () => { $("#printers-refresh").addEventListener("click", () => loadPrinters().catch((e) => say(e.message, "bad")));
-    return loadPrinters(); },
+  printers: startPrinters,
   sync: startSync,
 };
 if (starts[page]) Promise.resolve().then(starts[page]).catch((error) => say(error.message, "bad"));

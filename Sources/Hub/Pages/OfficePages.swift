@@ -51,12 +51,20 @@ enum OfficePages {
             """
         ),
         "printers": (
-            "Printers", "Printers",
-            "The printers the hub's CUPS knows, whether they take jobs, and what they report.",
+            "Printers", "Printers and the print queue",
+            "Every counter's label jobs and how far each got, then the printers the hub's CUPS knows, whether they "
+                + "take jobs, and what they report. A job that did not print can be sent again, here or to another "
+                + "printer.",
             """
+            <h2 class="section">Print queue</h2><div class="tools"><label class="check">\
+            <input type="checkbox" id="queue-all"> Show every job kept</label></div>\
+            <table class="stack"><thead><tr><th>When</th><th>Tags</th><th>Printer</th><th>State</th>\
+            <th>What to do</th></tr></thead><tbody id="queue-body"></tbody></table>\
+            <h2 class="section">Printers</h2>\
             <div class="tools"><button type="button" id="printers-refresh" class="secondary">Check again</button>\
             </div><table class="stack"><thead><tr><th>Printer</th><th>State</th><th>Takes jobs</th>\
-            <th>Reports</th></tr></thead><tbody id="printers-body"></tbody></table>
+            <th>Reports</th></tr></thead><tbody id="printers-body"></tbody></table>\
+            <h2 class="section">Where labels print</h2><ul id="routes-list" class="routes"></ul>
             """
         ),
         "sync": (

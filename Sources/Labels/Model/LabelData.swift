@@ -1,7 +1,7 @@
 import CatalogCore
 
 /// What one label shows: the values its field expressions draw from.
-public struct LabelData: Sendable, Hashable {
+public struct LabelData: Sendable, Hashable, Codable {
     public var itemID: String
     public var variationID: String
     public var itemName: String

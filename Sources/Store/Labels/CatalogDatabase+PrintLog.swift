@@ -38,16 +38,6 @@ extension CatalogDatabase {
         }
     }
 
-    /// Sets the status of every record of one print job (completed, or failed with a reason).
-    public func updatePrintJob(_ jobID: Int, printer: String, status: PrintRecord.Status, reason: String?) async throws
-    {
-        try await write { db in
-            typealias Columns = PrintLogRecord.Columns
-            _ = try PrintLogRecord.filter(Columns.jobID == jobID && Columns.printer == printer).updateAll(
-                db, Columns.status.set(to: status.rawValue), Columns.reason.set(to: reason))
-        }
-    }
-
     /// The print log, newest first; optionally one variation's.
     public func printLog(variationID: String? = nil, limit: Int = 200) async throws -> [PrintRecord] {
         try await read { db in

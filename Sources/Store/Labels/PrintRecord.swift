@@ -61,6 +61,8 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
     public var saleRuleID: String?
     /// Whether the prices shown include the additive taxes (price display with_taxes).
     public var withTaxes = false
+    /// The label job (`LabelJob`) it was printed with; nil for a tag printed before the print queue.
+    public var labelJobID: Int64?
 
     public init(
         at: String = Timestamp.now().rfc3339, counter: String, variationID: String, itemID: String, template: String,
@@ -112,6 +114,7 @@ public struct PrintRecord: Sendable, Equatable, FetchableRecord {
             "price": price?.json ?? .null, "regular_amount": regularAmount.map(JSONValue.int) ?? .null,
             "version": version.map(JSONValue.int) ?? .null, "location_id": locationID.map(JSONValue.string) ?? .null,
             "sale_rule_id": saleRuleID.map(JSONValue.string) ?? .null, "with_taxes": .bool(withTaxes),
+            "label_job": labelJobID.map(JSONValue.int) ?? .null,
         ]
     }
 }

@@ -24,11 +24,13 @@ struct PrintLogRecord: NumberedRecord, Equatable {
     var locationID: String?
     var saleRuleID: String?
     var withTaxes: Bool
+    var labelJobID: Int64?
 
     enum Columns: String, ColumnExpression {
         case id, printer, status, reason
         case variationID = "variation_id"
         case jobID = "job_id"
+        case labelJobID = "label_job_id"
     }
 
     init(_ record: PrintRecord) {
@@ -50,6 +52,7 @@ struct PrintLogRecord: NumberedRecord, Equatable {
         locationID = record.locationID
         saleRuleID = record.saleRuleID
         withTaxes = record.withTaxes
+        labelJobID = record.labelJobID
     }
 }
 
@@ -66,5 +69,6 @@ extension PrintRecord {
             regularAmount: record.regularAmount, version: record.version, locationID: record.locationID,
             saleRuleID: record.saleRuleID, withTaxes: record.withTaxes)
         id = record.id
+        labelJobID = record.labelJobID
     }
 }
