@@ -36,6 +36,20 @@ extension CounterSession {
         }
     }
 
+    /// Lets audit mode check each scanned item's tag in the audit of the shelf scanned last at `place` (one
+    /// audit per shelf, shared by every counter walking it): a wrong tag's reprint goes to the print queue.
+    public mutating func auditShelves(at place: CounterLocation, context: AppContext) {
+        auditItem = { variation, shelf in
+            let audits = try ShelfAudits(context: context)
+            let audit = try await audits.start(shelf: shelf, location: place.id).audit
+            let checked = try await audits.check(variation, in: audit, place: place)
+            return (
+                checked.action, false,
+                ScanResult(checked.needsLook ? .tagWrong : .tagOK, checked.headline, detail: checked.detail)
+            )
+        }
+    }
+
     /// Lets count mode count each scan into the stock count open at `place` when it is scanned (one
     /// started after the scanner is found too).
     public mutating func countStock(at place: CounterLocation, context: AppContext) {
@@ -139,7 +153,8 @@ extension CounterSession {
             place = try await context.location(wanted, in: database, required: true)
         } catch {
             let failure = AppError.from(error)
-            (off[.count], off[.receive], off[.shelf]) = (failure, failure, failure)
+            (off[.count], off[.receive], off[.shelf], off[.audit]) = (failure, failure, failure, failure)
+            session.auditUnavailable = "audit mode is off: \(failure.description)"
             session.countUnavailable = "count mode is off: \(failure.description)"
             session.receiveUnavailable = "receive mode is off: \(failure.description)"
             session.shelfUnavailable = "shelf mode is off: \(failure.description)"
@@ -151,6 +166,7 @@ extension CounterSession {
         guard let place else { return (session, off) }
         // Counting needs no token: what Square expects is read when it can be, else at review.
         session.countStock(at: place, context: context)
+        session.auditShelves(at: place, context: context)
         do {
             _ = try context.makeClient()
             session.receiveStock(at: place, context: context)

@@ -132,6 +132,10 @@ public struct CounterSession: Sendable {
     /// location or no token, with `shelfUnavailable` saying why.
     public var setShelf: (@Sendable (VariationSummary, String) async throws -> ScanAction)?
     public var shelfUnavailable = "shelf mode needs a location (--location or location: in the config) and a token"
+    /// Checks a variation's tag in the audit of the shelf scanned last (audit mode); nil when there is no
+    /// location, with `auditUnavailable` saying why.
+    public var auditItem: (@Sendable (VariationSummary, String) async throws -> ScanAction)?
+    public var auditUnavailable = "audit mode needs the counter's location (--location or location: in the config)"
 
     public init(mode: CounterMode, database: CatalogDatabase, counter: String) {
         self.mode = mode
@@ -147,6 +151,7 @@ public struct CounterSession: Sendable {
         if next == .receive, receive == nil { return "\(receiveUnavailable); staying in \(mode.rawValue) mode" }
         if next == .count, countItem == nil { return "\(countUnavailable); staying in \(mode.rawValue) mode" }
         if next == .shelf, setShelf == nil { return "\(shelfUnavailable); staying in \(mode.rawValue) mode" }
+        if next == .audit, auditItem == nil { return "\(auditUnavailable); staying in \(mode.rawValue) mode" }
         mode = next
         return nil
     }
@@ -161,6 +166,7 @@ public struct CounterSession: Sendable {
             return await printerProblem?().map { "label mode needs a printer: \($0)" }
         case .receive: return receive == nil ? receiveUnavailable : nil
         case .shelf: return setShelf == nil ? shelfUnavailable : nil
+        case .audit: return auditItem == nil ? auditUnavailable : nil
         case .count:
             guard countItem != nil, let location else { return countUnavailable }
             let open = try await database.countSessions(statuses: [.open]).contains { $0.locationID == location.id }
@@ -196,7 +202,10 @@ public struct CounterSession: Sendable {
         case .command(.shelf(let place)):
             shelfPlace = place
             outcome.action = "shelf \(place)"
-            let next = mode == .shelf ? "scan each item on it" : "switch to shelf mode to put items on it"
+            let next =
+                mode == .shelf
+                ? "scan each item on it"
+                : mode == .audit ? "scan each item on it to check its tag" : "switch to shelf mode to put items on it"
             outcome.result = ScanResult(.command, "Shelf \(place)", detail: "Now \(next).")
             return outcome
         case .command(.quantity(let count)):
@@ -333,6 +342,16 @@ public struct CounterSession: Sendable {
                     )
                 }
                 return try await setShelf(found, shelfPlace)
+            case .audit:
+                guard let auditItem else { return shown }
+                guard let shelfPlace else {
+                    return (
+                        "refused: scan the shelf's label first", true,
+                        .refused(
+                            "scan the label on the shelf first, then each item on it", headline: "Which shelf?")
+                    )
+                }
+                return try await auditItem(found, shelfPlace)
             }
         } catch {
             let failure = AppError.from(error).description

@@ -50,3 +50,7 @@ public typealias StagedPlanSummary = Store.StagedPlanSummary
 public typealias LabelJob = Store.LabelJob
 /// Where a template's, a counter's or a location's tags print.
 public typealias PrinterRoute = Store.PrinterRoute
+/// A walk along a shelf checking its tags.
+public typealias ShelfAudit = Store.ShelfAudit
+/// One item checked in a shelf audit.
+public typealias ShelfAuditCheck = Store.ShelfAuditCheck

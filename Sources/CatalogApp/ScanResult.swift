@@ -19,6 +19,10 @@ public struct ScanResult: Sendable, Equatable {
         case printed
         /// Put on the shelf scanned last (its shelf place set in Square).
         case shelved
+        /// Audit mode: the item's last tag shows today's price.
+        case tagOK = "tag_ok"
+        /// Audit mode: the item's last tag shows another price (a reprint is queued), or none is on record.
+        case tagWrong = "tag_wrong"
         /// The counter's mode or next quantity changed (a command barcode).
         case command
         /// No item has this code.

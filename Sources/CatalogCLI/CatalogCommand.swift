@@ -20,7 +20,8 @@ struct CatalogCommand: AsyncParsableCommand {
             SyncCommand.self, ShowCommand.self, SearchCommand.self, EditCommand.self, OutboxCommand.self,
             HistoryCommand.self, ShelfCommand.self, SynonymsCommand.self, ReindexCommand.self,
             SandboxCommand.self, DemoCommand.self, WebhookCommand.self, BenchMovedCommand.self,
-            ItemCommand.self, LabelCommand.self, PrintersCommand.self, ScanCommand.self, ScansCommand.self,
+            ItemCommand.self, LabelCommand.self, AuditCommand.self, PrintersCommand.self, ScanCommand.self,
+            ScansCommand.self,
             ImportCommand.self, ReorderCommand.self, CountCommand.self, CodesCommand.self, ServeCommand.self,
             DevicesCommand.self, StaffCommand.self, PricesCommand.self,
         ]

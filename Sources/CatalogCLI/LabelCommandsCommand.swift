@@ -35,6 +35,7 @@ struct LabelCommandsCommand: ContextCommand {
             ("CATALOG:MODE:LOOKUP", "Mode: look up"), ("CATALOG:MODE:REORDER", "Mode: reorder"),
             ("CATALOG:MODE:LABEL", "Mode: print label"), ("CATALOG:MODE:RECEIVE", "Mode: receive stock"),
             ("CATALOG:MODE:COUNT", "Mode: count stock"), ("CATALOG:MODE:SHELF", "Mode: put on a shelf"),
+            ("CATALOG:MODE:AUDIT", "Mode: check tags"),
         ] + [1, 2, 3, 4, 5, 6, 10, 12, 24].map { ("CATALOG:QTY:\($0)", "Quantity \($0)") }
 
     /// Two columns of 4 x 1.3 in cells on US Letter, 16 to a page (every command on one), each with its title

@@ -116,7 +116,7 @@ public protocol LabelStore: Sendable {
     func printerRoutes() async throws -> [PrinterRoute]
     func setPrinterRoute(_ route: PrinterRoute) async throws
     func removePrinterRoute(template: String?, counter: String?, locationID: String?) async throws -> Bool
-    func staleLabels() async throws -> [StaleLabel]
+    func staleLabels(variationIDs: [String]?) async throws -> [StaleLabel]
     func variations(inCategories categoryIDs: [String]) async throws -> [VariationSummary]
     func variations(changedSince since: String) async throws -> [VariationSummary]
 }

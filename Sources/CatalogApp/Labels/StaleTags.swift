@@ -10,7 +10,7 @@ public enum StaleTags {
     public static func list(at location: CounterLocation?, database: any LabelStore & CatalogStore) async throws
         -> [StaleLabel]
     {
-        try await database.staleLabels().filter { $0.printed.locationID == location?.id }
+        try await database.staleLabels(variationIDs: nil).filter { $0.printed.locationID == location?.id }
     }
 
     /// `list(at:database:)` over the context's database.

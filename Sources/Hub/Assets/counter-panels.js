@@ -401,7 +401,8 @@ function playSound(kind) {
     audio = audio || new AudioContext();
     if (audio.state === "suspended") audio.resume();
     const tones = kind === "unknown" ? [[660, 0, 0.09], [440, 0.12, 0.14]]
-      : ["refused", "held_back"].includes(kind) ? [[180, 0, 0.32, "square"]] : [[988, 0, 0.08]];
+      : ["refused", "held_back"].includes(kind) ? [[180, 0, 0.32, "square"]]
+        : kind === "tag_wrong" ? [[523, 0, 0.1], [523, 0.14, 0.1]] : [[988, 0, 0.08]];
     const start = audio.currentTime + 0.01;
     for (const [frequency, at, length, type] of tones) {
       const oscillator = audio.createOscillator(), gain = audio.createGain();

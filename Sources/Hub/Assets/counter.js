@@ -288,7 +288,7 @@ function showScan(answer) {
 // of its kind; a receipt can be undone there for 30 seconds. Each kind has its own short sound at the counter
 // that scanned (Web Audio); the Sound switch mutes it on this screen.
 const OUTCOME_WORDS = {found: "Found", reordered: "Reorder", received: "Received", counted: "Counted", shelved: "Shelf",
-  printed: "Tag", command: "Counter", unknown: "Unknown", held_back: "Held back", refused: "Not done", undone: "Undone"};
+  printed: "Tag", tag_ok: "Tag OK", tag_wrong: "Tag wrong", command: "Counter", unknown: "Unknown", held_back: "Held back", refused: "Not done", undone: "Undone"};
 // The hub's result for a scan; for an answer from before results (an old log row), read from its action.
 function resultOf(answer) {
   if (answer.result) return answer.result;
@@ -370,14 +370,15 @@ if (localStorage.getItem("catalog.follow") === "*") follow.value = "*";
 // offered disabled with the reason.
 const MODE_WORDS = {lookup: "Scans show the item.", reorder: "Scans add to the reorder list.",
   label: "Scans print the item's tag.", receive: "Scans add stock in Square.", count: "Scans count stock into the open count.",
-  shelf: "Scan a shelf's label, then the items on it."};
+  shelf: "Scan a shelf's label, then the items on it.", audit: "Scan a shelf's label, then each item on it to check its tag."};
 let counterMode = "lookup", lookupTimer = null;
 function applyCounterState(state) {
   counterMode = state.mode || "lookup";
   document.body.dataset.mode = counterMode;
   $("#mode-word").textContent = counterMode.toUpperCase();
   $("#mode-detail").textContent = counterMode === "shelf" && state.shelf ? `Shelf ${state.shelf}: scan the items on it.`
-    : MODE_WORDS[counterMode] || "";
+    : counterMode === "audit" && state.shelf ? `Checking the tags of shelf ${state.shelf}: scan each item on it.`
+      : MODE_WORDS[counterMode] || "";
   clearTimeout(lookupTimer);
   $("#mode-timer").textContent = state.lookup_at ? `Back to lookup at ${clock(state.lookup_at)} if nothing is scanned.` : "";
   if (state.lookup_at) {

@@ -23,6 +23,7 @@ enum CounterPage {
             <option value="lookup">shows the item</option><option value="reorder">adds to reorder list</option>\
             <option value="label">prints its tag</option><option value="receive">receives stock</option>\
             <option value="count">counts stock</option><option value="shelf">puts it on a shelf</option>\
+            <option value="audit">checks its tag</option>\
             </select></label></div>\
             <main class="counter"><h1 class="visually-hidden">Counter</h1>\
             <section class="find" aria-label="Find an item">\

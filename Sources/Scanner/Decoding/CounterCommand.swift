@@ -14,6 +14,8 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     case count
     /// Put the item on the shelf whose label was scanned last (its shelf place at the counter's location).
     case shelf
+    /// Check the tag of each item on the shelf whose label was scanned last against today's price.
+    case audit
 
     /// The modes as a person reads them in a message: "lookup, reorder, label, receive, count or shelf".
     public static var names: String {
@@ -24,7 +26,7 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
 
 /// A command barcode printed on the counter's command sheet.
 public enum CounterCommand: Hashable, Sendable {
-    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL|RECEIVE|COUNT`: switch mode.
+    /// `CATALOG:MODE:LOOKUP|REORDER|LABEL|RECEIVE|COUNT|SHELF|AUDIT`: switch mode.
     case mode(CounterMode)
     /// `CATALOG:QTY:n` (1...999): the next reorder, label or receive scan counts `n`.
     case quantity(Int)

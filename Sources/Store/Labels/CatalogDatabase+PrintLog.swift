@@ -52,17 +52,19 @@ extension CatalogDatabase {
     /// and the price is `PricingCatalog.shelfPrice`'s at the tag's location: a tag printed during a Square
     /// sale is stale when the sale ends, one printed before it when it starts. A tag with a typed discount
     /// (--discount) is compared by its regular price, since Square knows nothing of that sale.
-    public func staleLabels() async throws -> [StaleLabel] {
-        try await read { db in
+    /// With `variationIDs`, only theirs.
+    public func staleLabels(variationIDs: [String]? = nil) async throws -> [StaleLabel] {
+        let only = variationIDs.map { "AND variation_id IN (\(Self.marks($0)))" } ?? ""
+        return try await read { db in
             // The last tag per variation and location: a tag printed for Market Hall is compared with
             // Market Hall's price now, one printed with no location with the variation's own price.
             let lastPrinted = try PrintRecord.fetchAll(
                 db,
                 sql: """
                     SELECT p.* FROM print_log p
-                    JOIN (SELECT MAX(id) AS id FROM print_log WHERE status != 'failed'
+                    JOIN (SELECT MAX(id) AS id FROM print_log WHERE status != 'failed' \(only)
                           GROUP BY variation_id, location_id) last ON last.id = p.id
-                    """)
+                    """, arguments: StatementArguments(variationIDs ?? []))
             var names: [String: String] = [:]
             for location in try LocationRecord.fetchAll(db) { names[location.id] = location.name }
             let pricing = try self.pricingCatalog(db)
