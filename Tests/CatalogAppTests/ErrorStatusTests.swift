@@ -141,6 +141,10 @@ import Webhooks
                 "streamTruncated": ScannerError.streamTruncated(byteCount: 12),
             ],
             "Errno": ["-": Errno(ENODEV, call: "open")],
+            "LabelJobError": [
+                "-": LabelJobError(
+                    jobID: 12, underlying: PrintingError.notAcceptingJobs(printer: "zebra", message: nil))
+            ],
             "BarcodeError": [
                 "notABarcode": BarcodeError.notABarcode("12ab"),
                 "badCheckDigit": BarcodeError.badCheckDigit(
@@ -192,7 +196,7 @@ import Webhooks
         ],
         .noInput: ["ScannerError.streamReadFailed", "ScannerError.streamTruncated"],
         .unavailable: [
-            "Errno.-", "PrintingError.cupsUnreachable", "PrintingError.jobFailed", "PrintingError.notAcceptingJobs",
+            "Errno.-", "LabelJobError.-", "PrintingError.cupsUnreachable", "PrintingError.jobFailed", "PrintingError.notAcceptingJobs",
             "PrintingError.printerStopped", "PrintingError.requestFailed", "SandboxError.notListening",
             "ScannerError.busy", "ScannerError.keyHeld", "ScannerError.noScannerFound", "ScannerError.notAnInputDevice",
             "ScannerError.notFound", "ScannerError.permissionDenied", "ScannerError.system", "SquareError.api 401",

@@ -9,7 +9,7 @@ import Testing
     /// Commands left out, by their first words: they need a printer, a scanner device, a webhook receiver,
     /// minutes of benchmarking, a server of their own, or an outbox conflict the demo does not have.
     static let skipped: [[String]] = [
-        ["sandbox"], ["webhook"], ["label", "print"], ["printers"], ["scan"], ["demo"],
+        ["sandbox"], ["webhook"], ["label", "print"], ["label", "retry"], ["printers"], ["scan"], ["demo"],
         ["outbox", "resolve"],
     ]
 

@@ -167,6 +167,51 @@ import Testing
         }
     }
 
+    /// Audit mode: after a shelf's label, each item scanned has its last tag here checked against today's
+    /// price; a wrong tag's reprint is kept in the print queue (this hub has no printer), said in staff words.
+    @Test func auditModeChecksEachScannedTagAgainstTodaysPrice() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            func scan(_ id: String, _ code: String) async throws -> JSONValue {
+                try await Self.result(shop, device, counter: "till-6", id: id, code: code)
+            }
+            let here = try #require(try await shop.context.location("High Street", in: shop.database))
+            let widget = try await Lookup.single(Self.widget, in: shop.database).at(here)
+            let price = try #require(widget.price)
+            func tag(_ amount: Int64) -> PrintRecord {
+                PrintRecord(
+                    counter: "till", variationID: widget.variationID, itemID: widget.itemID, template: "shelf-2x1",
+                    printer: "tags", jobID: 1, status: .completed,
+                    price: Money(amount: amount, currency: price.currency),
+                    version: 1, locationID: here.id)
+            }
+            let switched = try await shop.request(
+                "POST", "/api/v1/counters/till-6/mode", body: ["mode": "audit"], device: device)
+            #expect(switched.status == 200, "\(switched.text)")
+            let early = try await scan("a-1", Self.widget)
+            #expect(early["kind"] == "refused" && early["headline"] == "Which shelf?", "\(early)")
+            _ = try await scan("a-2", "CATALOG:SHELF:A3")
+            let untagged = try await scan("a-3", Self.widget)
+            #expect(untagged["kind"] == "tag_wrong" && untagged["headline"] == "No tag on record", "\(untagged)")
+
+            _ = try await shop.database.recordPrints([tag(price.amount)])
+            let ok = try await scan("a-4", Self.widget)
+            #expect(ok["kind"] == "tag_ok" && ok["headline"] == "Tag OK", "\(ok)")
+
+            _ = try await shop.database.recordPrints([tag(price.amount - 50)])
+            let wrong = try await scan("a-5", Self.widget)
+            #expect(wrong["kind"] == "tag_wrong", "\(wrong)")
+            let detail = wrong["detail"]?.stringValue ?? ""
+            #expect(detail.contains("Printers page") && !detail.contains("catalog "), "\(wrong)")
+            let jobs = try await shop.request("GET", "/api/v1/label-jobs", device: device)
+            #expect(jobs.json.arrayValue?.first?["state"] == "failed", "\(jobs.text)")
+            // One audit of the shelf, every check kept once per item, as the command line reports it.
+            let report = try JSONValue.parse(try await shop.catalog("audit", "show", "--json"))
+            #expect(report["shelf"] == "A3" && report["checked"] == .int(1), "\(report)")
+            #expect(report["checks"]?.arrayValue?.first?["verdict"] == "stale", "\(report)")
+        }
+    }
+
     @Test func aControlCharacterOrPagesOfTextAreRefusedInWordsAndLogged() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()

@@ -239,6 +239,11 @@ public struct LabelJobError: UserFacingError {
     public var jobID: Int64
     public var underlying: any Error
 
+    public init(jobID: Int64, underlying: any Error) {
+        self.jobID = jobID
+        self.underlying = underlying
+    }
+
     public var exitStatus: ExitStatus { (underlying as? any UserFacingError)?.exitStatus ?? .unavailable }
 
     public var description: String {

@@ -150,7 +150,7 @@ public struct ShelfAudits: Sendable {
             let outcome = try await LabelPrinting.print([variation], request: request, printer: nil, context: context)
             return (outcome.labelJob.id, true, "reprint sent to \(outcome.job.printer)")
         } catch let kept as LabelJobError {
-            return (kept.jobID, false, "the reprint could not be sent (\(context.frontEnd.explain(kept.underlying)))")
+            return (kept.jobID, false, "the reprint could not be sent. \(context.frontEnd.explain(kept))")
         }
     }
 

@@ -17,7 +17,7 @@ public enum CounterMode: String, CaseIterable, Hashable, Sendable {
     /// Check the tag of each item on the shelf whose label was scanned last against today's price.
     case audit
 
-    /// The modes as a person reads them in a message: "lookup, reorder, label, receive, count or shelf".
+    /// The modes as a person reads them in a message: "lookup, reorder, label, receive, count, shelf or audit".
     public static var names: String {
         let all = allCases.map(\.rawValue)
         return all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
