@@ -196,7 +196,8 @@ import Webhooks
         ],
         .noInput: ["ScannerError.streamReadFailed", "ScannerError.streamTruncated"],
         .unavailable: [
-            "Errno.-", "LabelJobError.-", "PrintingError.cupsUnreachable", "PrintingError.jobFailed", "PrintingError.notAcceptingJobs",
+            "Errno.-", "LabelJobError.-", "PrintingError.cupsUnreachable", "PrintingError.jobFailed",
+            "PrintingError.notAcceptingJobs",
             "PrintingError.printerStopped", "PrintingError.requestFailed", "SandboxError.notListening",
             "ScannerError.busy", "ScannerError.keyHeld", "ScannerError.noScannerFound", "ScannerError.notAnInputDevice",
             "ScannerError.notFound", "ScannerError.permissionDenied", "ScannerError.system", "SquareError.api 401",

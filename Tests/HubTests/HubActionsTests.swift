@@ -33,7 +33,8 @@ import Testing
                 "POST", "/api/v1/counters/till-4/mode", body: ["mode": "sell"], device: device)
             #expect(wrong.status == 400)
             #expect(
-                wrong.json["error"]?.stringValue?.contains("lookup, reorder, label, receive, count, shelf or audit") == true)
+                wrong.json["error"]?.stringValue?.contains("lookup, reorder, label, receive, count, shelf or audit")
+                    == true)
             // The same id again with another code is refused, not answered with the first scan's answer.
             let reused = try await shop.request(
                 "POST", "/api/v1/scans", body: ["id": "r-1", "code": "05012345003627", "counter": "till-4"],
