@@ -75,13 +75,19 @@ extension CounterSession {
     /// and book it against the reorder list.
     public mutating func receiveStock(at place: CounterLocation, context: AppContext) {
         let workflow = ReorderWorkflow(context: context, database: database)
-        let clock = context.clock
+        let (clock, database) = (context.clock, database)
         undoReceipt = { outboxID in try await workflow.undoReceipt(outboxID: outboxID) }
         receive = { variation, count in
             let result = try await workflow.receive(variation, quantity: count, at: place).result
             var shown = ScanResult(.received, "+\(count) received", quantity: count)
             shown.receiptOutboxID = result.receipt.outboxID
             shown.undoUntil = Timestamp(seconds: clock.now().seconds + ScanResult.undoWindowSeconds)
+            // Tags for what arrived, offered on the screen: one per unit, or one per case.
+            let caseSize = try await database.caseSizes(variationIDs: [variation.variationID])[variation.variationID]
+            shown.labelOffer = (
+                ReceiveLabels.unit.tags(quantity: count, caseSize: caseSize),
+                ReceiveLabels.perCase.tags(quantity: count, caseSize: caseSize), caseSize
+            )
             switch result.status {
             case .posted:
                 shown.stockAfter = result.inStock

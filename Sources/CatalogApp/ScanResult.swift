@@ -6,6 +6,8 @@ import Store
 /// a person reads at a glance ("+2 received"), the detail, and the figures behind it. The scan's `action`
 /// stays the log's and the terminal's line; this is the same outcome for a screen.
 public struct ScanResult: Sendable, Equatable {
+    public static func == (left: ScanResult, right: ScanResult) -> Bool { left.json == right.json }
+
     public enum Kind: String, Sendable {
         /// Looked up: the item is shown.
         case found
@@ -48,6 +50,8 @@ public struct ScanResult: Sendable, Equatable {
     /// A receipt's outbox entry (the one an undo compensates) and until when it may be undone.
     public var receiptOutboxID: Int64?
     public var undoUntil: Timestamp?
+    /// The tags a receipt offers to print: one per unit, one per case, and the case size when known.
+    public var labelOffer: (unit: Int, perCase: Int, caseSize: Int?)?
 
     public init(_ kind: Kind, _ headline: String, detail: String? = nil, quantity: Int? = nil) {
         self.kind = kind
@@ -82,6 +86,12 @@ public struct ScanResult: Sendable, Equatable {
         }
         if let receiptOutboxID { object["receipt"] = .int(receiptOutboxID) }
         if let undoUntil { object["undo_until"] = .string(undoUntil.rfc3339) }
+        if let offer = labelOffer {
+            object["labels"] = [
+                "unit": .int(offer.unit), "case": .int(offer.perCase),
+                "case_size": offer.caseSize.map(JSONValue.int) ?? .null,
+            ]
+        }
         return object
     }
 }

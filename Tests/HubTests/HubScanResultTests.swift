@@ -36,6 +36,8 @@ import Testing
                 result?["stock"]?["after"]?.stringValue == after && result?["stock"]?["before"]?.stringValue == before,
                 "\(scan.text) before \(before ?? "none") after \(after ?? "none")")
             #expect(result?["undo_until"] != nil && result?["undo_until"] != .null, "\(scan.text)")
+            // Tags are offered for what arrived: one per unit; per case only where Square has a case size.
+            #expect(result?["labels"] == ["unit": 1, "case": 1, "case_size": .null], "\(scan.text)")
             // The answer carries the item's card as it is after the receipt: the page draws it without asking.
             let card = scan.json["card"]
             #expect(card?["variation_id"] == scan.json["match"]?["variation_id"], "\(scan.text)")

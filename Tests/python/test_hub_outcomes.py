@@ -1,7 +1,7 @@
 """What a scan did, as the counter screen shows it, in a real browser (Debian's Chromium against `catalog serve`
 on the demo shop in `catalog sandbox`): the outcome line above the card in the colour of its kind, with a sound
 for this screen's own scans and a switch to mute it; a receive scan's stock change, large, with an Undo that
-takes the unit back out of Square's stock (read back through Square's SDK); the scan list as structured rows,
+takes the unit back out of Square's stock (read back through Square's SDK) and a tag offered for it; the scan list as structured rows,
 eight or more of them in view at 1024x768 with an item's card open; prices in the location's currency."""
 
 import time
@@ -62,6 +62,9 @@ def test_a_receive_scan_shows_the_stock_change_and_can_be_undone(hub, paired, re
     assert browser.execute_script("return document.body.dataset.sound") == "received"
     undo = wait_for(browser, lambda: browser.find_elements(By.ID, "undo"), "the Undo button")[0]
     assert "Undo (" in undo.text, undo.text
+    # A tag for what arrived is offered beside it (one per unit; per case where Square has a case size).
+    wait_for(browser, lambda: [b for b in browser.find_elements(By.CSS_SELECTOR, "#outcome-actions button")
+                               if b.text == "Print 1 tag"], "the tag offered for what arrived")
     screenshots(browser, "counter-received")
     click(browser, "#undo")
     wait_for(browser, lambda: "Undone" in text_of(browser, "#outcome"), "the undo said")

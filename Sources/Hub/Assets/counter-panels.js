@@ -52,8 +52,42 @@ async function tagPanel(v, panel) {
   if (!printers.length) { status.className = "status bad"; status.textContent = "CUPS on the hub has no printers yet."; }
   showPreview();
 }
+// Tags for what a receipt brought: one per unit, or one per case when Square has the item's case size; printed
+// like the tag panel's print, on this counter's printer (its route), and followed here.
+let receiveJob = null;
+function offerTags(answer) {
+  const offer = answer.result && answer.result.labels;
+  if (!offer || !answer.match) return;
+  const choices = [];
+  const plural = (n) => n === 1 ? "" : "s";
+  if (offer.unit > 0 && offer.unit <= 100) choices.push([offer.unit, `Print ${offer.unit} tag${plural(offer.unit)}`]);
+  if (offer.case_size && offer.case !== offer.unit) {
+    choices.push([offer.case, `Print ${offer.case} case tag${plural(offer.case)} (${offer.case_size} a case)`]);
+  }
+  const said = element("span", {class: "status", id: "receive-tags", role: "status"});
+  for (const [copies, words] of choices) {
+    const button = element("button", {type: "button", class: "secondary"}, words);
+    button.addEventListener("click", async () => {
+      outcomeActions.querySelectorAll("button.secondary").forEach((b) => { b.disabled = true; });
+      said.textContent = "Sending…";
+      try {
+        receiveJob = await api("/api/v1/labels/print", {method: "POST", body: {code: answer.match.variation_id, copies}});
+        showJob(receiveJob);
+      } catch (error) { said.className = "status bad"; said.textContent = error.message; }
+    });
+    outcomeActions.append(button);
+  }
+  if (choices.length) outcomeActions.append(said);
+}
 function showJob(job) {
   job = latestJob(job);
+  const tags = $("#receive-tags");
+  if (tags && receiveJob && job.id === receiveJob.id) {
+    const kind = jobKind(job);
+    tags.className = "status" + (kind ? " " + kind : "");
+    const count = job.tags * job.copies;
+    tags.textContent = `${count} tag${count === 1 ? "" : "s"} on ${job.printer || "the default printer"}: ${jobWords(job)}`;
+  }
   const status = $("#tag-status");
   if (!status || !printJob || job.id !== printJob.id) return;
   const kind = jobKind(job);

@@ -322,7 +322,7 @@ function showOutcome(answer, mine) {
     .filter(Boolean));
   if (mine) beep(result.kind);
   if (mine && result.kind === "received" && result.undo_until && !answer.undone) {
-    panels().then(() => { if (outcomeBox.dataset.kind === "received") offerUndo(answer); }, () => {});
+    panels().then(() => { if (outcomeBox.dataset.kind === "received") { offerUndo(answer); offerTags(answer); } }, () => {});
   }
 }
 // Sounds: a bright blip when it worked, a falling pair for an unknown code, a low buzz when nothing was done.
