@@ -2,6 +2,7 @@ import CatalogCore
 import CatalogTestSupport
 import Foundation
 import Store
+import Sync
 import Testing
 
 @testable import CatalogApp
@@ -78,6 +79,41 @@ import Testing
             shop.clock.advance(by: .seconds(601))
             #expect(try await staging.applyDue().isEmpty)
             #expect(try await price(shop, DemoCodes.small) == 555)
+        }
+    }
+
+    /// Two hubs on one shop, each with the same plan staged, apply it at the same moment: Square's price is
+    /// set once (one new version), and each hub's plan ends applied.
+    @Test func twoHubsApplyingOnePlanAtOnceWriteItOnce() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let otherPath = shop.folder.appendingPathComponent("other.sqlite").path
+            let other = try CatalogDatabase(path: otherPath, clock: shop.clock)
+            var otherContext = AppContext(
+                settings: shop.context.settings, clock: shop.clock, environment: [:], openDatabase: { _ in other })
+            otherContext.settings.counter = "second-hub"
+            _ = try await SyncEngine(database: other, client: try otherContext.makeClient()).run(full: true)
+            let small = try #require(try await shop.database.variations(gtins: [DemoCodes.small]).first)
+            let before = try #require(try await shop.variation(small.variationID)["version"]?.int64Value)
+
+            let soon = Timestamp(seconds: shop.clock.now().seconds + 3600).rfc3339
+            let plan = try file(shop, "spring.csv", ["\(DemoCodes.small),4.44"])
+            let hubs = [try StagedPrices(context: shop.context), try StagedPrices(context: otherContext)]
+            for hub in hubs { _ = try await hub.stage(file: plan, at: soon, name: "Spring", options: .init()) }
+            shop.clock.advance(by: .seconds(3601))
+            async let first = hubs[0].applyDue()
+            async let second = hubs[1].applyDue()
+            let (one, two) = try await (first, second)
+            for applied in [one, two] {
+                #expect(applied.count == 1 && applied.first?.finished == true, "\(applied.map(\.lines))")
+                #expect(applied.first?.lines.map(\.status) == [.applied], "\(applied.map(\.lines))")
+            }
+            let after = try await shop.variation(small.variationID)
+            #expect(after["item_variation_data"]?["price_money"]?["amount"] == .int(444))
+            // One write: both hubs hold the version it made, and Square has no later one.
+            let versions = [one, two].compactMap { $0.first?.lines.first?.version }
+            #expect(versions.count == 2 && Set(versions) == [after["version"]?.int64Value ?? 0], "\(versions)")
+            #expect((after["version"]?.int64Value ?? 0) > before)
         }
     }
 

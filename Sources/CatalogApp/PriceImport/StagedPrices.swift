@@ -200,7 +200,7 @@ public struct StagedPrices: Sendable {
                     result = try await editor.edit(
                         variationID: line.variationID, itemID: line.itemID, label: line.label,
                         edits: [FieldEdit(field, line.newPrice.json)], seen: [field: base], action: .plan,
-                        source: "plan \(id) “\(plan.name)” line \(line.line)")
+                        source: "plan \(id) “\(plan.name)” line \(line.line)", boundKey: "catalog-plan")
                 } catch let error as SquareError where !error.isAuthenticationFailure {
                     line.status = .failed
                     line.message = error.description

@@ -48,6 +48,9 @@ public struct Editor: Sendable {
         var recordsIntent = false
         /// The changes of that entry.
         var intent: [FieldChange] = []
+        /// When set, each upsert's idempotency key is this and a digest of the object sent, not a fresh one:
+        /// the same write sent twice, by a retry or by another hub applying the same staged plan, is one.
+        var boundKey: String?
     }
 
     /// Edits a variation and its item in Square; when Square cannot be reached, queues the edit in the
@@ -62,14 +65,15 @@ public struct Editor: Sendable {
     /// the history says of it (a staged plan's line: `.plan`, the plan's name and line).
     public func edit(
         variationID: String, itemID: String, label: String, edits: [FieldEdit], seen: [EditField: JSONValue?]? = nil,
-        action: HistoryEntry.Action = .edit, source: String? = nil
+        action: HistoryEntry.Action = .edit, source: String? = nil, boundKey: String? = nil
     ) async throws -> EditResult {
         for edit in edits { try edit.field.checkLength(edit.value) }
         do {
             _ = try await sendOutbox(objectID: variationID)
             return try await write(
                 variationID: variationID, itemID: itemID, label: label, edits: edits,
-                purpose: Purpose(action: action, source: source, baseline: seen, recordsIntent: true))
+                purpose: Purpose(
+                    action: action, source: source, baseline: seen, recordsIntent: true, boundKey: boundKey))
         } catch let error as SquareError where error.isRetryable {
             return try await queue(variationID: variationID, itemID: itemID, label: label, edits: edits, error: error)
         } catch OutboxError.stillOffline(_, let cause) {
@@ -166,7 +170,10 @@ public struct Editor: Sendable {
                     version: result.oldVersion)
             }
             try await ensureShelfDefinitions(for: pending)
-            guard let written = try await upsert(snapshot.applying(pending), label: label, attempt: attempt) else {
+            guard
+                let written = try await upsert(
+                    snapshot.applying(pending), label: label, attempt: attempt, boundKey: purpose.boundKey)
+            else {
                 continue
             }
             result.status = .applied
@@ -196,11 +203,13 @@ public struct Editor: Sendable {
         }
     }
 
-    /// Upserts `object` with a new idempotency key; `nil` after a version conflict that allows another round.
-    func upsert(_ object: JSONValue, label: String, attempt: Int) async throws -> JSONValue? {
+    /// Upserts `object` with a new idempotency key (or, with `boundKey`, one bound to the object sent); `nil`
+    /// after a version conflict that allows another round.
+    func upsert(_ object: JSONValue, label: String, attempt: Int, boundKey: String? = nil) async throws -> JSONValue? {
         let failure: SquareError
         do {
-            return try await client.upsertCatalogObject(object).object
+            let key = boundKey.map { PriceImport.idempotencyKey($0, [object]) } ?? UUID().uuidString
+            return try await client.upsertCatalogObject(object, idempotencyKey: key).object
         } catch {
             failure = error
         }
