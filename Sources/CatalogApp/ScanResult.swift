@@ -60,6 +60,23 @@ public struct ScanResult: Sendable, Equatable {
         self.quantity = quantity
     }
 
+    /// The result of a scan the log kept without one (a scan `catalog scan` made on the hub's computer, or one
+    /// from before results were kept), read from its action, the log's line: `found`, `reorder +1 = 3`, ….
+    public static func logged(action: String) -> ScanResult {
+        let kinds: [(prefix: String, kind: Kind, headline: String)] = [
+            ("found", .found, "Found"), ("reorder", .reordered, "Reorder"), ("received", .received, "Received"),
+            ("count +", .counted, "Counted"), ("label job", .printed, "Tag"), ("shelf ", .shelved, "Shelf"),
+            ("tag ok", .tagOK, "Tag OK"), ("tag stale", .tagWrong, "Tag wrong"),
+            ("no tag on record", .tagWrong, "Tag wrong"), ("mode", .command, "Counter"),
+            ("quantity", .command, "Counter"), ("unknown", .unknown, "Unknown"), ("held back", .heldBack, "Held back"),
+        ]
+        guard let match = kinds.first(where: { action.hasPrefix($0.prefix) }) else {
+            let why = action.hasPrefix("refused: ") ? String(action.dropFirst("refused: ".count)) : action
+            return .refused(why.isEmpty ? "not done" : why)
+        }
+        return ScanResult(match.kind, match.headline)
+    }
+
     /// A refusal: the headline says it was not done, the detail why.
     public static func refused(_ why: String, headline: String = "Not done") -> ScanResult {
         ScanResult(.refused, headline, detail: Self.sentence(why))

@@ -1,6 +1,8 @@
 import CatalogCore
 import CatalogTestSupport
 import Foundation
+import Printing
+import PrintingTestSupport
 import Store
 import Sync
 import Testing
@@ -114,6 +116,44 @@ import Testing
             let versions = [one, two].compactMap { $0.first?.lines.first?.version }
             #expect(versions.count == 2 && Set(versions) == [after["version"]?.int64Value ?? 0], "\(versions)")
             #expect((after["version"]?.int64Value ?? 0) > before)
+        }
+    }
+
+    /// A plan's tags printed ahead show its new prices, so they are stale until it applies, and none of them
+    /// is stale once it has (`label stale`'s rule over the print log and the prices applied).
+    @Test(.requires(.cupsd, .cupsClient)) func tagsPrintedAheadAreStaleUntilThePlanApplies() async throws {
+        var shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let cups = try await PrivateCUPS.start()
+            try await cleaningUp({ await cups.stop() }) {
+                let printer = try await cups.addRawSocketQueue(name: "tags")
+                shop.context.printing = CUPSPrintService(server: PrintServer(environment: cups.environment))
+                let staging = try StagedPrices(context: shop.context)
+                let soon = Timestamp(seconds: shop.clock.now().seconds + 3600).rfc3339
+                let plan = try file(shop, "monday.csv", ["\(DemoCodes.small),5.55", "\(DemoCodes.medium),6.66"])
+                let staged = try await staging.stage(file: plan, at: soon, name: "Monday", options: .init())
+                #expect(try await StaleTags.list(at: nil, context: shop.context).isEmpty)
+
+                let tags = try await staging.tags(String(staged.plan.id ?? 0), at: nil)
+                var request = LabelRequest(template: "shelf-2x1")
+                request.pricedAt = tags.effective
+                request.aisleHeadings = true
+                // Not followed here: the test's clock, which following waits on, stands still.
+                let printed = try await LabelPrinting.print(
+                    tags.variations, request: request, printer: "tags", context: shop.context)
+                #expect(printed.labelJob.state == .printing, "\(printed.text)")
+                let jobs = await printer.waitForJobs(count: 1)
+                let zpl = String(decoding: jobs.first ?? [], as: UTF8.self)
+                #expect(zpl.contains("5.55") && zpl.contains("6.66"), "the tags show the new prices")
+                // Printed ahead: until the plan applies, the shelf's tags show prices the till does not charge.
+                let ahead = try await StaleTags.list(at: nil, context: shop.context)
+                #expect(Set(ahead.compactMap(\.printed.price?.amount)) == [555, 666], "\(ahead)")
+
+                shop.clock.advance(by: .seconds(3601))
+                let applied = try await staging.applyDue()
+                #expect(applied.first?.lines.map(\.status) == [.applied, .applied])
+                #expect(try await StaleTags.list(at: nil, context: shop.context).isEmpty, "no tag of the plan is stale")
+            }
         }
     }
 

@@ -214,6 +214,22 @@ import Testing
         }
     }
 
+    /// A scan `catalog scan` made on the hub's computer is kept in the log without an answer: the hub reads its
+    /// result from its action, so the page shows it as the kind it was.
+    @Test func aLogRowWithoutAnAnswerHasItsResultFromItsAction() async throws {
+        try await HubShop.inMemory { shop in
+            let device = try await shop.pair()
+            for (code, action) in [("a", "reorder +2 = 5"), ("b", "unknown"), ("c", "refused: no count is open")] {
+                _ = try await shop.database.recordScan(
+                    ScanRecord(code: code, mode: "lookup", action: action, counter: "back-office"))
+            }
+            let log = try await shop.request("GET", "/api/v1/scans?limit=3", device: device)
+            let kinds = (log.json.arrayValue ?? []).map { $0["result"]?["kind"] }
+            #expect(kinds == ["refused", "unknown", "reordered"], "\(log.text)")
+            #expect(log.json[0]?["result"]?["detail"] == "No count is open.", "\(log.text)")
+        }
+    }
+
     @Test func aControlCharacterOrPagesOfTextAreRefusedInWordsAndLogged() async throws {
         try await HubShop.inMemory { shop in
             let device = try await shop.pair()

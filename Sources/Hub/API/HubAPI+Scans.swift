@@ -155,6 +155,8 @@ extension HubAPI {
             "variation_id": scan.variationID.map(JSONValue.string) ?? .null,
             "scanned_at": .string(scan.scannedAt ?? scan.at), "received_at": .string(scan.at),
             "answer": scan.answer.flatMap { try? JSONValue.parse($0) } ?? .null,
+            // A row kept without an answer (a scan `catalog scan` made on this computer): its result, from its action.
+            "result": scan.answer == nil ? ScanResult.logged(action: scan.action ?? "").json : .null,
             "device_id": scan.deviceID.map(JSONValue.int) ?? .null, "staff": scan.staff.map(JSONValue.string) ?? .null,
         ]
     }

@@ -426,6 +426,7 @@ function offerUndo(answer) {
   outcomeActions.append(button);
   tick();
   undoTimer = setInterval(tick, 1000);
+  offerTags(answer);
 }
 // A bright blip when it worked, a falling pair for an unknown code, a low buzz when nothing was done.
 let audio = null;

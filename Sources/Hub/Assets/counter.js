@@ -262,7 +262,7 @@ async function loadScanLog() {
   for (const row of since ? rows.slice().reverse() : rows) {
     scanLogSeen = Math.max(scanLogSeen, row.id || 0);
     const logged = row.answer && typeof row.answer === "object" ? row.answer : {};
-    addScanRow(Object.assign({action: row.action}, logged,
+    addScanRow(Object.assign({action: row.action, result: row.result}, logged,
       {id: row.scan_id || logged.id, code: row.code, counter: row.counter, scanned_at: row.scanned_at}), !since);
   }
 }
@@ -289,16 +289,8 @@ function showScan(answer) {
 // that scanned (Web Audio); the Sound switch mutes it on this screen.
 const OUTCOME_WORDS = {found: "Found", reordered: "Reorder", received: "Received", counted: "Counted", shelved: "Shelf",
   printed: "Tag", tag_ok: "Tag OK", tag_wrong: "Tag wrong", command: "Counter", unknown: "Unknown", held_back: "Held back", refused: "Not done", undone: "Undone"};
-// The hub's result for a scan; for an answer from before results (an old log row), read from its action.
-function resultOf(answer) {
-  if (answer.result) return answer.result;
-  const action = String(answer.action || "");
-  const kind = action === "found" ? "found" : /^reorder/.test(action) ? "reordered" : /^received/.test(action)
-    ? "received" : /^count \+/.test(action) ? "counted" : /^label job/.test(action) ? "printed"
-      : /^(mode|quantity)/.test(action) ? "command" : action === "unknown" ? "unknown" : action === "held back"
-        ? "held_back" : "refused";
-  return {kind, headline: OUTCOME_WORDS[kind], detail: kind === "refused" ? action : null};
-}
+// The hub's result for a scan (for a log row kept without one, the hub reads it from the row's action).
+function resultOf(answer) { return answer.result || {kind: "refused", headline: OUTCOME_WORDS.refused}; }
 const outcomeLine = $("#outcome"), outcomeBox = outcomeLine.parentElement;
 const outcomeActions = element("div", {class: "outcome-actions", id: "outcome-actions"});
 outcomeLine.after(outcomeActions);
@@ -322,7 +314,7 @@ function showOutcome(answer, mine) {
     .filter(Boolean));
   if (mine) beep(result.kind);
   if (mine && result.kind === "received" && result.undo_until && !answer.undone) {
-    panels().then(() => { if (outcomeBox.dataset.kind === "received") { offerUndo(answer); offerTags(answer); } }, () => {});
+    panels().then(() => { if (outcomeBox.dataset.kind === "received") offerUndo(answer); }, () => {});
   }
 }
 // Sounds: a bright blip when it worked, a falling pair for an unknown code, a low buzz when nothing was done.
@@ -370,15 +362,15 @@ if (localStorage.getItem("catalog.follow") === "*") follow.value = "*";
 // offered disabled with the reason.
 const MODE_WORDS = {lookup: "Scans show the item.", reorder: "Scans add to the reorder list.",
   label: "Scans print the item's tag.", receive: "Scans add stock in Square.", count: "Scans count stock into the open count.",
-  shelf: "Scan a shelf's label, then the items on it.", audit: "Scan a shelf's label, then each item on it to check its tag."};
+  shelf: "Scan a shelf's label, then the items on it."};
+MODE_WORDS.audit = MODE_WORDS.shelf;
 let counterMode = "lookup", lookupTimer = null;
 function applyCounterState(state) {
   counterMode = state.mode || "lookup";
   document.body.dataset.mode = counterMode;
   $("#mode-word").textContent = counterMode.toUpperCase();
-  $("#mode-detail").textContent = counterMode === "shelf" && state.shelf ? `Shelf ${state.shelf}: scan the items on it.`
-    : counterMode === "audit" && state.shelf ? `Checking the tags of shelf ${state.shelf}: scan each item on it.`
-      : MODE_WORDS[counterMode] || "";
+  $("#mode-detail").textContent = MODE_WORDS[counterMode] === MODE_WORDS.shelf && state.shelf
+    ? `Shelf ${state.shelf}: scan the items on it.` : MODE_WORDS[counterMode] || "";
   clearTimeout(lookupTimer);
   $("#mode-timer").textContent = state.lookup_at ? `Back to lookup at ${clock(state.lookup_at)} if nothing is scanned.` : "";
   if (state.lookup_at) {

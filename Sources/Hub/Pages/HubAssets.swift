@@ -45,13 +45,16 @@ enum HubAssets {
             "hub.js": File(type: javaScript, bytes: hub),
             "counter.js": File(type: javaScript, bytes: hub + script(PackageResources.counter_js)),
             // The counter page's panels, loaded by counter.js when one first opens (so without hub.js: the page
-            // has it already), with the manager's PIN dialog (staff.js), which the back office has too.
+            // has it already), with the manager's PIN dialog (staff.js) and the label jobs' words (jobs.js), which
+            // the back office has too.
             "counter-panels.js": File(
                 type: javaScript,
-                bytes: script(PackageResources.counter_panels_js) + script(PackageResources.staff_js)),
+                bytes: script(PackageResources.jobs_js) + script(PackageResources.counter_panels_js)
+                    + script(PackageResources.staff_js)),
             "office.js": File(
                 type: javaScript,
-                bytes: hub + script(PackageResources.office_js) + script(PackageResources.staff_js)),
+                bytes: hub + script(PackageResources.jobs_js) + script(PackageResources.office_js)
+                    + script(PackageResources.staff_js)),
             "pair.js": File(type: javaScript, bytes: hub + script(PackageResources.pair_js)),
         ]
     }()
