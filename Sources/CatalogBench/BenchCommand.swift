@@ -16,7 +16,8 @@ struct BenchCommand: AsyncParsableCommand {
             BenchSyncCommand.self, BenchSearchCommand.self, BenchSearchLimitsCommand.self, BenchEditCommand.self,
             BenchLabelsCommand.self,
             BenchScanCommand.self,
-            BenchImportCommand.self, BenchReorderCommand.self, BenchServeCommand.self, BenchCountCommand.self,
+            BenchImportCommand.self, BenchPlanCommand.self, BenchReorderCommand.self, BenchServeCommand.self,
+            BenchCountCommand.self,
         ]
     )
 }

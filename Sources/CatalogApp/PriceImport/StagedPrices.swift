@@ -188,43 +188,64 @@ public struct StagedPrices: Sendable {
         var done: [Applied] = []
         for plan in try await database.duePlans(at: context.clock.now()) {
             guard let id = plan.id, let (_, lines) = try await database.stagedPlan(id: id) else { continue }
-            let editor = Editor(
-                database: database, client: try context.makeClient(), counter: context.counter,
-                sender: context.sender)
             let field = plan.locationID.map { EditField.price(at: $0) } ?? .price
+            let staged = lines.filter { $0.status == .staged }
+            // In batches, as a price file is applied: each variation fetched, its price compared with the one
+            // the plan was made over, and written under an idempotency key bound to the plan and what is sent.
+            let rows = try staged.map { line in
+                var row = PriceImportRow(
+                    line: line.line, code: line.variationID, priceText: line.newPrice.decimalString,
+                    variationID: line.variationID, itemID: line.itemID, newPrice: line.newPrice, status: .change)
+                row.baseline = .some(try line.baseValue.map { try JSONValue.parse($0) })
+                return row
+            }
+            let result = try await PriceImport(database: database).apply(
+                rows: rows, field: field, client: try context.makeClient(), counter: context.counter,
+                source: "plan \(id) “\(plan.name)”", action: .plan, keyPrefix: "catalog-plan")
             var settled: [StagedPlanLine] = []
-            for var line in lines where line.status == .staged {
-                let base = try line.baseValue.map { try JSONValue.parse($0) }
-                let result: EditResult
-                do {
-                    result = try await editor.edit(
-                        variationID: line.variationID, itemID: line.itemID, label: line.label,
-                        edits: [FieldEdit(field, line.newPrice.json)], seen: [field: base], action: .plan,
-                        source: "plan \(id) “\(plan.name)” line \(line.line)", boundKey: "catalog-plan")
-                } catch let error as SquareError where !error.isAuthenticationFailure {
-                    line.status = .failed
-                    line.message = error.description
-                    try await database.settle(line)
-                    settled.append(line)
-                    continue
-                }
-                switch result.status {
-                case .applied, .unchanged:
+            var waiting: StagedPlanLine?
+            for (var line, row) in zip(staged, result.rows) {
+                switch row.status {
+                case .updated, .unchanged:
                     line.status = .applied
-                    line.version = result.newVersion ?? result.oldVersion
-                case .conflict(let remote):
+                    line.version = row.version
+                case .conflict:
                     line.status = .conflict
-                    let now = remote.values.first.flatMap(Money.init(json:))?.formatted ?? "another price"
-                    line.message =
-                        "Square's price is \(now) now, not the \(line.oldPrice?.formatted ?? "price") the plan was made "
-                        + "over: not changed."
-                case .queued(_, let reason):
-                    line.status = .queued
-                    line.message = "Square could not be reached (\(reason)); it waits and goes with the next sync."
+                    line.message = row.message
+                case .notSent:
+                    // Square out of reach: the first of these waits in the outbox; the rest stay staged for the
+                    // next look.
+                    if waiting == nil { waiting = line }
+                    continue
+                default:
+                    line.status = .failed
+                    line.message = row.message
                 }
                 try await database.settle(line)
                 settled.append(line)
-                if case .queued = result.status { break }
+            }
+            if var line = waiting {
+                let editor = Editor(
+                    database: database, client: try context.makeClient(), counter: context.counter,
+                    sender: context.sender)
+                let base = try line.baseValue.map { try JSONValue.parse($0) }
+                let queued = try await editor.edit(
+                    variationID: line.variationID, itemID: line.itemID, label: line.label,
+                    edits: [FieldEdit(field, line.newPrice.json)], seen: [field: base], action: .plan,
+                    source: "plan \(id) “\(plan.name)” line \(line.line)", boundKey: "catalog-plan")
+                switch queued.status {
+                case .queued(_, let reason):
+                    line.status = .queued
+                    line.message = "Square could not be reached (\(reason)); it waits and goes with the next sync."
+                case .conflict:
+                    line.status = .conflict
+                    line.message = "Square's price moved away from the one the plan was made over: not changed."
+                case .applied, .unchanged:
+                    line.status = .applied
+                    line.version = queued.newVersion ?? queued.oldVersion
+                }
+                try await database.settle(line)
+                settled.append(line)
             }
             let finished = try await database.finishPlan(id: id, at: context.clock.now())
             done.append(Applied(plan: plan, lines: settled, finished: finished))

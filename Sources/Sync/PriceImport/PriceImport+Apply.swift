@@ -12,6 +12,10 @@ extension PriceImport {
         var rows: [PriceImportRow]
         /// The base price, or one location's own price.
         let field: EditField
+        /// What the history calls the writes.
+        var action: HistoryEntry.Action = .import
+        /// What each batch's idempotency key starts with (the rest is a digest of the objects sent).
+        var keyPrefix = "prices-batch"
 
         /// The variation row `index` changes: every `change` row of a plan names one, so a row without
         /// one is a plan that was not made by `PriceImport.plan`.
@@ -43,8 +47,22 @@ extension PriceImport {
         _ plan: PricePlan, client: SquareClient, counter: String, source: String,
         progress: @Sendable (PriceImportProgress) -> Void = { _ in }
     ) async throws -> PriceImportResult {
-        var run = ApplyRun(client: client, counter: counter, source: source, rows: plan.rows, field: plan.field)
-        let pending = plan.rows.indices.filter { plan.rows[$0].status == .change }
+        try await apply(
+            rows: plan.rows, field: plan.field, client: client, counter: counter, source: source, progress: progress)
+    }
+
+    /// Sends every `change` row of `rows` to `field` as `apply(_:client:counter:source:progress:)` does, the
+    /// history calling each write `action` and each batch's idempotency key starting with `keyPrefix`: a staged
+    /// plan's rows (with their `baseline`) go this way too.
+    public func apply(
+        rows: [PriceImportRow], field: EditField, client: SquareClient, counter: String, source: String,
+        action: HistoryEntry.Action = .import, keyPrefix: String = "prices-batch",
+        progress: @Sendable (PriceImportProgress) -> Void = { _ in }
+    ) async throws -> PriceImportResult {
+        var run = ApplyRun(
+            client: client, counter: counter, source: source, rows: rows, field: field, action: action,
+            keyPrefix: keyPrefix)
+        let pending = rows.indices.filter { rows[$0].status == .change }
         var stopReason: String?
         var done = 0
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
@@ -103,7 +121,7 @@ extension PriceImport {
         let answer: BatchUpsertResult
         do {
             answer = try await run.client.batchUpsertCatalogObjects(
-                batches: [objects], idempotencyKey: Self.idempotencyKey("prices-batch", objects))
+                batches: [objects], idempotencyKey: Self.idempotencyKey(run.keyPrefix, objects))
         } catch {
             if error.isRetryable || error.kind == .cancelled { throw Unreachable(error: error) }
             if error.isAuthenticationFailure { throw error }
@@ -126,7 +144,7 @@ extension PriceImport {
             run.rows[index].version = version
             history.append(
                 HistoryEntry(
-                    at: database.clock.now().rfc3339, counter: run.counter, action: .import,
+                    at: database.clock.now().rfc3339, counter: run.counter, action: run.action,
                     objectType: "ITEM_VARIATION", objectID: id,
                     itemID: before["item_variation_data"]?["item_id"]?.stringValue ?? run.rows[index].itemID,
                     field: run.field.rawValue, oldValue: run.field.value(in: before),
@@ -157,6 +175,13 @@ extension PriceImport {
         if field.same(current, target.json) {
             row.status = .unchanged
             row.message = "Square already has this price."
+            return nil
+        }
+        if let baseline = row.baseline, !field.same(current, baseline) {
+            row.status = .conflict
+            row.message =
+                "Square's price is \(currentMoney?.formatted ?? "another price") now, not the "
+                + "\(baseline.flatMap(Money.init(json:))?.formatted ?? "price") the plan was made over: not changed."
             return nil
         }
         return field.setting(target.json, in: fetched)

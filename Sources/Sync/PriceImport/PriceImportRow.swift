@@ -18,6 +18,8 @@ public enum PriceImportStatus: String, Sendable, CaseIterable {
     case duplicate
     /// Square could not be reached before this row was sent; run the import again.
     case notSent = "not_sent"
+    /// A staged plan's row whose price Square moved away from the one the plan was made over: not changed.
+    case conflict
 }
 
 /// One row of a price file, what it names and what became of it: a line of the per-row report.
@@ -43,6 +45,9 @@ public struct PriceImportRow: Sendable, Equatable {
     public var message: String
     /// Whether the variation's item is archived in Square (still updated, but worth a look).
     public var archived: Bool
+    /// For a staged plan's row: the price field's value it was made over (`.some(nil)`: none). Square's value
+    /// having moved away from it makes the row a `conflict`, not overwritten; nil checks nothing.
+    public var baseline: JSONValue?? = nil
 
     /// A row with the given parts.
     public init(
