@@ -19,7 +19,7 @@ from hub_page import (artifacts, browser, click, console_errors, hub, pair_progr
 
 WIDGET = "0012345678905"
 CABLE_TIES = "05012345003627"
-PAGES = ["office", "reorder", "tags", "outbox", "history", "printers", "sync"]
+PAGES = ["office", "reorder", "tags", "outbox", "history", "printers", "plans", "sync"]
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -183,6 +183,30 @@ def test_a_failed_label_job_is_sent_to_another_printer_from_the_queue(hub, paire
         subprocess.run([cupsaccept, "-h", server, "tags"], capture_output=True)
         subprocess.run([lpadmin, "-h", server, "-x", "spare"], capture_output=True)
         spare.close()
+
+
+def test_a_plans_tags_are_printed_ahead_from_the_plans_page(hub, paired, printer, tmp_path):
+    browser, environment, tags = paired, hub["environment"], printer
+    csv = tmp_path / "monday.csv"
+    csv.write_text("barcode,price\n%s,8.76\n" % WIDGET)
+    staged = run(["prices", "plan", "--at", "2099-01-04 08:00", "--file", str(csv), "--name", "Monday prices"],
+                 environment)
+    assert staged.returncode == 0, staged.stderr
+    before = len(tags.received())
+    open_page(browser, hub, "plans")
+    wait_for(browser, lambda: "Monday prices" in text_of(browser, "#plans-list"), "the staged plan")
+    assert "Staged" in text_of(browser, "#plans-list")
+    browser.find_element(By.XPATH, "//button[text()='Show the prices']").click()
+    wait_for(browser, lambda: "£8.76" in text_of(browser, "#plans-list"), "the plan's new price")
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#plan-printer option[value=tags]"), "the printers")
+    browser.execute_script("document.querySelector('#plan-printer').value = 'tags'")
+    screenshots(browser, "office-plans-shown")
+    browser.find_element(By.XPATH, "//button[text()='Print its tags']").click()
+    document = wait_for(browser, lambda: len(tags.received()) > before and tags.received()[-1], "the plan's tags",
+                        seconds=30)
+    assert b"8.76" in document and b"Acme Blue Widget" in document
+    wait_for(browser, lambda: "printed" in text_of(browser, "#status"), "the job followed to its end", seconds=30)
+    assert console_errors(browser) == []
 
 
 def test_every_office_page_is_small_and_has_no_errors(hub, paired, printer):

@@ -3,15 +3,24 @@ import CatalogCore
 import Hummingbird
 
 extension HubAPI {
-    /// `GET /api/v1/plans` (`?all=1` for applied and cancelled too; as `catalog prices plans --json`),
-    /// `GET /api/v1/plans/{id}` (with its `prices`) and `POST /api/v1/plans/{id}/cancel` (a manager; as
-    /// `catalog prices cancel`, an event `plans`).
+    /// `GET /api/v1/plans` (`?all=1` for applied and cancelled too; as `catalog prices plans --json`, with the
+    /// `location`'s name), `GET /api/v1/plans/{id}` (with its `prices`), `POST /api/v1/plans/{id}/cancel` (a
+    /// manager; as `catalog prices cancel`, an event `plans`) and `POST /api/v1/plans/{id}/print` (`{"template",
+    /// "printer"}`: the plan's tags at its new prices in shelf order with aisle headings, as `catalog label print
+    /// --plan`, at the hub's location; answered and followed as `POST /api/v1/labels/print`).
     static func addPlans(to router: Router<HubRequestContext>, services: HubServices) {
         router.get("/api/v1/plans") { request, _ in
             await answer {
                 let all = ["1", "true", "yes"].contains(request.uri.queryParameters.get("all") ?? "")
-                let plans = try await StagedPrices(context: services.context).plans(all: all)
-                return HubResponse.json(.array(plans.map(\.json)))
+                let staging = try StagedPrices(context: services.context)
+                let names = try await staging.locationNames()
+                return HubResponse.json(
+                    .array(
+                        try await staging.plans(all: all).map { summary in
+                            var json = summary.json
+                            json["location"] = summary.plan.locationID.map { .string(names[$0] ?? $0) } ?? .null
+                            return json
+                        }))
             }
         }
         router.get("/api/v1/plans/:id") { _, context in
@@ -33,5 +42,34 @@ extension HubAPI {
                 return HubResponse.json(StagedPlanSummary(plan: plan, lines: lines).json)
             }
         }
+        router.post("/api/v1/plans/:id/print") { request, context in
+            await answer {
+                let body = try await Self.body(PlanPrintBody.self, request, context: context)
+                let made = try template(named: body.template, services: services, device: context.device)
+                let staging = try StagedPrices(context: made.context)
+                let id = pathPart(context, "id")
+                let name = try await staging.plan(id).plan.name
+                let tags = try await staging.tags(id, at: try await services.shop().here?.id)
+                guard !tags.variations.isEmpty else {
+                    throw AppError("This plan changes no tag here.", exitCode: .notFound)
+                }
+                var labels = made.request
+                labels.pricedAt = tags.effective
+                labels.aisleHeadings = true
+                return try await followed(
+                    context: made.context, services: services, item: { "\($0.items.count) tags: \(name)" }
+                ) {
+                    try await LabelPrinting.print(
+                        tags.variations, request: labels, template: made.template, printer: body.printer, title: name,
+                        context: made.context)
+                }
+            }
+        }
     }
+}
+
+/// The body of `POST /api/v1/plans/{id}/print`: the template and printer, when not the hub's own.
+struct PlanPrintBody: HubRequestBody {
+    var template: String?
+    var printer: String?
 }

@@ -375,11 +375,79 @@ function startSync() {
   return loadSync();
 }
 
+// --- price plans ----------------------------------------------------------------------------------------------
+const planWords = {staged: "Staged", applied: "Applied", cancelled: "Cancelled"};
+async function loadPlans() {
+  const plans = await api("/api/v1/plans" + ($("#plans-all").checked ? "?all=1" : ""));
+  $("#plans-list").replaceChildren(...(plans.length ? plans.map(planEntry)
+    : [element("p", {class: "note"}, "No price changes are staged: whoever looks after the hub stages them from a supplier's price file.")]));
+}
+function planEntry(plan) {
+  const lines = element("div", {class: "plan-lines"});
+  const show = element("button", {type: "button", class: "secondary", "aria-expanded": "false"}, "Show the prices");
+  show.addEventListener("click", () => busy(show, async () => {
+    if (show.getAttribute("aria-expanded") === "true") {
+      lines.replaceChildren();
+      show.setAttribute("aria-expanded", "false");
+      return;
+    }
+    const full = await api(`/api/v1/plans/${plan.id}`);
+    lines.replaceChildren(element("table", {class: "stack"}, element("thead", {}, element("tr", {},
+      ...["Item", "Price then", "New price", "State"].map((h) => element("th", {}, h)))),
+    element("tbody", {}, ...full.prices.map((line) => element("tr", {}, cell("Item", line.label),
+      cell("Price then", line.old_price ? money(line.old_price) : "variable"), cell("New price", money(line.new_price)),
+      cell("State", [line.status === "staged" ? "" : line.status, line.message].filter(Boolean).join(": ")))))));
+    show.setAttribute("aria-expanded", "true");
+  }));
+  const actions = [show];
+  if (plan.status === "staged") {
+    const print = element("button", {type: "button"}, "Print its tags");
+    print.addEventListener("click", () => busy(print, async () => {
+      say("Sending…");
+      printJob = await api(`/api/v1/plans/${plan.id}/print`, {method: "POST",
+        body: {template: $("#plan-template").value, printer: $("#plan-printer").value}});
+      const job = latestJob(printJob);
+      say(`${job.title} on ${job.printer || "the default printer"}: ${jobWords(job)}`, jobKind(job));
+    }));
+    const cancel = element("button", {type: "button", class: "secondary"}, "Cancel the plan");
+    cancel.addEventListener("click", () => busy(cancel, async () => {
+      if (!confirm(`Cancel “${plan.name}”? None of its prices will change.`)) return;
+      await api(`/api/v1/plans/${plan.id}/cancel`, {method: "POST", body: {}});
+      say(`“${plan.name}” is cancelled.`, "ok");
+      await loadPlans();
+    }));
+    actions.push(print, cancel);
+  }
+  return element("section", {class: `entry ${plan.status}`},
+    element("div", {class: "entry-head"}, element("strong", {}, plan.name),
+      element("span", {class: `badge ${plan.status}`}, planWords[plan.status] || plan.status),
+      element("span", {class: "meta"}, `${when(plan.effective_at)} · ${plan.lines} price${plan.lines === 1 ? "" : "s"} · `
+        + (plan.location ? `at ${plan.location}` : "base prices"))),
+    element("div", {class: "vendor-tools"}, ...actions), lines);
+}
+async function startPlans() {
+  const [templates, printers] = await Promise.all([api("/api/v1/labels/templates"), api("/api/v1/printers")]);
+  $("#plan-template").replaceChildren(...templates.filter((t) => !t.error).map((t) =>
+    element("option", {value: t.name}, t.name)));
+  $("#plan-template").value = localStorage.getItem("catalog.template") || "shelf-2x1";
+  $("#plan-printer").replaceChildren(...printers.map((p) => element("option", {value: p.name},
+    p.name + (p.default ? " (default)" : ""))));
+  const saved = localStorage.getItem("catalog.printer");
+  if (printers.some((p) => p.name === saved)) $("#plan-printer").value = saved;
+  $("#plans-all").addEventListener("change", () => loadPlans().catch((e) => say(e.message, "bad")));
+  events.addEventListener("plans", () => loadPlans().catch((e) => say(e.message, "bad")));
+  events.addEventListener("print", (event) => {
+    const job = latestJob(JSON.parse(event.data));
+    if (printJob && job.id === printJob.id) say(`${job.title} on ${job.printer || "the default printer"}: ${jobWords(job)}`, jobKind(job));
+  });
+  return loadPlans();
+}
+
 const starts = {
   reorder: startReorder, tags: startTags, outbox: startOutbox,
   history: () => { $("#history-limit").addEventListener("change", () => loadHistory().catch((e) => say(e.message, "bad")));
     return loadHistory(); },
-  printers: startPrinters,
+  printers: startPrinters, plans: startPlans,
   sync: startSync,
 };
 if (starts[page]) Promise.resolve().then(starts[page]).catch((error) => say(error.message, "bad"));

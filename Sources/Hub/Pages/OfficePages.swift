@@ -34,6 +34,17 @@ enum OfficePages {
             <th>Printed on</th></tr></thead><tbody id="tags-body"></tbody></table></form>
             """
         ),
+        "plans": (
+            "Plans", "Price plans",
+            "Price changes staged for a time: the hub applies each once when its time comes. "
+                + "Print a plan's tags ahead, in the order of the shelves; a manager can cancel a plan not applied yet.",
+            """
+            <div class="tools"><label class="check"><input type="checkbox" id="plans-all"> Show applied and \
+            cancelled plans</label><label>Template <select id="plan-template"></select></label>\
+            <label>Printer <select id="plan-printer"></select></label></div>\
+            <div id="plans-list" class="list"><p class="note">Loading…</p></div>
+            """
+        ),
         "outbox": (
             "Outbox", "Outbox",
             "Changes made here that have not reached Square yet. When someone changed the same thing in Square "
@@ -138,6 +149,8 @@ enum OfficePages {
         let failed = outbox.filter { $0.status == .failed }.count
         let last = (try? await services.database.history(limit: 1))?.first
         let printers = (try? await services.context.printing.destinations()) ?? []
+        let failedJobs = (try? await services.database.labelJobs(states: [.failed], limit: 500).count) ?? 0
+        let plans = (try? await services.database.stagedPlans(statuses: [.staged])) ?? []
         let stopped = printers.filter { !$0.isAcceptingJobs || $0.state.rawValue == "stopped" }.count
         let sync = await services.sync.status
         let unavailable = services.sync.unavailable
@@ -178,8 +191,16 @@ enum OfficePages {
             ),
             (
                 "/office/printers", "Printers",
-                printers.isEmpty ? "CUPS has no printers" : "\(plural(printers.count, "printer")), \(stopped) stopped",
-                printers.isEmpty || stopped > 0
+                printers.isEmpty
+                    ? "CUPS has no printers"
+                    : "\(plural(printers.count, "printer")), \(stopped) stopped"
+                        + (failedJobs > 0 ? "; \(plural(failedJobs, "label job")) did not print" : ""),
+                printers.isEmpty || stopped > 0 || failedJobs > 0
+            ),
+            (
+                "/office/plans", "Price plans",
+                plans.first.map { "\(plural(plans.count, "plan")) staged; the next at \(minute($0.plan.effectiveAt))" }
+                    ?? "No price changes staged", false
             ),
             (
                 "/office/sync", "Sync",

@@ -6,7 +6,8 @@ enum PageHeader {
     /// The pages in the nav, in order: path and name.
     static let pages = [
         ("/", "Counter"), ("/office/reorder", "Reorder"), ("/office/tags", "Tags"), ("/office/outbox", "Outbox"),
-        ("/office/history", "History"), ("/office/printers", "Printers"), ("/office/sync", "Sync"),
+        ("/office/history", "History"), ("/office/printers", "Printers"), ("/office/plans", "Plans"),
+        ("/office/sync", "Sync"),
     ]
 
     /// The header for the page at `current`; `extra` goes before the device's name (the counter's sync badge).
