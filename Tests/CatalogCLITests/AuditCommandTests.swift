@@ -40,7 +40,9 @@ struct AuditCommandTests {
                 #expect(stale.status == 1, "\(stale.all)")
                 let found = try JSONValue.parse(stale.stdout)
                 #expect(found["verdict"] == "stale", "\(found)")
-                #expect(found["detail"]?.stringValue?.contains("price £9.87") == true, "\(found) \(stale.all)")
+                #expect(
+                    found["detail"]?.stringValue?.contains("The tag shows £5.39, the price is £9.87") == true,
+                    "\(found) \(stale.all)")
                 // The reprint reached the printer, with the new price.
                 let reprint = await tags.waitForJobs(count: 3)
                 #expect(reprint.count == 3)

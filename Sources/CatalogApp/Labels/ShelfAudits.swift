@@ -111,7 +111,7 @@ public struct ShelfAudits: Sendable {
                 let reprint = try await reprint(variation, template: last.template)
                 labelJobID = reprint.id
                 headline = reprint.sent ? "Tag wrong: reprint queued" : "Tag wrong: reprint kept in the print queue"
-                detail = "tag shows \(shows), price \(current?.labelText ?? priceNow): " + reprint.words
+                detail = "The tag shows \(shows), the price is \(current?.labelText ?? priceNow): " + reprint.words
             } else {
                 verdict = .ok
                 current = printed
@@ -148,7 +148,7 @@ public struct ShelfAudits: Sendable {
         if (try? request.templateFile(settings: context.settings)) == nil { request = LabelRequest() }
         do {
             let outcome = try await LabelPrinting.print([variation], request: request, printer: nil, context: context)
-            return (outcome.labelJob.id, true, "reprint sent to \(outcome.job.printer)")
+            return (outcome.labelJob.id, true, "reprint sent to \(outcome.job.printer).")
         } catch let kept as LabelJobError {
             return (kept.jobID, false, "the reprint could not be sent. \(context.frontEnd.explain(kept))")
         }
