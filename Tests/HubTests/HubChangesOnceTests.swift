@@ -64,6 +64,7 @@ import Testing
         "POST /api/v1/variations/{code}/barcode": ["gtin": "0012345678905"],
         "POST /api/v1/items": ["request_id": "once-item", "name": "Once Only Mug", "price": "3.00"],
         "POST /api/v1/labels/print": ["code": .string(widget)],
+        "POST /api/v1/plans": ["csv": "barcode,price\n0012345678905,5.55\n", "at": "2099-01-04 08:00", "name": "Once"],
         "POST /api/v1/outbox/{id}/resolve": ["keep": "mine"],
     ]
 

@@ -16,7 +16,7 @@ import Testing
     /// The changes only a manager may make (docs/hub.md): what the hub must refuse a counter device.
     static let managerOnly: Set<String> = [
         "POST /api/v1/variations/{code}/price", "POST /api/v1/reorder/{id}/receive", "POST /api/v1/outbox/{id}/resolve",
-        "POST /api/v1/plans/{id}/cancel",
+        "POST /api/v1/plans/{id}/cancel", "POST /api/v1/plans",
     ]
 
     /// `method path` from `device`, with `staff`'s name and `pin` when given.

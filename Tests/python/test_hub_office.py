@@ -209,6 +209,37 @@ def test_a_plans_tags_are_printed_ahead_from_the_plans_page(hub, paired, printer
     assert console_errors(browser) == []
 
 
+def test_a_manager_stages_a_price_file_from_the_plans_page(hub, paired, tmp_path):
+    browser = paired
+    bad = tmp_path / "bad.csv"
+    bad.write_text("barcode,price\n%s,3.21\nNOT-A-CODE,1.00\n" % CABLE_TIES)
+    good = tmp_path / "december.csv"
+    good.write_text("barcode,price\n%s,3.21\n%s,9.99\n" % (CABLE_TIES, WIDGET))
+    open_page(browser, hub, "plans")
+    wait_for(browser, lambda: "Loading" not in text_of(browser, "#plans-list"), "the plans")
+
+    def stage(path, name):
+        browser.execute_script("document.querySelector('#plan-at').value = '2099-12-01T08:00'")
+        browser.find_element(By.ID, "plan-name").clear()
+        browser.find_element(By.ID, "plan-name").send_keys(name)
+        browser.find_element(By.ID, "plan-file").send_keys(str(path))
+        browser.find_element(By.ID, "plan-stage").click()
+
+    # A file with a line naming nothing stages nothing, and says which line.
+    stage(bad, "Bad prices")
+    wait_for(browser, lambda: "NOT-A-CODE" in text_of(browser, "#status"), "the bad line named")
+    assert "line 3" in text_of(browser, "#status") and "Bad prices" not in text_of(browser, "#plans-list")
+    stage(good, "December prices")
+    wait_for(browser, lambda: "December prices" in text_of(browser, "#plans-list"), "the staged plan listed")
+    assert "Staged “December prices”: 2 prices from 2099-12-01 08:00" in text_of(browser, "#status"), \
+        text_of(browser, "#status")
+    listed = run(["prices", "plans", "--json"], hub["environment"])
+    plans = json.loads(listed.stdout)
+    assert any(plan["name"] == "December prices" and plan["lines"] == 2 for plan in plans), plans
+    screenshots(browser, "office-plans-staged")
+    assert console_errors(browser, expected=["422 (Unprocessable"]) == []
+
+
 def test_every_office_page_is_small_and_has_no_errors(hub, paired, printer):
     browser = paired
     for name in PAGES:

@@ -23,10 +23,15 @@ public struct PriceImportWorkflow: Sendable {
         } catch {
             throw AppError("Cannot read \(path): \(error.localizedDescription). Check the path.", exitCode: .noInput)
         }
+        return try await plan(bytes, named: path, options: options)
+    }
+
+    /// The plan for a file's `bytes`, named `name` in what is said about it.
+    public func plan(_ bytes: [UInt8], named name: String, options: PriceImportOptions) async throws -> PricePlan {
         do {
             return try await PriceImport(database: database).plan(bytes, options: options)
         } catch let error as PriceImportError {
-            throw AppError("\(path): \(error.description)", exitCode: .dataError)
+            throw AppError("\(name): \(error.description)", exitCode: .dataError)
         }
     }
 

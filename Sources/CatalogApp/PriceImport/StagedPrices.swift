@@ -32,9 +32,24 @@ public struct StagedPrices: Sendable {
     public func stage(file path: String, at when: String, name: String?, options: PriceImportOptions)
         async throws -> StagedPlanSummary
     {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw AppError("Cannot read \(path): \(error.localizedDescription). Check the path.", exitCode: .noInput)
+        }
+        return try await stage(
+            bytes, file: URL(fileURLWithPath: path).lastPathComponent, at: when, name: name, options: options)
+    }
+
+    /// Stages the price changes of a file's `bytes` (the file called `file`, sent from the back office) as
+    /// `stage(file:at:name:options:)` does.
+    public func stage(_ bytes: [UInt8], file path: String, at when: String, name: String?, options: PriceImportOptions)
+        async throws -> StagedPlanSummary
+    {
         let zone = try await timeZone(at: options.location?.id)
         let effective = try Self.effectiveTime(when, timeZone: zone, now: context.clock.now())
-        let plan = try await PriceImportWorkflow(context: context).plan(file: path, options: options)
+        let plan = try await PriceImportWorkflow(context: context).plan(bytes, named: path, options: options)
         let bad = plan.rows.filter { [.unknown, .ambiguous, .error].contains($0.status) }
         guard bad.isEmpty else {
             let shown = bad.prefix(20).map { "  line \($0.line): \(Terminal.echo($0.code)): \($0.message)" }
@@ -56,7 +71,7 @@ public struct StagedPrices: Sendable {
         guard !lines.isEmpty else {
             throw AppError("\(path): no row sets a price, so nothing was staged.", exitCode: .dataError)
         }
-        let source = URL(fileURLWithPath: path).lastPathComponent
+        let source = path
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let staged = try await database.stage(
             StagedPlan(

@@ -42,6 +42,28 @@ extension HubAPI {
                 return HubResponse.json(StagedPlanSummary(plan: plan, lines: lines).json)
             }
         }
+        router.post("/api/v1/plans") { request, context in
+            await answer {
+                let body = try await Self.body(PlanStageBody.self, request, context: context)
+                let made = services.context(for: context.device)
+                let here = try await services.shop().here
+                guard body.where != "here" || here != nil else {
+                    throw AppError(
+                        "The hub has no location of its own: stage the plan for every location.", exitCode: .usage)
+                }
+                let staging = try StagedPrices(context: made)
+                let staged = try await staging.stage(
+                    Array(body.csv.utf8), file: body.file ?? "prices.csv", at: body.at, name: body.name,
+                    options: PriceImportOptions(location: body.where == "here" ? here : nil))
+                await services.events.publish(
+                    "plans",
+                    [
+                        "id": staged.plan.id.map(JSONValue.int) ?? .null, "name": .string(staged.plan.name),
+                        "status": "staged",
+                    ])
+                return HubResponse.json(staged.json, status: .created)
+            }
+        }
         router.post("/api/v1/plans/:id/print") { request, context in
             await answer {
                 let body = try await Self.body(PlanPrintBody.self, request, context: context)
@@ -72,4 +94,30 @@ extension HubAPI {
 struct PlanPrintBody: HubRequestBody {
     var template: String?
     var printer: String?
+}
+
+/// The body of `POST /api/v1/plans`: a price file's text (`csv`, columns found as `catalog prices plan`
+/// finds them), when it takes effect (`at`, `2026-12-01 08:00` on the location's clock), its `name` and the
+/// file's (`file`), and `where`: `everywhere` (base prices, the default) or `here` (the hub's location's own).
+struct PlanStageBody: HubRequestBody {
+    var csv: String
+    var at: String
+    var name: String?
+    var file: String?
+    var `where`: String?
+
+    static func problem(with field: String, missing: Bool) -> String? {
+        switch field {
+        case "csv": return "\"csv\" must be the price file's text: a column of codes and a column of prices."
+        case "at": return "\"at\" must say when the prices take effect, such as \"2026-12-01 08:00\"."
+        default: return nil
+        }
+    }
+
+    func validate() throws {
+        if let place = `where`, !["everywhere", "here"].contains(place) {
+            throw AppError("\"where\" must be \"everywhere\" or \"here\".", exitCode: .usage)
+        }
+        try AppError.refuseControlCharacters(in: name, field: "name")
+    }
 }

@@ -26,6 +26,7 @@ enum HubRoles {
         "POST /api/v1/outbox/{id}/resolve": .manager("decide a change that disagrees with Square"),
         "POST /api/v1/plans/{id}/cancel": .manager("cancel a staged price change"),
         "POST /api/v1/plans/{id}/print": .device,
+        "POST /api/v1/plans": .manager("stage a price change"),
         "POST /api/v1/scans": .ownCounter,
         "POST /api/v1/scans/{id}/undo": .ownCounter,
         "POST /api/v1/counters/{name}/mode": .ownCounter,

@@ -435,6 +435,18 @@ async function startPlans() {
   const saved = localStorage.getItem("catalog.printer");
   if (printers.some((p) => p.name === saved)) $("#plan-printer").value = saved;
   $("#plans-all").addEventListener("change", () => loadPlans().catch((e) => say(e.message, "bad")));
+  $("#plan-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const file = $("#plan-file").files[0];
+    if (!file) { say("Choose the supplier's price file.", "bad"); return; }
+    busy($("#plan-stage"), async () => {
+      const staged = await api("/api/v1/plans", {method: "POST", body: {csv: await file.text(), file: file.name,
+        at: $("#plan-at").value.replace("T", " "), name: $("#plan-name").value || null, where: $("#plan-where").value}});
+      say(`Staged “${staged.name}”: ${staged.lines} price${staged.lines === 1 ? "" : "s"} from ${when(staged.effective_at)}.`, "ok");
+      $("#plan-form").reset();
+      await loadPlans();
+    });
+  });
   events.addEventListener("plans", () => loadPlans().catch((e) => say(e.message, "bad")));
   events.addEventListener("print", (event) => {
     const job = latestJob(JSON.parse(event.data));

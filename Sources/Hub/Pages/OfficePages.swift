@@ -37,8 +37,15 @@ enum OfficePages {
         "plans": (
             "Plans", "Price plans",
             "Price changes staged for a time: the hub applies each once when its time comes. "
-                + "Print a plan's tags ahead, in the order of the shelves; a manager can cancel a plan not applied yet.",
+                + "Print a plan's tags ahead, in the order of the shelves. A manager stages a supplier's price file "
+                + "for a time, and can cancel a plan not applied yet.",
             """
+            <form id="plan-form" class="fields"><label>Name <input id="plan-name" autocomplete="off"></label>\
+            <label>Takes effect <input type="datetime-local" id="plan-at" required></label>\
+            <label>Price file <input type="file" id="plan-file" accept=".csv,.txt,text/csv,text/plain" required></label>\
+            <label>Prices for <select id="plan-where"><option value="everywhere">every location</option>\
+            <option value="here">this location only</option></select></label>\
+            <button type="submit" id="plan-stage">Stage the plan</button></form>\
             <div class="tools"><label class="check"><input type="checkbox" id="plans-all"> Show applied and \
             cancelled plans</label><label>Template <select id="plan-template"></select></label>\
             <label>Printer <select id="plan-printer"></select></label></div>\
