@@ -219,7 +219,7 @@ def test_a_manager_stages_a_price_file_from_the_plans_page(hub, paired, tmp_path
     wait_for(browser, lambda: "Loading" not in text_of(browser, "#plans-list"), "the plans")
 
     def stage(path, name):
-        browser.execute_script("document.querySelector('#plan-at').value = '2099-12-01T08:00'")
+        browser.execute_script("document.querySelector('#plan-at').value = '2099-12-01 08:00'")
         browser.find_element(By.ID, "plan-name").clear()
         browser.find_element(By.ID, "plan-name").send_keys(name)
         browser.find_element(By.ID, "plan-file").send_keys(str(path))

@@ -41,7 +41,8 @@ enum OfficePages {
                 + "for a time, and can cancel a plan not applied yet.",
             """
             <form id="plan-form" class="fields"><label>Name <input id="plan-name" autocomplete="off"></label>\
-            <label>Takes effect <input type="datetime-local" id="plan-at" required></label>\
+            <label>Takes effect <input type="text" id="plan-at" required placeholder="2026-12-01 08:00" \
+            autocomplete="off"></label>\
             <label>Price file <input type="file" id="plan-file" accept=".csv,.txt,text/csv,text/plain" required></label>\
             <label>Prices for <select id="plan-where"><option value="everywhere">every location</option>\
             <option value="here">this location only</option></select></label>\
