@@ -8,7 +8,9 @@ extension CounterSession {
     /// reported before the first scan), on `printer` (nil: labels.printer, else the CUPS default).
     public mutating func printLabels(_ request: LabelRequest, printer: String?, context: AppContext) throws {
         let template = try request.loadTemplate(settings: context.settings)
-        printerProblem = { await LabelPrinting.printerProblem(printer, context: context) }
+        printerProblem = { location in
+            await LabelPrinting.printerProblem(printer, template: template.name, at: location, context: context)
+        }
         printLabel = { variation, copies in
             let outcome = try await LabelPrinting.print(
                 [variation], request: request, template: template, printer: printer, copies: copies, context: context)
@@ -84,10 +86,9 @@ extension CounterSession {
             shown.undoUntil = Timestamp(seconds: clock.now().seconds + ScanResult.undoWindowSeconds)
             // Tags for what arrived, offered on the screen: one per unit, or one per case.
             let caseSize = try await database.caseSizes(variationIDs: [variation.variationID])[variation.variationID]
-            shown.labelOffer = (
-                ReceiveLabels.unit.tags(quantity: count, caseSize: caseSize),
-                ReceiveLabels.perCase.tags(quantity: count, caseSize: caseSize), caseSize
-            )
+            shown.labelOffer = ScanResult.LabelOffer(
+                unit: ReceiveLabels.unit.tags(quantity: count, caseSize: caseSize),
+                perCase: ReceiveLabels.perCase.tags(quantity: count, caseSize: caseSize), caseSize: caseSize)
             switch result.status {
             case .posted:
                 shown.stockAfter = result.inStock

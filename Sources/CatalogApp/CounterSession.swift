@@ -121,7 +121,7 @@ public struct CounterSession: Sendable {
     /// Why count mode is off, when `countItem` is nil.
     public var countUnavailable = "count mode needs the counter's location (--location or location: in the config)"
     /// Why label mode cannot print now (its printer stopped, gone or out of reach), asked before it is offered.
-    public var printerProblem: (@Sendable () async -> String?)?
+    public var printerProblem: (@Sendable (CounterLocation?) async -> String?)?
     /// Why label mode is off, when `printLabel` is nil.
     public var printUnavailable = "label mode needs --template and a printer"
     /// The layouts of the shop's scale codes (`scale:` in the config).
@@ -163,7 +163,7 @@ public struct CounterSession: Sendable {
         case .lookup, .reorder: return nil
         case .label:
             if printLabel == nil { return printUnavailable }
-            return await printerProblem?().map { "label mode needs a printer: \($0)" }
+            return await printerProblem?(location).map { "label mode needs a printer: \($0)" }
         case .receive: return receive == nil ? receiveUnavailable : nil
         case .shelf: return setShelf == nil ? shelfUnavailable : nil
         case .audit: return auditItem == nil ? auditUnavailable : nil

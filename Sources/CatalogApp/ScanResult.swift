@@ -6,7 +6,12 @@ import Store
 /// a person reads at a glance ("+2 received"), the detail, and the figures behind it. The scan's `action`
 /// stays the log's and the terminal's line; this is the same outcome for a screen.
 public struct ScanResult: Sendable, Equatable {
-    public static func == (left: ScanResult, right: ScanResult) -> Bool { left.json == right.json }
+    /// The tags a receipt offers to print: one per unit, one per case, and the case size when known.
+    public struct LabelOffer: Sendable, Equatable {
+        public var unit: Int
+        public var perCase: Int
+        public var caseSize: Int?
+    }
 
     public enum Kind: String, Sendable {
         /// Looked up: the item is shown.
@@ -50,8 +55,7 @@ public struct ScanResult: Sendable, Equatable {
     /// A receipt's outbox entry (the one an undo compensates) and until when it may be undone.
     public var receiptOutboxID: Int64?
     public var undoUntil: Timestamp?
-    /// The tags a receipt offers to print: one per unit, one per case, and the case size when known.
-    public var labelOffer: (unit: Int, perCase: Int, caseSize: Int?)?
+    public var labelOffer: LabelOffer?
 
     public init(_ kind: Kind, _ headline: String, detail: String? = nil, quantity: Int? = nil) {
         self.kind = kind

@@ -85,6 +85,12 @@ import Testing
                 try await cups.stopQueue(name: "zebra")
                 reason = try await session.unavailable(.label)
                 #expect(reason == "label mode needs a printer: the printer zebra is stopped", "\(reason ?? "")")
+                // The printer checked is the one the job would go to: a route for the template wins over the default.
+                try await cups.addZebraQueue(name: "front")
+                try await shop.database.setPrinterRoute(
+                    PrinterRoute(template: "shelf-2x1", counter: nil, locationID: nil, printer: "front"))
+                reason = try await session.unavailable(.label)
+                #expect(reason == nil, "the route's printer can print: \(reason ?? "")")
             }
         }
     }

@@ -41,23 +41,26 @@ public enum LabelPrinting {
         }
     }
 
-    /// Why a label sent to `printer` (nil: labels.printer in the settings, else the CUPS default) could not
-    /// print now, in words for staff: no such printer, no default one, the printer stopped or refusing jobs,
-    /// or the printers out of reach; nil when it can. What label mode checks before it is offered.
-    public static func printerProblem(_ printer: String?, context: AppContext) async -> String? {
-        let name = printer ?? context.settings.labels.printer
-        let chosen: PrintDestination?
+    /// Why a label of `template` priced at `location` could not print now on the printer a job would go to
+    /// (`printer` when asked, else its route, `labels.printer` or the CUPS default, as `LabelQueue` chooses),
+    /// in words for staff: no such printer, no default one, the printer stopped or refusing jobs, or the
+    /// printers out of reach; nil when it can. What label mode checks before it is offered.
+    public static func printerProblem(
+        _ printer: String?, template: String, at location: CounterLocation?, context: AppContext
+    ) async -> String? {
+        let destination: PrintDestination
+        let name: String?
         do {
-            if let name {
-                chosen = try await context.printing.destination(named: name)
-            } else {
-                chosen = try await context.printing.defaultDestination()
-            }
-        } catch {
-            if let name { return "the printer \(name) is not set up on the hub" }
+            let queue = try LabelQueue(context: context)
+            name = try await queue.route(template: template, asked: printer, locationID: location?.id).printer
+            destination = try await queue.destination(name)
+        } catch let error as PrintingError {
+            if case .noDefaultPrinter = error { return "no label printer is chosen on the hub" }
+            if case .unknownPrinter(let missing, _) = error { return "the printer \(missing) is not set up on the hub" }
             return "the hub cannot reach its printers"
+        } catch {
+            return "the hub cannot read its printer routes"
         }
-        guard let destination = chosen else { return "no label printer is chosen on the hub" }
         if destination.state == .stopped { return "the printer \(destination.name) is stopped" }
         if !destination.isAcceptingJobs { return "the printer \(destination.name) is not taking jobs" }
         return nil

@@ -25,9 +25,7 @@ public struct LabelQueue: Sendable {
     ) async throws -> LabelJob {
         let tags = labels.filter { !$0.isHeading }
         let locationID = tags.first?.locationID
-        let chosen = PrinterRouting.choose(
-            asked: asked, template: template.name, counter: context.counter, locationID: locationID,
-            routes: try await database.printerRoutes(), settings: context.settings.labels.printer)
+        let chosen = try await route(template: template.name, asked: asked, locationID: locationID)
         let content = String(decoding: try JSONEncoder().encode(labels), as: UTF8.self)
         let words = "\(tags.count) tag\(tags.count == 1 ? "" : "s")"
         let job = LabelJob(
@@ -36,6 +34,16 @@ public struct LabelQueue: Sendable {
             copies: copies, title: title.map { "\(words): \($0)" } ?? Self.title(words, tags), printer: chosen.printer,
             route: chosen.route, content: content)
         return try await database.enqueue(job)
+    }
+
+    /// The printer a job of `template`'s labels priced at `locationID`, from this context's counter, goes to
+    /// (`PrinterRouting.choose` over the stored routes); nil: the CUPS default.
+    public func route(template: String, asked: String?, locationID: String?) async throws
+        -> (printer: String?, route: LabelJob.Route)
+    {
+        PrinterRouting.choose(
+            asked: asked, template: template, counter: context.counter, locationID: locationID,
+            routes: try await database.printerRoutes(), settings: context.settings.labels.printer)
     }
 
     /// "3 tags: Oat Milk, Rye Bread, …" — what a job holds, in a few words.

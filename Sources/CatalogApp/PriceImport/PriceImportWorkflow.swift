@@ -17,13 +17,16 @@ public struct PriceImportWorkflow: Sendable {
 
     /// The plan for the file at `path`: which columns hold codes and prices, and what each row would do.
     public func plan(file path: String, options: PriceImportOptions) async throws -> PricePlan {
-        let bytes: [UInt8]
+        try await plan(try Self.read(path), named: path, options: options)
+    }
+
+    /// The bytes of the price file at `path`, or an error naming it (exit 66).
+    static func read(_ path: String) throws -> [UInt8] {
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw AppError("Cannot read \(path): \(error.localizedDescription). Check the path.", exitCode: .noInput)
         }
-        return try await plan(bytes, named: path, options: options)
     }
 
     /// The plan for a file's `bytes`, named `name` in what is said about it.

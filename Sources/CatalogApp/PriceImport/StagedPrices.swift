@@ -32,14 +32,9 @@ public struct StagedPrices: Sendable {
     public func stage(file path: String, at when: String, name: String?, options: PriceImportOptions)
         async throws -> StagedPlanSummary
     {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw AppError("Cannot read \(path): \(error.localizedDescription). Check the path.", exitCode: .noInput)
-        }
         return try await stage(
-            bytes, file: URL(fileURLWithPath: path).lastPathComponent, at: when, name: name, options: options)
+            try PriceImportWorkflow.read(path), file: URL(fileURLWithPath: path).lastPathComponent, at: when,
+            name: name, options: options)
     }
 
     /// Stages the price changes of a file's `bytes` (the file called `file`, sent from the back office) as
