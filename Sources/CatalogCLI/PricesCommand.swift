@@ -15,6 +15,12 @@ struct PricesCommand: AsyncParsableCommand {
             passed while it was off), or by catalog prices apply. Each line is applied once, fetch before \
             update; a price someone changed in Square since the plan was staged is a conflict and is not \
             overwritten.
+
+            Square's own sales (automatic discounts whose pricing rule has a start or an end date) are listed \
+            here too, as plans made by catalog: one for the moment a sale starts and one for when it ends, at \
+            each location, holding the tags whose price changes then. Print them ahead with catalog label \
+            print --plan ID; they follow the sale when its dates change in Square, and cannot be cancelled \
+            here.
             """,
         subcommands: [
             PricesPlanCommand.self, PricesPlansCommand.self, PricesCancelCommand.self, PricesApplyCommand.self,
@@ -27,7 +33,10 @@ struct PricesCommand: AsyncParsableCommand {
         let plan = summary.plan
         let when = Timestamp(rfc3339: plan.effectiveAt).map { StagedPrices.local($0, zone) } ?? plan.effectiveAt
         let place = plan.locationID.map { "at \(places[$0] ?? $0)" } ?? "base prices"
+        // A sale's plan changes tags, not prices: Square runs the sale.
+        let what = plan.kind == .prices ? "prices" : "tags"
+        let sale = plan.kind == .prices ? "" : " (Square sale)"
         return "#\(plan.id ?? 0)  \(plan.status.rawValue.uppercased())  \(when)  \(Terminal.visible(plan.name))  "
-            + "\(Terminal.count(summary.lines)) prices, \(Terminal.visible(place))"
+            + "\(Terminal.count(summary.lines)) \(what), \(Terminal.visible(place))\(sale)"
     }
 }

@@ -3,7 +3,8 @@ import CatalogCore
 import Logging
 
 /// Applies the staged price plans whose time has come (`StagedPrices.applyDue`): once when the hub starts (a
-/// plan whose time passed while it was off is applied then, and the log says so), then every `interval`.
+/// plan whose time passed while it was off is applied then, and the log says so), then every `interval`;
+/// after each look, the plans that follow Square's sales are worked out again if the catalog changed.
 enum HubPlans {
     static func every(_ interval: Duration, services: HubServices) -> Task<Void, Never> {
         Task {
@@ -36,6 +37,22 @@ enum HubPlans {
             }
         } catch {
             HubLog.logger.warning("price plans not applied: \(AppError.from(error).description)")
+        }
+        await followSales(services)
+    }
+
+    /// Works out the plans that follow Square's sales again when the catalog changed; pages hear of a change.
+    static func followSales(_ services: HubServices) async {
+        do {
+            let staging = try StagedPrices(context: services.context)
+            let followed = try await SalePlans(context: services.context, database: staging.database).follow()
+            guard followed.staged + followed.cancelled + followed.refreshed > 0 else { return }
+            HubLog.logger.info(
+                "sale plans: \(followed.staged) staged, \(followed.refreshed) worked out again, \(followed.cancelled) cancelled"
+            )
+            await services.events.publish("plans", ["sales": .bool(true)])
+        } catch {
+            HubLog.logger.warning("sale plans not worked out: \(AppError.from(error).description)")
         }
     }
 }

@@ -158,6 +158,7 @@ extension CatalogDatabase {
         migrator.registerMigration(
             "v23: the print queue, printer routes, and the job each printed tag came with", sql: Self.labelJobSchema)
         migrator.registerMigration("v24: shelf audits and the items checked in each", sql: Self.shelfAuditSchema)
+        migrator.registerMigration("v25: plans that follow Square's sales", sql: Self.salePlanSchema)
         return migrator
     }
 

@@ -44,7 +44,17 @@ import Testing
             #expect(again.status == 65 && again.stderr.contains("cancelled already"), "\(again.all)")
             let missing = try await shop.catalog("prices", "cancel", "9")
             #expect(missing.status != 0 && missing.stderr.contains("There is no plan 9"), "\(missing.all)")
-            #expect(try await shop.catalog("prices", "plans").stderr.contains("No plans are staged"))
+            // What stays staged is the demo shop's Spring Sale ending: a plan of tags that follows Square's sale.
+            let sales = try await shop.catalog("prices", "plans")
+            #expect(
+                sales.stdout.contains("Spring Sale ends") && sales.stdout.contains("tags, at High Street (Square sale)")
+                    && !sales.stdout.contains("Winter"), "\(sales.all)")
+            let saleJSON = try JSONValue.parse(try await shop.catalog("prices", "plans", "--json").stdout)
+            let sale = try #require(saleJSON.arrayValue?.first)
+            #expect(sale["kind"] == "sale_ends" && sale["rule_id"]?.stringValue != nil, "\(saleJSON)")
+            let saleID = try #require(sale["id"]?.int64Value)
+            let kept = try await shop.catalog("prices", "cancel", String(saleID))
+            #expect(kept.status == 65 && kept.stderr.contains("follows Square's sale"), "\(kept.all)")
             #expect(try await shop.catalog("prices", "plans", "--all").stdout.contains("#1  CANCELLED"))
         }
     }

@@ -196,12 +196,20 @@ def test_a_plans_tags_are_printed_ahead_from_the_plans_page(hub, paired, printer
     open_page(browser, hub, "plans")
     wait_for(browser, lambda: "Monday prices" in text_of(browser, "#plans-list"), "the staged plan")
     assert "Staged" in text_of(browser, "#plans-list")
-    browser.find_element(By.XPATH, "//button[text()='Show the prices']").click()
+    # The demo shop's Spring Sale ends in three weeks: its tags are a plan of their own, Square's to change.
+    sale = wait_for(browser, lambda: browser.find_elements(By.XPATH, "//section[.//strong[text()='Spring Sale ends']]"),
+                    "the sale's end")[0]
+    assert "Square sale" in sale.text and " tags" in sale.text, sale.text
+    assert not sale.find_elements(By.XPATH, ".//button[text()='Cancel the plan']"), "a sale is cancelled in Square"
+    sale.find_element(By.XPATH, ".//button[text()='Show the tags']").click()
+    wait_for(browser, lambda: "regular price" in sale.text, "the tags going back to their regular price")
+    monday = "//section[.//strong[text()='Monday prices']]"
+    browser.find_element(By.XPATH, monday + "//button[text()='Show the prices']").click()
     wait_for(browser, lambda: "£8.76" in text_of(browser, "#plans-list"), "the plan's new price")
     wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#plan-printer option[value=tags]"), "the printers")
     browser.execute_script("document.querySelector('#plan-printer').value = 'tags'")
     screenshots(browser, "office-plans-shown")
-    browser.find_element(By.XPATH, "//button[text()='Print its tags']").click()
+    browser.find_element(By.XPATH, monday + "//button[text()='Print its tags']").click()
     document = wait_for(browser, lambda: len(tags.received()) > before and tags.received()[-1], "the plan's tags",
                         seconds=30)
     assert b"8.76" in document and b"Acme Blue Widget" in document

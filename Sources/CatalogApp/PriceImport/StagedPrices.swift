@@ -122,9 +122,11 @@ public struct StagedPrices: Sendable {
         return shop.format?.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     }
 
-    /// The plans waiting for their time, or with `all` every plan ever staged, by effective time.
+    /// The plans waiting for their time, or with `all` every plan ever staged, by effective time; the plans
+    /// that follow Square's sales are worked out again first if anything they depend on changed.
     public func plans(all: Bool) async throws -> [StagedPlanSummary] {
-        try await database.stagedPlans(statuses: all ? nil : [.staged])
+        try await SalePlans(context: context, database: database).follow()
+        return try await database.stagedPlans(statuses: all ? nil : [.staged])
     }
 
     /// The shop's active locations' names by id, for a plan's place.
@@ -132,10 +134,11 @@ public struct StagedPrices: Sendable {
         ShopLocations(all: ShopLocations.active(try await database.locations()), here: nil).names
     }
 
-    /// The tags plan `text` changes at `location` (the plan's own for a location's prices; for base prices the
-    /// one given, else the counter's), as they should print once it applies: each variation at the plan's new
-    /// price, in the order the location's shelves are walked, those without a shelf last by category and name.
-    /// `unchanged`: lines whose tag the plan does not change there (a base price the location overrides).
+    /// The tags plan `text` changes at `location` (the plan's own for a location's prices or a sale's; for
+    /// base prices the one given, else the counter's), as they should print once it applies: each variation
+    /// at the plan's new price (a sale's: as the variation is, for pricing at the plan's time), in the order
+    /// the location's shelves are walked, those without a shelf last by category and name. `unchanged`: lines
+    /// whose tag the plan does not change there (a base price the location overrides).
     public func tags(_ text: String, at wanted: String?) async throws -> (
         variations: [VariationSummary], location: CounterLocation?, unchanged: Int, effective: Timestamp
     ) {
@@ -152,6 +155,10 @@ public struct StagedPrices: Sendable {
         var tags: [VariationSummary] = []
         for line in lines {
             guard let variation = stored[line.variationID] else { continue }
+            guard plan.kind == .prices else {
+                tags.append(variation.at(location))
+                continue
+            }
             let tag = variation.priced(line.newPrice, at: plan.locationID).at(location)
             if tag.price == line.newPrice { tags.append(tag) }
         }
@@ -175,9 +182,15 @@ public struct StagedPrices: Sendable {
         return found
     }
 
-    /// Cancels plan `text` while it is staged; a plan applied or cancelled already is refused in words.
+    /// Cancels plan `text` while it is staged; a plan applied or cancelled already, or one that follows a
+    /// Square sale, is refused in words.
     public func cancel(_ text: String) async throws -> StagedPlan {
         let found = try await plan(text)
+        guard found.plan.kind == .prices else {
+            throw AppError(
+                "Plan \(found.plan.id ?? 0) follows Square's sale “\(Terminal.visible(found.plan.name))”: it changes "
+                    + "when the sale's dates change in Square, and goes when the sale does.", exitCode: .dataError)
+        }
         guard let id = found.plan.id, let plan = try await database.cancelPlan(id: id, at: context.clock.now())
         else { throw AppError("There is no plan \(Terminal.echo(text)).", exitCode: .notFound) }
         switch found.plan.status {
@@ -194,10 +207,22 @@ public struct StagedPrices: Sendable {
     /// has is applied, one whose price Square moved away from the staged one is a conflict (not overwritten),
     /// one Square refused has failed. When Square cannot be reached the line waits in the outbox (it goes
     /// with the next sync) and the plan's other lines stay staged for the next try. Each line is settled once.
+    /// A plan that follows a Square sale has nothing to write: it is marked applied.
     public func applyDue() async throws -> [Applied] {
         var done: [Applied] = []
         for plan in try await database.duePlans(at: context.clock.now()) {
             guard let id = plan.id, let (_, lines) = try await database.stagedPlan(id: id) else { continue }
+            guard plan.kind == .prices else {
+                // Square runs its sale itself: nothing to write, the tags change now.
+                let finished = try await database.finishSalePlan(id: id, at: context.clock.now())
+                let applied = lines.map { line in
+                    var line = line
+                    line.status = .applied
+                    return line
+                }
+                done.append(Applied(plan: plan, lines: applied, finished: finished))
+                continue
+            }
             let field = plan.locationID.map { EditField.price(at: $0) } ?? .price
             let staged = lines.filter { $0.status == .staged }
             // In batches, as a price file is applied: each variation fetched, its price compared with the one
@@ -273,7 +298,7 @@ extension StagedPlanSummary {
             "status": .string(plan.status.rawValue), "effective_at": .string(plan.effectiveAt),
             "location_id": text(plan.locationID), "lines": .int(Int64(lines)), "staged_at": .string(plan.stagedAt),
             "staged_by": .string(plan.stagedBy), "source": text(plan.source), "cancelled_at": text(plan.cancelledAt),
-            "applied_at": text(plan.appliedAt),
+            "applied_at": text(plan.appliedAt), "kind": .string(plan.kind.rawValue), "rule_id": text(plan.ruleID),
         ]
     }
 }

@@ -383,8 +383,11 @@ async function loadPlans() {
     : [element("p", {class: "note"}, "No price changes are staged: whoever looks after the hub stages them from a supplier's price file.")]));
 }
 function planEntry(plan) {
+  // A Square sale's plan holds the tags that change when the sale starts or ends; Square runs the sale itself.
+  const sale = plan.kind && plan.kind !== "prices";
   const lines = element("div", {class: "plan-lines"});
-  const show = element("button", {type: "button", class: "secondary", "aria-expanded": "false"}, "Show the prices");
+  const show = element("button", {type: "button", class: "secondary", "aria-expanded": "false"},
+    sale ? "Show the tags" : "Show the prices");
   show.addEventListener("click", () => busy(show, async () => {
     if (show.getAttribute("aria-expanded") === "true") {
       lines.replaceChildren();
@@ -393,7 +396,8 @@ function planEntry(plan) {
     }
     const full = await api(`/api/v1/plans/${plan.id}`);
     lines.replaceChildren(element("table", {class: "stack"}, element("thead", {}, element("tr", {},
-      ...["Item", "Price then", "New price", "State"].map((h) => element("th", {}, h)))),
+      ...(sale ? ["Item", "Price before", "Price after", "Tag shows"] : ["Item", "Price then", "New price", "State"])
+        .map((h) => element("th", {}, h)))),
     element("tbody", {}, ...full.prices.map((line) => element("tr", {}, cell("Item", line.label),
       cell("Price then", line.old_price ? money(line.old_price) : "variable"), cell("New price", money(line.new_price)),
       cell("State", [line.status === "staged" ? "" : line.status, line.message].filter(Boolean).join(": ")))))));
@@ -416,12 +420,15 @@ function planEntry(plan) {
       say(`“${plan.name}” is cancelled.`, "ok");
       await loadPlans();
     }));
-    actions.push(print, cancel);
+    actions.push(print);
+    if (!sale) actions.push(cancel);
   }
+  const count = sale ? `${plan.lines} tag${plan.lines === 1 ? "" : "s"}` : `${plan.lines} price${plan.lines === 1 ? "" : "s"}`;
   return element("section", {class: `entry ${plan.status}`},
     element("div", {class: "entry-head"}, element("strong", {}, plan.name),
       element("span", {class: `badge ${plan.status}`}, planWords[plan.status] || plan.status),
-      element("span", {class: "meta"}, `${when(plan.effective_at)} · ${plan.lines} price${plan.lines === 1 ? "" : "s"} · `
+      ...(sale ? [element("span", {class: "badge sale"}, "Square sale")] : []),
+      element("span", {class: "meta"}, `${when(plan.effective_at)} · ${count} · `
         + (plan.location ? `at ${plan.location}` : "base prices"))),
     element("div", {class: "vendor-tools"}, ...actions), lines);
 }

@@ -15,6 +15,17 @@ public struct StagedPlan: Sendable, Equatable, Codable {
         case cancelled
     }
 
+    /// What a plan is.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// New prices written to Square at its time (`catalog prices plan`).
+        case prices
+        /// A Square sale starting: the tags that change then, nothing to write (Square applies its own
+        /// pricing rule).
+        case saleStarts = "sale_starts"
+        /// A Square sale ending: its tags back to the regular price.
+        case saleEnds = "sale_ends"
+    }
+
     /// Its number, given when it is staged.
     public var id: Int64?
     /// What the shop calls it ("Spring prices"); the file's name when none was given.
@@ -31,11 +42,16 @@ public struct StagedPlan: Sendable, Equatable, Codable {
     public var source: String?
     public var cancelledAt: String?
     public var appliedAt: String?
+    public var kind: Kind = .prices
+    /// The Square pricing rule a sale's plan follows; nil for a plan of prices.
+    public var ruleID: String?
 
     public init(
         name: String, locationID: String?, effectiveAt: String, stagedAt: String, stagedBy: String,
-        source: String?
+        source: String?, kind: Kind = .prices, ruleID: String? = nil
     ) {
+        self.kind = kind
+        self.ruleID = ruleID
         self.name = name
         self.locationID = locationID
         self.effectiveAt = effectiveAt
@@ -151,6 +167,16 @@ extension CatalogDatabase {
             version INTEGER,
             PRIMARY KEY (plan_id, line)
         );
+        """
+
+    /// Migration v25: plans that follow Square's sales (a pricing rule's first and last moment), one per rule,
+    /// edge, location and time.
+    static let salePlanSchema = """
+        ALTER TABLE price_plans ADD COLUMN kind TEXT NOT NULL DEFAULT 'prices'
+            CHECK (kind IN ('prices', 'sale_starts', 'sale_ends'));
+        ALTER TABLE price_plans ADD COLUMN rule_id TEXT;
+        CREATE UNIQUE INDEX price_plans_sale ON price_plans(rule_id, kind, location_id, effective_at)
+            WHERE rule_id IS NOT NULL;
         """
 
     /// Stages `plan` with its `lines` in one transaction: the plan as stored, with its number.

@@ -28,21 +28,26 @@ extension CatalogDatabase {
     /// The pricing objects, read again only when they or the locations changed since the last read: the
     /// counter prices every scan, and parsing every rule each time would cost more than the lookup.
     func pricingCatalog(_ db: Database) throws -> PricingCatalog {
-        let stamp =
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
-                                FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
-                            || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations)
-                            || '/' || (SELECT COUNT(*) || ':' || IFNULL(MAX(last_tried_at), '') FROM sync_problems
-                                WHERE \(PricingCatalog.storedCondition)) AS stamp
-                        """)
-            )?["stamp"] as String? ?? ""
+        let stamp = try Self.pricingStamp(db)
         if let cached = pricingCache.catalog(stamp: stamp) { return cached }
         let catalog = try Self.readPricingCatalog(db)
         pricingCache.store(catalog, stamp: stamp)
         return catalog
+    }
+
+    /// Counts and versions of the pricing objects, the locations and the pricing objects held back: it changes
+    /// whenever one of them does.
+    static func pricingStamp(_ db: Database) throws -> String {
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(version), 0) || ':' || IFNULL(SUM(version), 0)
+                            FROM catalog_objects WHERE \(PricingCatalog.storedCondition))
+                        || '/' || (SELECT COUNT(*) || ':' || TOTAL(LENGTH(json)) FROM locations)
+                        || '/' || (SELECT COUNT(*) || ':' || IFNULL(MAX(last_tried_at), '') FROM sync_problems
+                            WHERE \(PricingCatalog.storedCondition)) AS stamp
+                    """)
+        )?["stamp"] as String? ?? ""
     }
 
     static func readPricingCatalog(_ db: Database) throws -> PricingCatalog {
