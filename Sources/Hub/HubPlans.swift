@@ -38,11 +38,12 @@ enum HubPlans {
         } catch {
             HubLog.logger.warning("price plans not applied: \(AppError.from(error).description)")
         }
-        await followSales(services)
+        await followSales(services, publishing: !atStart)
     }
 
-    /// Works out the plans that follow Square's sales again when the catalog changed; pages hear of a change.
-    static func followSales(_ services: HubServices) async {
+    /// Works out the plans that follow Square's sales again when the catalog changed; with `publishing`, pages
+    /// hear of a change (not at start: a page opened then reads the plans as they are).
+    static func followSales(_ services: HubServices, publishing: Bool) async {
         do {
             let staging = try StagedPrices(context: services.context)
             let followed = try await SalePlans(context: services.context, database: staging.database).follow()
@@ -50,7 +51,7 @@ enum HubPlans {
             HubLog.logger.info(
                 "sale plans: \(followed.staged) staged, \(followed.refreshed) worked out again, \(followed.cancelled) cancelled"
             )
-            await services.events.publish("plans", ["sales": .bool(true)])
+            if publishing { await services.events.publish("plans", ["sales": .bool(true)]) }
         } catch {
             HubLog.logger.warning("sale plans not worked out: \(AppError.from(error).description)")
         }
