@@ -56,6 +56,7 @@ extension CounterSession {
     /// started after the scanner is found too).
     public mutating func countStock(at place: CounterLocation, context: AppContext) {
         let workflow = CountWorkflow(context: context, database: database)
+        countIsBlind = { (try? await workflow.openSession(nil, location: place.id))?.blind ?? false }
         countItem = { variation, quantity in
             let session = try await workflow.openSession(nil, location: place.id)
             let counted = try await workflow.count(variation.variationID, quantity: Decimal(quantity), in: session)
@@ -66,6 +67,8 @@ extension CounterSession {
                     "\(total) counted so far; the count has \(counted.totals.lines) line\(counted.totals.lines == 1 ? "" : "s"), "
                     + "\(Terminal.quantity(counted.totals.units)) in all.", quantity: quantity)
             result.total = total
+            if let area = counted.area { result.detail = "\(area.name): " + (result.detail ?? "") }
+            if let warning = counted.warning { result.detail = (result.detail ?? "") + " Look: \(warning)." }
             return (
                 "count +\(quantity) = \(total) (this count: "
                     + "\(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)", false, result

@@ -118,6 +118,9 @@ public struct CounterSession: Sendable {
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
     /// Counts stock (count mode) into the count open at the counter's location: the action's words.
     public var countItem: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
+    /// Whether the count that count mode counts into is blind: then no scan in count mode shows the stock
+    /// Square expects (nor its card), whatever the outcome.
+    public var countIsBlind: (@Sendable () async -> Bool)?
     /// Why count mode is off, when `countItem` is nil.
     public var countUnavailable = "count mode needs the counter's location (--location or location: in the config)"
     /// Why label mode cannot print now (its printer stopped, gone or out of reach), asked before it is offered.
@@ -243,6 +246,11 @@ public struct CounterSession: Sendable {
                 outcome.report = VariationReport(
                     now, shelf: shelf, status: status, outbox: waiting.filter { $0.objectID == now.variationID },
                     scale: scale, names: locationNames)
+                if mode == .count, await countIsBlind?() == true {
+                    outcome.stock = nil
+                    outcome.report?.stock = [:]
+                    outcome.report?.stockFigures = []
+                }
             case .ambiguous(let matches, _):
                 // A code several variations share names none of them: acting on one would be a guess.
                 let names = matches.prefix(5).map(\.label).joined(separator: "; ")

@@ -37,12 +37,13 @@ struct CountAddCommand: ContextCommand, GlobalOptionsCommand {
         }
         let counted = try await workflow.count(code, quantity: amount, replacing: replacing, in: session)
         if json {
-            var object = CountOutput.json(counted.line, variation: counted.variation)
+            var object = CountOutput.json(counted.line, variation: counted.variation, hidingExpected: session.blind)
             object["session_lines"] = .int(counted.totals.lines)
             object["session_units"] = .number(Quantity.text(counted.totals.units))
             output.out(object)
         } else {
-            output.out(CountOutput.text(counted))
+            output.out(CountOutput.text(counted) + (counted.area.map { "  [\(Terminal.visible($0.name))]" } ?? ""))
+            if let warning = counted.warning { output.error("Look: \(counted.variation.label) is \(warning).") }
         }
     }
 }

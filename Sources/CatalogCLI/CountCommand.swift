@@ -9,12 +9,16 @@ struct CountCommand: AsyncParsableCommand {
         abstract: "Count stock: open a count at a location, count into it by scanning or typing.",
         discussion: """
             A count is open at one location until it is posted to Square or cancelled. \
-            Its scope is some categories, some vendors, everything sold there (--all), or, with none of \
-            these, whatever is counted. Several counters may count into the same count at once; every \
+            Its scope is areas (shelves, categories, vendors, a list of codes), everything sold there \
+            (--all), or, with none of these, whatever is counted. Each area has its own state: being \
+            counted, counted, sent back for a recount, done. Several counters may count into the same count at once; every \
             count adds up. Commands act on the one count open at the counter's location (--location, \
             CATALOG_LOCATION or location: in the config); --session ID chooses when several are open.
             Examples:
               catalog count start --location "High Street" --category Snacks --name "Snacks aisle"
+              catalog count start --shelf A3 --shelf A4 --blind      (two areas; counters see no expected stock)
+              catalog count areas                  (each area's state and progress)
+              catalog count area counted A3        (then a manager: count area done A3, or count recount A3)
               catalog scan --mode count            (each scan counts one; CATALOG:QTY:12 before a case)
               catalog count add 4006381333931 --qty 12
               catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
@@ -25,7 +29,8 @@ struct CountCommand: AsyncParsableCommand {
             """,
         subcommands: [
             CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
-            CountReviewCommand.self, CountPostCommand.self, CountExportCommand.self, CountCancelCommand.self,
+            CountAreasCommand.self, CountAreaCommand.self, CountRecountCommand.self, CountReviewCommand.self,
+            CountPostCommand.self, CountExportCommand.self, CountCancelCommand.self,
         ]
     )
 }

@@ -24,14 +24,16 @@ struct CountShowCommand: ContextCommand, GlobalOptionsCommand {
         } else if let warning {
             output.note(warning.message)
         }
+        // A blind count shows nobody what Square expects while it is counted; catalog count review does.
+        let blind = session.blind && session.status == .open
         for (line, variation) in lines {
             if json {
-                output.out(CountOutput.json(line, variation: variation))
+                output.out(CountOutput.json(line, variation: variation, hidingExpected: blind))
             } else {
                 output.out(
                     "  \(Terminal.column(Terminal.quantity(line.counted), 9)) "
                         + Terminal.visible(variation?.label ?? line.variationID)
-                        + (line.expected.map { "  (Square expected \($0))" } ?? "")
+                        + (blind ? "" : line.expected.map { "  (Square expected \($0))" } ?? "")
                         + Self.posting(line))
             }
         }

@@ -5,7 +5,14 @@ import CommandSupport
 /// `catalog count start`.
 struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Open a count at a location, of some categories, vendors, everything, or open.")
+        commandName: "start",
+        abstract: "Open a count at a location: of areas (shelves, categories, vendors, codes), everything, or open.",
+        discussion: """
+            Each --shelf, --category and --vendor is an area of the count, and the --code ones together are one: \
+            several people count different areas at once, each marks theirs counted (catalog count area \
+            counted NAME), and a manager accepts it (count area done NAME) or sends it back (count recount \
+            NAME). --blind hides what Square expects from whoever counts.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -18,6 +25,17 @@ struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Count what this vendor supplies (repeat for several).", valueName: "name"))
     var vendor: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Count the shelves whose place starts with this, such as A3 (repeat for several).", valueName: "prefix"))
+    var shelf: [String] = []
+
+    @Option(help: ArgumentHelp("Count this item: a barcode, SKU or id (repeat; together one area).", valueName: "code"))
+    var code: [String] = []
+
+    @Flag(help: "A blind count: whoever counts is not shown what Square expects.")
+    var blind = false
+
     @Flag(name: .customLong("all"), help: "Count everything sold at the location.")
     var everything = false
 
@@ -28,12 +46,22 @@ struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     var json = false
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
-        let session = try await CountWorkflow(context: context).start(
-            name: name, location: location, categories: category, vendors: vendor, everything: everything)
+        let workflow = try CountWorkflow(context: context)
+        let session = try await workflow.start(
+            name: name, location: location,
+            scope: .init(shelves: shelf, categories: category, vendors: vendor, codes: code, everything: everything),
+            blind: blind)
+        let areas = try await workflow.progress(of: session)
         if json {
-            output.out(session.json)
+            var object = session.json
+            object["areas"] = .array(areas.map(\.json))
+            output.out(object)
         } else {
-            output.out("Count \(session.id) is open: \(Terminal.visible(session.name)).")
+            output.out(
+                "Count \(session.id) is open\(session.blind ? " (blind)" : ""): \(Terminal.visible(session.name)).")
+            for progress in areas {
+                output.out("  \(Terminal.visible(progress.area.name)): \(Terminal.count(progress.size)) items")
+            }
         }
     }
 }

@@ -159,6 +159,9 @@ extension CatalogDatabase {
             "v23: the print queue, printer routes, and the job each printed tag came with", sql: Self.labelJobSchema)
         migrator.registerMigration("v24: shelf audits and the items checked in each", sql: Self.shelfAuditSchema)
         migrator.registerMigration("v25: plans that follow Square's sales", sql: Self.salePlanSchema)
+        migrator.registerMigration(
+            "v26: a count's areas with their states, blind counts, and the lines a recount replaced",
+            sql: Self.countAreaSchema)
         return migrator
     }
 

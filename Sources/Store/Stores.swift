@@ -17,19 +17,21 @@ public protocol OutboxStore: Sendable {
 /// Stock counts: sessions, their lines, and posting them to Square exactly once.
 public protocol CountStore: Sendable {
     func startCountSession(
-        name: String, locationID: String, scope: CountSession.Scope, scopeIDs: [String], counter: String,
+        name: String, locationID: String, scope: CountSession.Scope, areas: [CountArea], blind: Bool, counter: String,
         reference: String
     ) async throws -> CountSession
     func countSessions(statuses: Set<CountSession.Status>?) async throws -> [CountSession]
     func countSession(id: Int64) async throws -> CountSession?
     func addCount(
-        sessionID: Int64, variationID: String, quantity: Decimal, replacing: Bool, counter: String, expected: String?
+        sessionID: Int64, variationID: String, quantity: Decimal, replacing: Bool, counter: String, expected: String?,
+        areaID: Int64?
     ) async throws -> CountLine?
     func countLine(sessionID: Int64, variationID: String) async throws -> CountLine?
     func countLines(sessionID: Int64) async throws -> [CountLine]
     func countTotals(sessionID: Int64) async throws -> (lines: Int, units: Decimal)
     func cancelCountSession(_ id: Int64) async throws -> Bool
-    func isInCountScope(variationID: String, scope: CountSession.Scope, ids: [String]) async throws -> Bool
+    func countAreas(sessionID: Int64) async throws -> [CountArea]
+    func areas(_ areas: [CountArea], holding variationID: String, at locationID: String) async throws -> [CountArea]
     func variations(ofVendors vendorIDs: [String]) async throws -> [VariationSummary]
     func vendorSupplies(variationIDs: [String], preferred: [String]) async throws -> [String: VendorSupply]
     func freezeCountSession(_ id: Int64, reopeningPosted: Bool) async throws -> CountSession?

@@ -22,7 +22,7 @@ import Testing
         let location = try #require(try await shop.locations()["High Street"])
         let reference = "catalog-count-" + UUID().uuidString.prefix(8).lowercased()
         let session = try await then.startCountSession(
-            name: "Back shelf", locationID: location, scope: .open, scopeIDs: [], counter: "till-1",
+            name: "Back shelf", locationID: location, scope: .open, counter: "till-1",
             reference: reference)
         _ = try await then.addCount(
             sessionID: session.id, variationID: variationID, quantity: quantity, replacing: true, counter: "till-1",

@@ -21,7 +21,8 @@ import Testing
                 "count", "start", "--category", "Hardware", "--name", "Hardware shelf", "--json", environment: place)
             #expect(started.status == 0, "\(started.all)")
             let session = try JSONValue.parse(started.stdout)
-            #expect(session["scope"] == "categories" && session["name"] == "Hardware shelf")
+            #expect(session["scope"] == "areas" && session["name"] == "Hardware shelf")
+            #expect(session["areas"]?[0]?["name"] == "Hardware" && session["areas"]?[0]?["kind"] == "category")
 
             let first = try await shop.catalog("count", "add", Self.widget, "--json", environment: place)
             #expect(first.status == 0, "\(first.all)")
@@ -43,7 +44,9 @@ import Testing
             let books = try JSONValue.parse(try await shop.catalog("search", "ledger", "--json").stdout)
             let book = try #require(books.arrayValue?.first?["variation_id"]?.stringValue)
             let outside = try await shop.catalog("count", "add", book, environment: place)
-            #expect(outside.status == 65 && outside.stderr.contains("not in this count's scope"), "\(outside.all)")
+            #expect(
+                outside.status == 65 && outside.stderr.contains("not in this count's areas (Hardware)"),
+                "\(outside.all)")
 
             let shown = try await shop.catalog("count", "show", "--json", environment: place)
             let lines = shown.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0)) }

@@ -171,6 +171,13 @@ import Testing
             // The demo shop's category has both: the --track path below is always tested.
             #expect(!tracked.isEmpty)
             try #require(!untracked.isEmpty, "the demo category has no untracked variation: \(notCounted)")
+            // Missing means zero only in an area a manager has accepted: done lists what nobody counted.
+            let done = try await shop.catalog("count", "area", "done", category, environment: Self.place)
+            #expect(done.status == 0 && done.stdout.contains("is done"), "\(done.all)")
+            for variation in tracked {
+                let label = try #require(notCounted.first { $0["variation_id"]?.stringValue == variation })
+                #expect(done.stdout.contains(label["item_name"]?.stringValue ?? "?"), "\(done.stdout)")
+            }
             let zeroed = try await shop.catalog("count", "post", "--zero-uncounted", environment: Self.place)
             // Posted in part: exit 65, never "The count is posted.", and the count stays open for the rest.
             #expect(zeroed.status == 65, "\(zeroed.all)")

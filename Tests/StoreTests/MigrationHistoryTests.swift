@@ -87,7 +87,9 @@ import Testing
             "count_sessions",
             """
             INSERT INTO count_sessions(name, location_id, scope, scope_ids, status, counter, started_at, reference)
-                VALUES ('Shelf', 'L1', 'categories', '["C1"]', 'open', 'till', '2026-11-20T09:00:00Z', 'count-1');
+                SELECT 'Shelf', 'L1', CASE WHEN sql LIKE '%''categories''%' THEN 'categories' ELSE 'areas' END,
+                       '["C1"]', 'open', 'till', '2026-11-20T09:00:00Z', 'count-1'
+                FROM sqlite_master WHERE name = 'count_sessions';
             INSERT INTO count_lines(session_id, variation_id, counted, first_counted_at, last_counted_at, last_counter)
                 VALUES (1, 'V1', 7, '2026-11-20T09:01:00Z', '2026-11-20T09:01:00Z', 'till');
             """
@@ -189,7 +191,16 @@ import Testing
         }
         if written.contains("count_sessions") {
             let session = try #require(try await database.countSession(id: 1))
-            #expect(session.scopeIDs == ["C1"] && session.status == .open)
+            #expect(session.scope == .areas && session.status == .open, "\(step)")
+            // Before areas, a count of categories becomes a count of one area per category.
+            let migrations = CatalogDatabase.migrator.migrations
+            let areasCame = try #require(migrations.firstIndex { $0.hasPrefix("v26:") })
+            let areas = try await database.countAreas(sessionID: 1)
+            if let index = migrations.firstIndex(of: step), index < areasCame {
+                #expect(areas.map(\.ids) == [["C1"]] && areas.first?.kind == .category, "\(step)")
+            } else {
+                #expect(areas.isEmpty, "\(step)")
+            }
             let lines = try await database.countLines(sessionID: 1)
             #expect(lines.count == 1 && lines.first?.counted == 7 && lines.first?.postStatus == nil)
         }

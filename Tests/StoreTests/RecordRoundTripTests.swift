@@ -155,7 +155,7 @@ import Testing
         let database = try temporaryDatabase()
         let (session, line, event) = try await database.write { db in
             var session = CountSessionRecord(
-                name: "Shelf", locationID: "L1", scope: "categories", scopeIDs: #"["C1","C2"]"#, status: "open",
+                name: "Shelf", locationID: "L1", scope: "areas", scopeIDs: #"["C1","C2"]"#, status: "open",
                 counter: "till", startedAt: "2026-11-20T09:00:00Z", closedAt: nil, reference: "count-1")
             try session.insert(db)
             let line = CountLineRecord(
@@ -171,7 +171,7 @@ import Testing
             return (session, line, event)
         }
         let read = try #require(try await database.countSession(id: session.id ?? 0))
-        #expect(read.name == "Shelf" && read.scope == .categories && read.scopeIDs == ["C1", "C2"])
+        #expect(read.name == "Shelf" && read.scope == .areas && read.scopeIDs == ["C1", "C2"])
         #expect(read.status == .open && read.reference == "count-1" && read.startedAt == session.startedAt)
         let lines = try await database.countLines(sessionID: read.id)
         #expect(lines.count == 1 && lines[0].counted == Decimal(string: "1.25") && lines[0].expected == "2")

@@ -25,7 +25,7 @@ import Testing
         let variation = try #require(try await harness.database.sampleVariations(limit: 20).first)
         let reference = "catalog-count-" + UUID().uuidString.prefix(8).lowercased()
         let session = try await then.startCountSession(
-            name: "Back shelf", locationID: location, scope: .open, scopeIDs: [], counter: "till-1",
+            name: "Back shelf", locationID: location, scope: .open, counter: "till-1",
             reference: reference)
         _ = try await then.addCount(
             sessionID: session.id, variationID: variation.variationID, quantity: quantity, replacing: true,

@@ -6,10 +6,12 @@ import Store
 /// How counts are shown: a line for people, one JSON object for scripts.
 public enum CountOutput {
     /// `{session_id, variation_id, item_name, variation_name, sku, gtin, counted, expected, expected_at,
-    /// first_counted_at, last_counted_at, last_counter, post_status, post_reason, posted_at, zero_filled}`.
-    public static func json(_ line: CountLine, variation: VariationSummary?) -> JSONValue {
+    /// first_counted_at, last_counted_at, last_counter, post_status, post_reason, posted_at, zero_filled,
+    /// area_id}`; with `hidingExpected` (a blind count being counted), `expected` is null.
+    public static func json(_ line: CountLine, variation: VariationSummary?, hidingExpected: Bool = false) -> JSONValue
+    {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return [
+        var object: JSONValue = [
             "session_id": .int(Int(line.sessionID)), "variation_id": .string(line.variationID),
             "item_name": text(variation?.itemName), "variation_name": text(variation?.variationName),
             "sku": text(variation?.sku), "gtin": text(variation?.gtin), "counted": number(line.counted),
@@ -18,6 +20,18 @@ public enum CountOutput {
             "last_counter": .string(line.lastCounter),
             "post_status": text(line.postStatus?.rawValue), "post_reason": text(line.postReason),
             "posted_at": text(line.postedAt), "zero_filled": .bool(line.zeroFilled),
+            "area_id": line.areaID.map(JSONValue.int) ?? .null,
+        ]
+        if hidingExpected { (object["expected"], object["expected_at"]) = (.null, .null) }
+        return object
+    }
+
+    /// `{variation_id, item_name, variation_name, sku, gtin}`: a variation a count names (one proposed as zero).
+    public static func variationJSON(_ variation: VariationSummary) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return [
+            "variation_id": .string(variation.variationID), "item_name": .string(variation.itemName),
+            "variation_name": text(variation.variationName), "sku": text(variation.sku), "gtin": text(variation.gtin),
         ]
     }
 
@@ -42,7 +56,8 @@ extension CountOutput {
             "counted": number(line.counted), "expected": number(line.expected),
             "variance": number(line.variance), "unit_cost": line.supply?.unitCost?.json ?? .null,
             "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
-            "tracked": line.tracked.map(JSONValue.bool) ?? .null,
+            "tracked": line.tracked.map(JSONValue.bool) ?? .null, "area": text(line.area),
+            "earlier_counts": .array(line.earlier.map { number($0) }),
         ]
     }
 
@@ -71,6 +86,7 @@ extension CountOutput {
             "age_warning": review.ageWarning?.json ?? .null,
             "not_counted": .array(review.notCounted.map(json)), "totals": json(review.total),
             "by_category": .array(review.byCategory.map(json)), "by_vendor": .array(review.byVendor.map(json)),
+            "by_area": .array(review.byArea.map(json)), "blind": .bool(review.session.blind),
         ]
     }
 
@@ -107,6 +123,10 @@ extension CountOutput {
             if !line.soldHere { row += "  NOT SOLD HERE" }
             if line.tracked == false { row += "  NOT TRACKED IN SQUARE (posted only with --track)" }
             if let ageing = ageing(line, now: review.at) { row += "  (" + ageing + ")" }
+            if !line.earlier.isEmpty {
+                row += "  (recounted; before: \(line.earlier.map(show).joined(separator: ", ")))"
+            }
+            if let area = line.area { row += "  [\(Terminal.visible(area))]" }
             lines.append("  " + row)
         }
         if review.counted.isEmpty { lines.append("  nothing counted yet") }

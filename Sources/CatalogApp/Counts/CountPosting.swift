@@ -66,6 +66,17 @@ extension CountWorkflow {
         case .open, .posting:
             break
         }
+        // An area sent back for a recount has had its lines set aside: posting now would post nothing of it.
+        if session.status == .open, session.scope == .areas {
+            let recounting = try await database.countAreas(sessionID: session.id).filter { $0.status == .recount }
+            guard recounting.isEmpty else {
+                throw AppError(
+                    "Count \(session.id) has areas sent back for a recount: "
+                        + recounting.map(\.name).joined(separator: ", ")
+                        + ". Post once they are counted again (catalog count area counted NAME).",
+                    exitCode: .dataError)
+            }
+        }
         // An open count with nothing to post is refused before it stops taking counts (the scope's
         // uncounted variations are worked out only when they would be all there is to post).
         if session.status == .open, try await database.countTotals(sessionID: session.id).lines == 0 {
@@ -81,7 +92,13 @@ extension CountWorkflow {
         var candidates = lines.filter { $0.postStatus == nil || (track && $0.postStatus == .untracked) }
             .map { (id: $0.variationID, quantity: $0.counted, at: $0.lastCountedAt) }
         let zeroAt = context.clock.now().rfc3339
-        let zeroFill = zeroUncounted ? uncounted.map(\.variationID) : []
+        // In a count of areas only the done areas' uncounted variations are zeroed (`proposedZeros`).
+        let zeroFill =
+            !zeroUncounted
+            ? []
+            : session.scope == .areas
+                ? try await proposedZeros(in: session, trackedOnly: false).map(\.variationID)
+                : uncounted.map(\.variationID)
         candidates += zeroFill.map { (id: $0, quantity: 0, at: zeroAt) }
 
         // Stock Square does not track here: turned on first with --track, else left out and said so.

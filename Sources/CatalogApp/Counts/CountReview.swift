@@ -29,6 +29,10 @@ public struct CountReview: Sendable {
         /// Counted too long ago for Square, and Square's changes since could not be read: posting leaves it
         /// waiting until they can be.
         public var waits = false
+        /// The area of the count it was counted in (or, not counted, the first area holding it).
+        public var area: String?
+        /// What earlier rounds counted, first round first, when recounts replaced them.
+        public var earlier: [Decimal] = []
 
         /// Counted too long ago for Square to take as it was counted: posted as of now, or refused, or waiting.
         public var aged: Bool { waits || (ageing != nil && ageing != .asCounted) }
@@ -106,6 +110,8 @@ public struct CountReview: Sendable {
     }
 
     public var byCategory: [Totals] { Self.group(counted) { $0.variation.category ?? "No category" } }
+    /// Totals per area, in a count of areas.
+    public var byArea: [Totals] { Self.group(counted.filter { $0.area != nil }) { $0.area ?? "" } }
     public var byVendor: [Totals] { Self.group(counted) { $0.vendorName ?? "No vendor" } }
 
     static func group(_ lines: [Line], by key: (Line) -> String) -> [Totals] {
@@ -116,19 +122,25 @@ public struct CountReview: Sendable {
 }
 
 extension CountWorkflow {
-    /// The variations in `session`'s scope (at its location) without a line: for `all`, those sold there.
+    /// The variations in `session`'s scope (at its location) without a line: those sold there, of every
+    /// variation for `all`, of its areas for `areas`.
     func uncounted(_ session: CountSession, lines: [CountLine], at place: CounterLocation) async throws
         -> [VariationSummary]
     {
-        var scope: [VariationSummary]
+        var scope: [VariationSummary] = []
         switch session.scope {
-        case .open: scope = []
-        case .all: scope = try await database.activeVariations().map { $0.at(place) }.filter(\.isSold)
-        case .categories: scope = try await database.variations(inCategories: session.scopeIDs).map { $0.at(place) }
-        case .vendors: scope = try await database.variations(ofVendors: session.scopeIDs).map { $0.at(place) }
+        case .open: break
+        case .all: scope = try await database.activeVariations()
+        case .areas:
+            var seen = Set<String>()
+            for area in try await database.countAreas(sessionID: session.id) {
+                scope += try await database.members(of: area, at: place.id).filter {
+                    seen.insert($0.variationID).inserted
+                }
+            }
         }
         let countedIDs = Set(lines.map(\.variationID))
-        return scope.filter { !countedIDs.contains($0.variationID) && !$0.isArchived }
+        return scope.map { $0.at(place) }.filter { $0.isSold && !countedIDs.contains($0.variationID) && !$0.isArchived }
     }
 
     /// Reviews `session`: reads what Square expects now for every variation counted or in scope (when
@@ -149,11 +161,14 @@ extension CountWorkflow {
                 now = Dictionary(counts.map { ($0.variationID, $0.quantity) }) { first, _ in first }
             }
         }
+        let areas = try await database.countAreas(sessionID: session.id)
         let supplies = try await database.vendorSupplies(
-            variationIDs: ids, preferred: session.scope == .vendors ? session.scopeIDs : [])
+            variationIDs: ids, preferred: areas.filter { $0.kind == .vendor }.flatMap(\.ids))
         let vendorNames = try await database.vendorNames()
         let tracking = try await database.inventoryTracking(variationIDs: ids, locationID: place.id)
         let ageing = await ageing(of: lines, at: place)
+        let areaNames = Dictionary(areas.compactMap { area in area.id.map { ($0, area.name) } }) { first, _ in first }
+        let earlier = Dictionary(grouping: try await database.recountedLines(sessionID: session.id), by: \.variationID)
         func line(_ variation: VariationSummary, counted: CountLine?) -> CountReview.Line {
             let quantity = now.map { $0[variation.variationID] ?? "0" } ?? counted?.expected
             let supply = supplies[variation.variationID]
@@ -163,7 +178,10 @@ extension CountWorkflow {
                 tracked: tracking[variation.variationID],
                 countedAt: counted.flatMap { Timestamp(rfc3339: $0.lastCountedAt) },
                 ageing: ageing.outcomes[variation.variationID],
-                waits: ageing.waiting.contains(variation.variationID))
+                waits: ageing.waiting.contains(variation.variationID),
+                area: counted?.areaID.flatMap { areaNames[$0] }
+                    ?? earlier[variation.variationID]?.last?.areaID.flatMap { areaNames[$0] },
+                earlier: (earlier[variation.variationID] ?? []).map(\.counted))
         }
         let countedLines = lines.compactMap { counted in
             variations[counted.variationID].map { line($0, counted: counted) }

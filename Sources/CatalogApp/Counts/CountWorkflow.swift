@@ -21,46 +21,55 @@ public struct CountWorkflow: Sendable {
         public var line: CountLine
         /// The session's lines and units after it.
         public var totals: (lines: Int, units: Decimal)
+        /// The area it was counted in, in a count of areas.
+        public var area: CountArea?
+        /// Something the person counting should look at: "not sold at High Street".
+        public var warning: String?
     }
 
-    /// Opens a count at `location` (the counter's when nil) of `categories`, or `vendors`, or `everything`
-    /// sold there, or (none of these) whatever is scanned.
-    public func start(
-        name: String?, location: String?, categories: [String] = [], vendors: [String] = [], everything: Bool = false
-    ) async throws -> CountSession {
-        guard [!categories.isEmpty, !vendors.isEmpty, everything].filter({ $0 }).count <= 1 else {
+    /// What a count covers, as `catalog count start` and the hub's back office are asked for it: areas
+    /// (shelf prefixes, categories, vendors, codes; any mix), or everything sold at the location, or (none of
+    /// these) whatever is counted.
+    public struct Scope: Sendable {
+        public var shelves: [String] = []
+        public var categories: [String] = []
+        public var vendors: [String] = []
+        public var codes: [String] = []
+        public var everything = false
+
+        public init(
+            shelves: [String] = [], categories: [String] = [], vendors: [String] = [], codes: [String] = [],
+            everything: Bool = false
+        ) {
+            self.shelves = shelves
+            self.categories = categories
+            self.vendors = vendors
+            self.codes = codes
+            self.everything = everything
+        }
+
+        var hasAreas: Bool { !(shelves.isEmpty && categories.isEmpty && vendors.isEmpty && codes.isEmpty) }
+    }
+
+    /// Opens a count at `location` (the counter's when nil) of `scope`: one area per shelf prefix, category
+    /// and vendor, and one for the codes listed; or everything sold there; or whatever is counted. A `blind`
+    /// count never shows whoever counts what Square expects.
+    public func start(name: String?, location: String?, scope wanted: Scope = Scope(), blind: Bool = false)
+        async throws
+        -> CountSession
+    {
+        guard !(wanted.everything && wanted.hasAreas) else {
             throw AppError(
-                "A count has one scope: give categories, or vendors, or --all, or none of them for an open count.",
+                "--all counts everything: leave out --shelf, --category, --vendor and --code, or --all.",
                 exitCode: .usage)
         }
         guard let place = try await context.location(location, in: database) else {
             throw AppError("A count needs a location: give --location NAME.", exitCode: .usage)
         }
-        var scope = CountSession.Scope.open
-        var ids: [String] = []
-        var described = "open count"
-        if everything {
-            scope = .all
-            described = "everything"
-        } else if !categories.isEmpty {
-            let resolution = try await CategoryResolver(database: database).resolve(categories, create: false)
-            (scope, ids, described) = (.categories, resolution.ids, resolution.names.joined(separator: ", "))
-        } else if !vendors.isEmpty {
-            let known = try await database.vendorNames()
-            for wanted in vendors {
-                let key = wanted.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let match = known.first(where: { $0.key.lowercased() == key || $0.value.lowercased() == key })
-                else {
-                    let names = known.values.sorted().joined(separator: "; ")
-                    throw AppError(
-                        "No vendor is called or has the id “\(Terminal.echo(wanted))”. The vendors are: "
-                            + (names.isEmpty ? "none (\(context.frontEnd.sync))" : names) + ".", exitCode: .usage)
-                }
-                ids.append(match.key)
-            }
-            scope = .vendors
-            described = ids.compactMap { known[$0] }.joined(separator: ", ")
-        }
+        let areas = try await areas(of: wanted, at: place)
+        let scope: CountSession.Scope = wanted.everything ? .all : areas.isEmpty ? .open : .areas
+        let described =
+            wanted.everything ? "everything" : areas.isEmpty ? "open count" : areas.map(\.name).joined(separator: ", ")
         let title = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         try AppError.refuseControlCharacters(in: title, field: "--name")
         let day = String(context.clock.now().rfc3339.prefix(10))
@@ -68,7 +77,7 @@ public struct CountWorkflow: Sendable {
         let reference = "catalog-count-" + String(format: "%08x", UInt32.random(in: 0...UInt32.max, using: &random))
         return try await database.startCountSession(
             name: title.isEmpty ? "\(described) at \(place.name), \(day)" : title, locationID: place.id, scope: scope,
-            scopeIDs: ids, counter: context.counter, reference: reference)
+            areas: areas, blind: blind, counter: context.counter, reference: reference)
     }
 
     /// The session `id` whatever its state (to look at or post), else the one open at `location` (the
@@ -137,20 +146,11 @@ public struct CountWorkflow: Sendable {
                         + "\(Quantity.text(quantity)).",
                 exitCode: .usage)
         }
-        let variation = try await Lookup.single(code, in: database, frontEnd: context.frontEnd).at(
-            try await location(of: session))
+        let place = try await location(of: session)
+        let variation = try await Lookup.single(code, in: database, frontEnd: context.frontEnd).at(place)
         try await checkDecimals(quantity, of: variation)
-        guard
-            try await database.isInCountScope(
-                variationID: variation.variationID, scope: session.scope, ids: session.scopeIDs)
-        else {
-            throw AppError(
-                "\(variation.label) is not in this count's scope (\(session.name)); count it in another count, or "
-                    + context.frontEnd.startCount("an open one")
-                    + (context.frontEnd == .commandLine ? " (catalog count start with no categories or vendors)" : "")
-                    + ".", exitCode: .dataError)
-        }
         let existing = try await database.countLine(sessionID: session.id, variationID: variation.variationID)
+        let area = try await area(for: variation, in: session, line: existing)
         if !replacing, (existing?.counted ?? 0) + quantity < 0 {
             throw AppError(
                 "\(variation.label) has \(Terminal.quantity(existing?.counted ?? 0)) counted; taking "
@@ -162,11 +162,15 @@ public struct CountWorkflow: Sendable {
         guard
             let line = try await database.addCount(
                 sessionID: session.id, variationID: variation.variationID, quantity: quantity, replacing: replacing,
-                counter: context.counter, expected: expected)
+                counter: context.counter, expected: expected, areaID: area?.id)
         else {
-            throw AppError("Count \(session.id) was closed meanwhile; nothing was counted.", exitCode: .dataError)
+            throw AppError(
+                "Count \(session.id) was closed meanwhile" + (area.map { ", or its area \($0.name) was done" } ?? "")
+                    + "; nothing was counted.", exitCode: .dataError)
         }
-        return Counted(variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id))
+        return Counted(
+            variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id), area: area,
+            warning: variation.isSold ? nil : "not sold at \(place.name)")
     }
 
     /// Refuses a quantity with decimals for a variation sold by the unit, and more decimals than its unit of

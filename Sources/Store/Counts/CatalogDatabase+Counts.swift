@@ -3,19 +3,21 @@ import Foundation
 import GRDB
 
 extension CatalogDatabase {
-    /// Opens a count session; returns it.
+    /// Opens a count session with its `areas` (for the `areas` scope) in one transaction; returns it.
     public func startCountSession(
-        name: String, locationID: String, scope: CountSession.Scope, scopeIDs: [String], counter: String,
-        reference: String
+        name: String, locationID: String, scope: CountSession.Scope, areas: [CountArea] = [], blind: Bool = false,
+        counter: String, reference: String
     ) async throws -> CountSession {
         let now = clock.now().rfc3339
-        let ids = JSONValue.array(scopeIDs.map(JSONValue.string)).jsonString
         return try await write { db in
             var record = CountSessionRecord(
-                name: name, locationID: locationID, scope: scope.rawValue, scopeIDs: ids,
-                status: CountSession.Status.open.rawValue, counter: counter, startedAt: now, reference: reference)
+                name: name, locationID: locationID, scope: scope.rawValue, scopeIDs: "[]",
+                status: CountSession.Status.open.rawValue, counter: counter, startedAt: now, reference: reference,
+                blind: blind)
             try record.insert(db)
-            return try CountSession(record: record)
+            let session = try CountSession(record: record)
+            _ = try Self.insertAreas(areas, sessionID: session.id, db)
+            return session
         }
     }
 
@@ -36,17 +38,19 @@ extension CatalogDatabase {
 
     /// Counts `quantity` more of a variation in the open session `sessionID` (or, with `replacing`, sets its
     /// count to `quantity`); returns the line as it now stands. One write transaction, so counts from
-    /// several processes at once all count. `expected` is kept only when the line is new. Nil when the
-    /// session is not open (posted or cancelled meanwhile).
+    /// several processes at once all count. `expected` and `areaID` (the area it is counted in) are kept
+    /// only when the line is new. Nil when the session is not open (posted or cancelled meanwhile), or the
+    /// area is done meanwhile.
     public func addCount(
         sessionID: Int64, variationID: String, quantity: Decimal, replacing: Bool = false, counter: String,
-        expected: String? = nil
+        expected: String? = nil, areaID: Int64? = nil
     ) async throws -> CountLine? {
         let now = clock.now().rfc3339
         return try await write { db -> CountLine? in
             guard
                 try CountSessionRecord.fetchOne(db, key: sessionID)?.status == CountSession.Status.open.rawValue
             else { return nil }
+            if let areaID, try CountArea.fetchOne(db, key: areaID)?.takesCounts != true { return nil }
             // An existing line is updated in place (a negative correction must not meet the table's
             // check as a new row first); a new one is inserted. Both inside this one write transaction.
             let update = replacing ? "?" : "counted + ?"
@@ -60,7 +64,7 @@ extension CatalogDatabase {
                 try CountLineRecord(
                     sessionID: sessionID, variationID: variationID, counted: StoredQuantity(quantity),
                     expected: expected, expectedAt: expected == nil ? nil : now, firstCountedAt: now,
-                    lastCountedAt: now, lastCounter: counter, zeroFilled: false
+                    lastCountedAt: now, lastCounter: counter, zeroFilled: false, areaID: areaID
                 ).insert(db)
             }
             var event = CountEventRecord(
@@ -113,19 +117,19 @@ extension CatalogDatabase {
 }
 
 extension CatalogDatabase {
-    /// Whether the variation belongs to a session's scope: for `categories`, its item is in one of the
-    /// categories; for `vendors`, one of the vendors supplies it. `all` and `open` take any variation
-    /// (whether it is sold at the location is the caller's rule).
-    public func isInCountScope(variationID: String, scope: CountSession.Scope, ids: [String]) async throws -> Bool {
-        switch scope {
-        case .all, .open:
-            return true
-        case .categories, .vendors:
+    /// Whether the variation is in an area of `kind` `category` (its item is in one of the categories
+    /// `ids`) or `vendor` (one of the vendors `ids` supplies it); false for the other kinds.
+    func isInArea(variationID: String, kind: CountArea.Kind, ids: [String]) async throws -> Bool {
+        switch kind {
+        case .shelves, .codes:
+            return false
+        case .category, .vendor:
+            let scope = kind
             guard !ids.isEmpty else { return false }
             return try await read { db in
                 let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
                 let sql =
-                    scope == .categories
+                    scope == .category
                     ? """
                     SELECT count(*) > 0 FROM variations v JOIN items i ON i.id = v.item_id WHERE v.id = ? AND (
                         v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
@@ -136,7 +140,7 @@ extension CatalogDatabase {
                         json_each(o.json, '$.item_variation_data.vendor_information') vi
                     WHERE o.id = ? AND json_extract(vi.value, '$.vendor_id') IN (\(marks))
                     """
-                let arguments = [variationID] + ids + (scope == .categories ? ids : [])
+                let arguments = [variationID] + ids + (scope == .category ? ids : [])
                 return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? false
             }
         }

@@ -8,10 +8,8 @@ public struct CountSession: Sendable, Equatable {
     public enum Scope: String, Sendable, CaseIterable {
         /// Every variation sold at the location.
         case all
-        /// The variations of some categories (`scopeIDs`).
-        case categories
-        /// The variations some vendors supply (`scopeIDs`).
-        case vendors
+        /// The variations of its areas (`CountArea`: shelves, categories, vendors, lists of variations).
+        case areas
         /// Whatever is scanned or typed.
         case open
     }
@@ -30,7 +28,7 @@ public struct CountSession: Sendable, Equatable {
     public var name: String
     public var locationID: String
     public var scope: Scope
-    /// The category or vendor ids of the scope.
+    /// Kept from before areas (always empty now): what a count covers is its areas.
     public var scopeIDs: [String]
     public var status: Status
     /// The counter (computer) that started it.
@@ -39,6 +37,8 @@ public struct CountSession: Sendable, Equatable {
     public var closedAt: String?
     /// The reference every change posted for this session carries in Square.
     public var reference: String
+    /// A blind count: whoever counts is never shown what Square expects; only a manager sees the variances.
+    public var blind = false
 
     /// The stored `scope_ids`: a JSON list of ids, or the row is damaged.
     static func scopeIDs(_ text: String, row: String) throws -> [String] {
@@ -58,6 +58,7 @@ public struct CountSession: Sendable, Equatable {
             "scope": .string(scope.rawValue), "scope_ids": .array(scopeIDs.map(JSONValue.string)),
             "status": .string(status.rawValue), "counter": .string(counter), "started_at": .string(startedAt),
             "closed_at": closedAt.map(JSONValue.string) ?? .null, "reference": .string(reference),
+            "blind": .bool(blind),
         ]
     }
 }
@@ -86,6 +87,8 @@ public struct CountLine: Sendable, Equatable {
     public var postedAt: String?
     /// Never counted, but posted as zero because the person asked for uncounted lines to be zeroed.
     public var zeroFilled: Bool
+    /// The area of the count it was counted in (nil in a count without areas).
+    public var areaID: Int64?
 
     /// Where a line's physical count stands.
     public enum PostStatus: String, Sendable, CaseIterable {

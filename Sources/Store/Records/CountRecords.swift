@@ -17,6 +17,7 @@ struct CountSessionRecord: NumberedRecord, Equatable {
     var startedAt: String
     var closedAt: String?
     var reference: String
+    var blind = false
 
     enum Columns: String, ColumnExpression {
         case id, status
@@ -38,6 +39,7 @@ extension CountSession {
         startedAt = record.startedAt
         closedAt = record.closedAt
         reference = record.reference
+        blind = record.blind
     }
 }
 
@@ -60,6 +62,7 @@ struct CountLineRecord: StoreRecord, PersistableRecord, Equatable {
     var outboxID: Int64?
     var postedAt: String?
     var zeroFilled: Bool
+    var areaID: Int64?
 
     enum Columns: String, ColumnExpression {
         case sessionID = "session_id"
@@ -89,6 +92,7 @@ extension CountLine {
         outboxID = record.outboxID
         postedAt = record.postedAt
         zeroFilled = record.zeroFilled
+        areaID = record.areaID
     }
 }
 
