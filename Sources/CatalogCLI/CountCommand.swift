@@ -19,6 +19,8 @@ struct CountCommand: AsyncParsableCommand {
               catalog count start --shelf A3 --shelf A4 --blind      (two areas; counters see no expected stock)
               catalog count areas                  (each area's state and progress)
               catalog count area counted A3        (then a manager: count area done A3, or count recount A3)
+              catalog count due --days 90          (not counted for 90 days, most valuable first)
+              catalog count start --due 50         (a count of the 50 most overdue)
               catalog scan --mode count            (each scan counts one; CATALOG:QTY:12 before a case)
               catalog count add 4006381333931 --qty 12
               catalog count add 4006381333931 --qty 10 --set      (a correction: the count is now 10)
@@ -29,7 +31,8 @@ struct CountCommand: AsyncParsableCommand {
             """,
         subcommands: [
             CountStartCommand.self, CountListCommand.self, CountShowCommand.self, CountAddCommand.self,
-            CountAreasCommand.self, CountAreaCommand.self, CountRecountCommand.self, CountReviewCommand.self,
+            CountAreasCommand.self, CountAreaCommand.self, CountRecountCommand.self, CountDueCommand.self,
+            CountReviewCommand.self,
             CountPostCommand.self, CountExportCommand.self, CountCancelCommand.self,
         ]
     )

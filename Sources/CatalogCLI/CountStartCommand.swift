@@ -33,6 +33,14 @@ struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
     @Option(help: ArgumentHelp("Count this item: a barcode, SKU or id (repeat; together one area).", valueName: "code"))
     var code: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Count this many of the items most overdue for a count (see catalog count due).", valueName: "n"))
+    var due: Int?
+
+    @Option(help: ArgumentHelp("With --due: overdue after this many days without a count.", valueName: "days"))
+    var days = 90
+
     @Flag(help: "A blind count: whoever counts is not shown what Square expects.")
     var blind = false
 
@@ -49,7 +57,9 @@ struct CountStartCommand: ContextCommand, GlobalOptionsCommand {
         let workflow = try CountWorkflow(context: context)
         let session = try await workflow.start(
             name: name, location: location,
-            scope: .init(shelves: shelf, categories: category, vendors: vendor, codes: code, everything: everything),
+            scope: .init(
+                shelves: shelf, categories: category, vendors: vendor, codes: code, due: due, dueDays: days,
+                everything: everything),
             blind: blind)
         let areas = try await workflow.progress(of: session)
         if json {

@@ -162,6 +162,8 @@ extension CatalogDatabase {
         migrator.registerMigration(
             "v26: a count's areas with their states, blind counts, and the lines a recount replaced",
             sql: Self.countAreaSchema)
+        migrator.registerMigration(
+            "v27: when each variation was last counted at each location", sql: Self.lastCountSchema)
         return migrator
     }
 

@@ -187,6 +187,13 @@ extension CountWorkflow {
             of: session.id, at: place, postedNow: posted, waitingReason: waitingReason, turnedOn: turnedOn,
             notCounted: zeroUncounted ? 0 : uncounted.count)
         outcome.postedElsewhere = heldElsewhere
+        // What Square took is counted as of when it was counted: `count due` starts from it.
+        try await database.recordLastCounts(
+            outcome.lines(.posted).map {
+                LastCount(
+                    variationID: $0.line.variationID, locationID: place.id, countedAt: $0.line.lastCountedAt,
+                    source: .catalog)
+            })
         return outcome
     }
 

@@ -78,6 +78,23 @@ extension CountWorkflow {
                     name: "\(ids.count) listed item\(ids.count == 1 ? "" : "s")", kind: .codes, ids: ids, at: now,
                     by: context.counter))
         }
+        if let wanted = scope.due {
+            guard (1...10_000).contains(wanted) else {
+                throw AppError(
+                    "--due \(wanted): give how many to count, from 1 to 10,000, such as 50.", exitCode: .usage)
+            }
+            let due = try await due(days: scope.dueDays, location: place.id, limit: wanted)
+            guard !due.lines.isEmpty else {
+                throw AppError(
+                    "Nothing at \(place.name) is due: every item tracked there was counted in the last "
+                        + "\(scope.dueDays) days.", exitCode: .dataError)
+            }
+            areas.append(
+                CountArea(
+                    name: "\(due.lines.count) due for a count", kind: .codes,
+                    ids: due.lines.map(\.variation.variationID),
+                    at: now, by: context.counter))
+        }
         var seen = Set<String>()
         return areas.filter { seen.insert($0.name.lowercased()).inserted }
     }

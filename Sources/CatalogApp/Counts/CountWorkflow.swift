@@ -35,20 +35,27 @@ public struct CountWorkflow: Sendable {
         public var categories: [String] = []
         public var vendors: [String] = []
         public var codes: [String] = []
+        /// The most overdue variations (`due`), as one area: this many, not counted for `dueDays` days.
+        public var due: Int?
+        public var dueDays = 90
         public var everything = false
 
         public init(
             shelves: [String] = [], categories: [String] = [], vendors: [String] = [], codes: [String] = [],
-            everything: Bool = false
+            due: Int? = nil, dueDays: Int = 90, everything: Bool = false
         ) {
             self.shelves = shelves
             self.categories = categories
             self.vendors = vendors
             self.codes = codes
+            self.due = due
+            self.dueDays = dueDays
             self.everything = everything
         }
 
-        var hasAreas: Bool { !(shelves.isEmpty && categories.isEmpty && vendors.isEmpty && codes.isEmpty) }
+        var hasAreas: Bool {
+            !(shelves.isEmpty && categories.isEmpty && vendors.isEmpty && codes.isEmpty) || due != nil
+        }
     }
 
     /// Opens a count at `location` (the counter's when nil) of `scope`: one area per shelf prefix, category
