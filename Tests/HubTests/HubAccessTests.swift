@@ -34,7 +34,8 @@ import Testing
             return nil
         }
         let values = [
-            "code": widget, "id": "1", "page": "reorder", "name": parts[1].hasPrefix("/assets/") ? "hub.css" : "till",
+            "code": widget, "id": "1", "area": "1", "page": "reorder",
+            "name": parts[1].hasPrefix("/assets/") ? "hub.css" : "till",
         ]
         var path = parts[1]
         for match in parts[1].matches(of: /\{(\w+)\}/) {

@@ -66,6 +66,7 @@ import Testing
         "POST /api/v1/labels/print": ["code": .string(widget)],
         "POST /api/v1/plans": ["csv": "barcode,price\n0012345678905,5.55\n", "at": "2099-01-04 08:00", "name": "Once"],
         "POST /api/v1/outbox/{id}/resolve": ["keep": "mine"],
+        "POST /api/v1/counts": ["name": "Once", "codes": [.string(widget)]],
     ]
 
     @Test func everyChangingRouteFromTheRouterAnswersARepeatWithItsFirstAnswer() async throws {

@@ -16,7 +16,9 @@ import Testing
     /// The changes only a manager may make (docs/hub.md): what the hub must refuse a counter device.
     static let managerOnly: Set<String> = [
         "POST /api/v1/variations/{code}/price", "POST /api/v1/reorder/{id}/receive", "POST /api/v1/outbox/{id}/resolve",
-        "POST /api/v1/plans/{id}/cancel", "POST /api/v1/plans",
+        "POST /api/v1/plans/{id}/cancel", "POST /api/v1/plans", "POST /api/v1/counts",
+        "POST /api/v1/counts/{id}/areas/{area}/done", "POST /api/v1/counts/{id}/areas/{area}/recount",
+        "POST /api/v1/counts/{id}/recount", "POST /api/v1/counts/{id}/post", "POST /api/v1/counts/{id}/cancel",
     ]
 
     /// `method path` from `device`, with `staff`'s name and `pin` when given.

@@ -9,7 +9,7 @@ extension HubAPI {
     /// `GET /api/v1/search?q=&limit=&here=` (the JSON of `catalog search --json`) and
     /// `GET /api/v1/variations/{code}` (an array of what `catalog show --json` prints for each match).
     static func addLookup(to router: Router<HubRequestContext>, services: HubServices) {
-        router.get("/api/v1/search") { request, _ in
+        router.get("/api/v1/search") { request, context in
             await answer {
                 let parameters = request.uri.queryParameters
                 let text = parameters.get("q") ?? ""
@@ -34,7 +34,8 @@ extension HubAPI {
                     headers[named: "Catalog-Note"] = failure.description.addingPercentEncoding(
                         withAllowedCharacters: .alphanumerics)
                 }
-                return HubResponse.json(found.json, headers: headers)
+                let rows = await countingBlind(context, services) ? withoutStock(found.json) : found.json
+                return HubResponse.json(rows, headers: headers)
             }
         }
         router.get("/api/v1/variations/:code") { _, context in
@@ -42,7 +43,8 @@ extension HubAPI {
                 let reports = try await variations(
                     pathPart(context, "code"), location: services.location, context: services.context,
                     database: services.database, scaleLayouts: services.scaleLayouts)
-                return HubResponse.json(.array(reports.map(\.json)))
+                let cards = JSONValue.array(reports.map(\.json))
+                return HubResponse.json(await countingBlind(context, services) ? withoutStock(cards) : cards)
             }
         }
     }

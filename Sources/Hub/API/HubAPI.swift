@@ -19,6 +19,7 @@ enum HubAPI {
         addLabelJobs(to: router, services: services)
         addOutbox(to: router, services: services)
         addPlans(to: router, services: services)
+        addCounts(to: router, services: services)
         addCounters(to: router, services: services)
         addItems(to: router, services: services)
     }

@@ -218,6 +218,10 @@ public actor ScanDesk {
 
     /// The counters the hub knows (kept in its database, or scanning since it started), each's state as
     /// `state(of:)` gives it.
+    /// The mode counter `counter` is kept in, as far as the desk has it in hand (nil before its state is
+    /// first read): cheap enough for every search.
+    public func mode(of counter: String) -> String? { states[counter]?.mode }
+
     public func counters() async throws -> [JSONValue] {
         for kept in try await database.counterStates() where states[kept.name] == nil { states[kept.name] = kept }
         var list: [JSONValue] = []
