@@ -1,8 +1,9 @@
 import CBrotliDecode
 import CatalogTestSupport
 import Foundation
-import Hub
 import Testing
+
+@testable import Hub
 
 /// The pages' files go compressed and are cached: Brotli or gzip to a browser that takes it (what the system's
 /// gzip and libbrotlidec unpack is exactly the plain file), an ETag for each coding, 304 with no body when the
@@ -78,9 +79,12 @@ import Testing
                     #expect(answer.header("Content-Encoding") == nil && answer.text == plain.text, "\(refused)")
                 }
             }
-            // The stylesheet is served as written; the scripts come with hub.js in front, smaller than written.
+            // The stylesheet is served without its comments; the scripts come with hub.js in front, smaller than
+            // written.
             let css = try await shop.send("GET", "/assets/hub.css", headers: [:], body: nil)
-            #expect(css.text == (try Self.source("hub.css")))
+            let written = try Self.source("hub.css")
+            #expect(css.text == String(decoding: StyleMinifier.minify(Array(written.utf8)) ?? [], as: UTF8.self))
+            #expect(css.text.count < written.count && css.text.contains(".card .price{"))
             let counter = try await shop.send("GET", "/assets/counter.js", headers: [:], body: nil)
             #expect(counter.text.contains("function hubEvents(") && counter.text.contains("function listen("))
             #expect(counter.bytes.count < (try Self.source("hub.js") + Self.source("counter.js")).utf8.count)
@@ -145,5 +149,23 @@ import Testing
                 #expect(checked.status == 0, "\(name): \(checked.stderr)")
             }
         }
+    }
+
+    /// Style sheets go without their comments and spare line breaks; quoted text is kept whole, a line break
+    /// between two parts of a selector stays a space, and one the minifier cannot read is served as written.
+    @Test func styleSheetsLoseTheirCommentsAndNothingElse() throws {
+        let source = """
+            /* the card */
+            .card .price,
+            .card .was{content:"a /* b */ c";margin:0}
+            .bar
+            a{color:red}
+            """
+        let minified = String(decoding: try #require(StyleMinifier.minify(Array(source.utf8))), as: UTF8.self)
+        #expect(minified == ".card .price,.card .was{content:\"a /* b */ c\";margin:0}.bar a{color:red}", "\(minified)")
+        #expect(StyleMinifier.minify(Array("a{b:c} /* open".utf8)) == nil)
+        let served = HubAssets.files["hub.css"]?.bytes ?? []
+        #expect(!served.isEmpty && !String(decoding: served, as: UTF8.self).contains("/*"))
+        #expect(served.count < PackageResources.hub_css.count)
     }
 }

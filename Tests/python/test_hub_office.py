@@ -19,7 +19,7 @@ from hub_page import (artifacts, browser, click, console_errors, hub, pair_progr
 
 WIDGET = "0012345678905"
 CABLE_TIES = "05012345003627"
-PAGES = ["office", "reorder", "tags", "outbox", "history", "printers", "plans", "sync"]
+PAGES = ["office", "reorder", "tags", "outbox", "history", "printers", "plans", "counts", "sync"]
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -262,3 +262,51 @@ def test_every_office_page_is_small_and_has_no_errors(hub, paired, printer):
         assert "Loading…" not in text_of(browser, "main"), name
         screenshots(browser, "office-" + name)
         assert console_errors(browser) == [], name
+
+
+def test_a_manager_runs_a_blind_count_from_the_counts_page(hub, paired, program):
+    """A manager starts a blind count of Hardware from the Counts page; a counter counts into it through the
+    API without a stock figure in its answers; the area moves on live; the manager marks it counted, sees the
+    differences, accepts it and posts: Square holds what was counted."""
+    browser, url = paired, hub["url"]
+    open_page(browser, hub, "counts")
+    wait_for(browser, lambda: "Loading" not in text_of(browser, "#counts-list"), "the counts")
+    browser.find_element(By.ID, "count-name").send_keys("Tuesday count")
+    browser.find_element(By.ID, "count-categories").send_keys("Hardware")
+    browser.find_element(By.ID, "count-blind").click()
+    click(browser, "#count-start")
+    wait_for(browser, lambda: "Tuesday count" in text_of(browser, "#status"), "the count started")
+    wait_for(browser, lambda: "Blind" in text_of(browser, "#counts-list"), "the blind count listed")
+
+    device = pair_program(url, hub["environment"], "till-7", role="counter")
+    till = {"Authorization": "Bearer " + device["token"], "X-CSRF-Token": device["csrf_token"]}
+    status, state = request(url + "/api/v1/counters/till-7/mode", "POST", {"mode": "count"}, till)
+    assert status == 200 and state["mode"] == "count", state
+    for scan in range(3):
+        status, answer = request(url + "/api/v1/scans", "POST",
+                                 {"id": "tuesday-%d" % scan, "code": WIDGET, "counter": "till-7"}, till)
+        assert status in (200, 201) and answer["result"]["kind"] == "counted", answer
+        assert "stock" not in (answer.get("card") or {}) and "in_stock" not in (answer.get("card") or {}), answer
+    status, refused = request(url + "/api/v1/counts", "GET", None, till)
+    count_id = next(count["id"] for count in refused if count["name"] == "Tuesday count")
+    status, review = request(url + "/api/v1/counts/%d/review" % count_id, "GET", None, till)
+    assert status == 403, review
+    wait_for(browser, lambda: "1 of" in text_of(browser, "#counts-list"), "the area's progress, live", seconds=10)
+
+    browser.execute_script("window.confirm = () => true")
+    section = "//section[.//strong[text()='Tuesday count']]"
+    browser.find_element(By.XPATH, section + "//button[text()='Counted']").click()
+    wait_for(browser, lambda: "Hardware is counted" in text_of(browser, "#status"), "the area counted")
+    browser.find_element(By.XPATH, section + "//button[text()='Show the differences']").click()
+    wait_for(browser, lambda: "Acme Blue Widget" in text_of(browser, "#counts-list"), "the differences")
+    screenshots(browser, "office-counts-review")
+    browser.find_element(By.XPATH, section + "//button[text()='Accept']").click()
+    wait_for(browser, lambda: "Hardware is done" in text_of(browser, "#status"), "the area accepted")
+    browser.find_element(By.XPATH, section + "//button[text()='Post to Square']").click()
+    wait_for(browser, lambda: "Posted" in text_of(browser, "#status"), "the count posted", seconds=20)
+    assert console_errors(browser) == []
+    client = hub["square"]
+    high_street = next(loc.id for loc in client.locations.list().locations if loc.name == "High Street")
+    variation = request(url + "/api/v1/variations/" + WIDGET, "GET", None, program)[1][0]["variation_id"]
+    counts = client.inventory.get(catalog_object_id=variation, location_ids=high_street)
+    assert [c.quantity for c in counts if c.state == "IN_STOCK" and c.location_id == high_street] == ["3"]

@@ -95,7 +95,7 @@ function clock(iso) {
 // answers like an EventSource: addEventListener(type, handler), handler({data, lastEventId}); "open" and
 // "error" say the stream is open or lost. Other tabs hear only the events in HUB_EVENTS (and those the
 // leader's own page listens for): an event the hub adds belongs in it.
-const HUB_EVENTS = ["scan", "sync", "print", "mode", "edit", "reorder", "outbox", "stock", "device", "plans"];
+const HUB_EVENTS = ["scan", "sync", "print", "mode", "edit", "reorder", "outbox", "stock", "device", "plans", "counts"];
 function hubEvents() {
   if (hubEvents.shared) return hubEvents.shared;
   const target = new EventTarget(), types = new Set(HUB_EVENTS), me = Math.random();

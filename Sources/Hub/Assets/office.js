@@ -462,11 +462,127 @@ async function startPlans() {
   return loadPlans();
 }
 
+// --- stock counts ------------------------------------------------------------------------------------------
+const AREA_WORDS = {open: "Being counted", counted: "Counted", recount: "Sent back to count again", done: "Done"};
+const COUNT_WORDS = {open: "Open", posting: "Going to Square", posted: "Posted", cancelled: "Cancelled"};
+function listOf(text) { return text.split(",").map((part) => part.trim()).filter(Boolean); }
+function itemName(line) { return line.variation_name ? `${line.item_name} — ${line.variation_name}` : line.item_name; }
+function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
+async function loadCounts() {
+  const counts = await api("/api/v1/counts" + ($("#counts-all").checked ? "?all=1" : ""));
+  $("#counts-list").replaceChildren(...(counts.length ? counts.map(countEntry)
+    : [element("p", {class: "note"}, "No count is open. Start one above; the counters then scan in count mode.")]));
+}
+function countEntry(count) {
+  const open = count.status === "open";
+  // A button that asks the hub for a change to this count, says what it did, and shows the count again.
+  const act = (label, path, done, kind = "secondary", body = {}) => {
+    const button = element("button", {type: "button", class: kind}, label);
+    button.addEventListener("click", () => busy(button, async () => {
+      say(done(await api(`/api/v1/counts/${count.id}/${path}`, {method: "POST", body: typeof body === "function" ? body() : body})), "ok");
+      await loadCounts();
+    }));
+    return button;
+  };
+  const rows = count.areas.map((area) => {
+    const actions = [];
+    if (open && ["open", "recount"].includes(area.status))
+      actions.push(act("Counted", `areas/${area.id}/counted`, () => `${area.name} is counted.`));
+    if (open && ["open", "counted"].includes(area.status))
+      actions.push(act("Accept", `areas/${area.id}/done`, (done) => done.proposed_zeros.length
+        ? `${area.name} is done. Nobody counted ${plural(done.proposed_zeros.length, "item")} in it (`
+          + done.proposed_zeros.slice(0, 5).map(itemName).join("; ") + (done.proposed_zeros.length > 5 ? "; …" : "")
+          + "): posting with zeros sets them to 0 in Square."
+        : `${area.name} is done: everything in it was counted.`));
+    if (open && ["counted", "done"].includes(area.status))
+      actions.push(act("Count again", `areas/${area.id}/recount`, () => `${area.name} is sent back to be counted again.`));
+    return element("tr", {}, cell("Area", area.name),
+      cell("State", AREA_WORDS[area.status] + (area.round > 1 ? ` (round ${area.round})` : "")),
+      cell("Counted", `${area.counted} of ${area.size}`), cell("Units", String(area.units)), cell("What to do", ...actions));
+  });
+  const review = element("div", {class: "count-review"});
+  const show = element("button", {type: "button", class: "secondary", "aria-expanded": "false"}, "Show the differences");
+  show.addEventListener("click", () => busy(show, async () => {
+    if (show.getAttribute("aria-expanded") === "true") {
+      review.replaceChildren();
+      show.setAttribute("aria-expanded", "false");
+      return;
+    }
+    const found = await api(`/api/v1/counts/${count.id}/review`);
+    const total = found.totals;
+    review.replaceChildren(element("table", {class: "stack"}, element("thead", {}, element("tr", {},
+      ...["Item", "Area", "Counted", "Square expected", "Difference", "At cost"].map((h) => element("th", {}, h)))),
+    element("tbody", {}, ...found.lines.map((line) => element("tr", {class: line.variance ? "differs" : ""},
+      cell("Item", itemName(line)), cell("Area", line.area || ""),
+      cell("Counted", String(line.counted) + (line.earlier_counts.length ? ` (before: ${line.earlier_counts.join(", ")})` : "")),
+      cell("Square expected", line.expected === null ? "?" : String(line.expected)),
+      cell("Difference", line.variance === null ? "?" : (line.variance > 0 ? "+" : "") + line.variance),
+      cell("At cost", line.variance_cost ? money(line.variance_cost) : ""))))),
+    element("p", {class: "meta"}, `${plural(total.lines, "line")}: ${total.counted} counted against ${total.expected} expected, `
+      + `difference ${total.variance > 0 ? "+" : ""}${total.variance}` + total.variance_cost.map((m) => `, ${money(m)} at cost`).join("")
+      + (found.not_counted.length ? `. ${plural(found.not_counted.length, "item")} not counted yet.` : ".")));
+    show.setAttribute("aria-expanded", "true");
+  }));
+  const tools = [show];
+  if (open) {
+    const over = element("input", {type: "number", min: "0", value: "5", class: "units", "aria-label": "Units out either way"});
+    const zero = element("input", {type: "checkbox"});
+    tools.push(
+      element("label", {}, "Lines more than ", over, " units out: "),
+      act("Send back to count again", "recount", (sent) => sent.area
+        ? `${plural(sent.area.ids.length, "line")} sent back as ${sent.area.name}: count them again.` : "No line is that far out.",
+        "secondary", () => ({over: Number(over.value)})),
+      element("label", {class: "check"}, zero, " Post 0 for what nobody counted in done areas"));
+    const post = act("Post to Square", "post", (posted) => posted.complete
+      ? `Posted: Square has ${plural(posted.posted, "count")}.`
+      : `Posted in part: ${posted.posted} in Square, ${posted.refused} refused, ${posted.untracked} not tracked, ${posted.waiting} waiting.`,
+      "", () => ({zero_uncounted: zero.checked}));
+    post.addEventListener("click", (event) => {
+      if (!confirm(`Post “${count.name}” to Square? Square's stock becomes what was counted.`)) event.stopImmediatePropagation();
+    }, {capture: true});
+    const cancel = act("Cancel the count", "cancel", () => `“${count.name}” is cancelled; nothing went to Square.`);
+    cancel.addEventListener("click", (event) => {
+      if (!confirm(`Cancel “${count.name}”? Nothing of it goes to Square.`)) event.stopImmediatePropagation();
+    }, {capture: true});
+    tools.push(post, cancel);
+  }
+  return element("section", {class: `entry ${count.status}`},
+    element("div", {class: "entry-head"}, element("strong", {}, count.name),
+      element("span", {class: `badge ${count.status}`}, COUNT_WORDS[count.status] || count.status),
+      ...(count.blind ? [element("span", {class: "badge"}, "Blind")] : []),
+      element("span", {class: "meta"}, `${plural(count.lines, "line")}, ${count.units} units · started ${when(count.started_at)} by ${count.counter}`)),
+    ...(rows.length ? [element("table", {class: "stack"}, element("thead", {}, element("tr", {},
+      ...["Area", "State", "Counted", "Units", "What to do"].map((h) => element("th", {}, h)))), element("tbody", {}, ...rows))] : []),
+    element("div", {class: "vendor-tools"}, ...tools), review);
+}
+function startCounts() {
+  $("#counts-all").addEventListener("change", () => loadCounts().catch((e) => say(e.message, "bad")));
+  $("#count-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    busy($("#count-start"), async () => {
+      const due = $("#count-due").value;
+      const count = await api("/api/v1/counts", {method: "POST", body: {name: $("#count-name").value || null,
+        shelves: listOf($("#count-shelves").value), categories: listOf($("#count-categories").value),
+        vendors: listOf($("#count-vendors").value), due: due ? Number(due) : null,
+        everything: $("#count-everything").checked, blind: $("#count-blind").checked}});
+      say(`“${count.name}” is open: the counters can scan in count mode.`, "ok");
+      $("#count-form").reset();
+      await loadCounts();
+    });
+  });
+  // Counters' scans move the areas on: shown again at most once a second.
+  let pending = null;
+  const later = () => { if (!pending) pending = setTimeout(() => { pending = null; loadCounts().catch((e) => say(e.message, "bad")); }, 1000); };
+  events.addEventListener("counts", later);
+  events.addEventListener("scan", later);
+  return loadCounts();
+}
+
 const starts = {
   reorder: startReorder, tags: startTags, outbox: startOutbox,
   history: () => { $("#history-limit").addEventListener("change", () => loadHistory().catch((e) => say(e.message, "bad")));
     return loadHistory(); },
-  printers: startPrinters, plans: startPlans,
+  printers: startPrinters, plans: startPlans, counts: startCounts,
   sync: startSync,
 };
 if (starts[page]) Promise.resolve().then(starts[page]).catch((error) => say(error.message, "bad"));

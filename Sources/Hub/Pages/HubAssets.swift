@@ -34,14 +34,15 @@ enum HubAssets {
     }
 
     /// Each page's script is served with hub.js, the helpers every page shares, in front of it (one request,
-    /// and one compression for both); scripts without their comments and spare spaces (ScriptMinifier).
+    /// and one compression for both); scripts without their comments and spare spaces (ScriptMinifier), style
+    /// sheets without theirs (StyleMinifier).
     static let files: [String: File] = {
         let javaScript = "text/javascript; charset=utf-8"
         let hub = script(PackageResources.hub_js)
         return [
-            "hub.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.hub_css),
+            "hub.css": File(type: "text/css; charset=utf-8", bytes: style(PackageResources.hub_css)),
             // The back office's own styles, after hub.css: the counter page's first load goes without them.
-            "office.css": File(type: "text/css; charset=utf-8", bytes: PackageResources.office_css),
+            "office.css": File(type: "text/css; charset=utf-8", bytes: style(PackageResources.office_css)),
             "hub.js": File(type: javaScript, bytes: hub),
             "counter.js": File(type: javaScript, bytes: hub + script(PackageResources.counter_js)),
             // The counter page's panels, loaded by counter.js when one first opens (so without hub.js: the page
@@ -64,6 +65,9 @@ enum HubAssets {
     static func script(_ bytes: [UInt8]) -> [UInt8] {
         (ScriptMinifier.minify(bytes) ?? bytes) + Array(";\n".utf8)
     }
+
+    /// A style sheet without its comments and spare line breaks (StyleMinifier).
+    static func style(_ bytes: [UInt8]) -> [UInt8] { StyleMinifier.minify(bytes) ?? bytes }
 
     /// Where a page links the file `name`: its path with the version of this build.
     static func url(_ name: String) -> String {

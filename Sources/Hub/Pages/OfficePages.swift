@@ -53,6 +53,26 @@ enum OfficePages {
             <div id="plans-list" class="list"><p class="note">Loading…</p></div>
             """
         ),
+        "counts": (
+            "Counts", "Stock counts",
+            "Count the shop an area at a time: shelves, categories or suppliers, or what has gone longest without a "
+                + "count. Counters scan in count mode; each says when an area is counted, and a manager accepts it "
+                + "or sends it back, looks at the differences and posts the count to Square.",
+            """
+            <form id="count-form" class="fields"><label>Name <input type="text" id="count-name" autocomplete="off"></label>\
+            <label>Shelves <input type="text" id="count-shelves" placeholder="A3, A4" autocomplete="off"></label>\
+            <label>Categories <input type="text" id="count-categories" placeholder="Snacks, Drinks" \
+            autocomplete="off"></label>\
+            <label>Suppliers <input type="text" id="count-vendors" autocomplete="off"></label>\
+            <label>Most overdue <input type="number" id="count-due" min="1" max="10000" placeholder="50"></label>\
+            <label class="check"><input type="checkbox" id="count-everything"> Everything sold here</label>\
+            <label class="check"><input type="checkbox" id="count-blind"> Blind: counters see no stock</label>\
+            <button type="submit" id="count-start">Start the count</button></form>\
+            <div class="tools"><label class="check"><input type="checkbox" id="counts-all"> Show posted and \
+            cancelled counts</label></div>\
+            <div id="counts-list" class="list"><p class="note">Loading…</p></div>
+            """
+        ),
         "outbox": (
             "Outbox", "Outbox",
             "Changes made here that have not reached Square yet. When someone changed the same thing in Square "
@@ -159,6 +179,7 @@ enum OfficePages {
         let printers = (try? await services.context.printing.destinations()) ?? []
         let failedJobs = (try? await services.database.labelJobs(states: [.failed], limit: 500).count) ?? 0
         let plans = (try? await services.database.stagedPlans(statuses: [.staged])) ?? []
+        let counts = (try? await services.database.countSessions(statuses: [.open, .posting])) ?? []
         let stopped = printers.filter { !$0.isAcceptingJobs || $0.state.rawValue == "stopped" }.count
         let sync = await services.sync.status
         let unavailable = services.sync.unavailable
@@ -209,6 +230,14 @@ enum OfficePages {
                 "/office/plans", "Price plans",
                 plans.first.map { "\(plural(plans.count, "plan")) staged; the next at \(minute($0.plan.effectiveAt))" }
                     ?? "No price changes staged", false
+            ),
+            (
+                "/office/counts", "Stock counts",
+                counts.isEmpty
+                    ? "No count open"
+                    : "\(plural(counts.count, "count")) open" + (counts.contains { $0.status == .posting }
+                        ? "; one is still going to Square" : ""),
+                false
             ),
             (
                 "/office/sync", "Sync",

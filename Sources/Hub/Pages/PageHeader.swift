@@ -7,7 +7,7 @@ enum PageHeader {
     static let pages = [
         ("/", "Counter"), ("/office/reorder", "Reorder"), ("/office/tags", "Tags"), ("/office/outbox", "Outbox"),
         ("/office/history", "History"), ("/office/printers", "Printers"), ("/office/plans", "Plans"),
-        ("/office/sync", "Sync"),
+        ("/office/counts", "Counts"), ("/office/sync", "Sync"),
     ]
 
     /// The header for the page at `current`; `extra` goes before the device's name (the counter's sync badge).
