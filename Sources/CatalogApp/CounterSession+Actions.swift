@@ -57,12 +57,18 @@ extension CounterSession {
     public mutating func countStock(at place: CounterLocation, context: AppContext) {
         let workflow = CountWorkflow(context: context, database: database)
         countIsBlind = { (try? await workflow.openSession(nil, location: place.id))?.blind ?? false }
-        countItem = { variation, quantity in
+        countItem = { variation, quantity, kilograms in
             let session = try await workflow.openSession(nil, location: place.id)
-            let counted = try await workflow.count(variation.variationID, quantity: Decimal(quantity), in: session)
+            let counted: CountWorkflow.Counted
+            if let kilograms {
+                counted = try await workflow.count(variation, weighing: kilograms, in: session)
+            } else {
+                counted = try await workflow.count(variation.variationID, quantity: Decimal(quantity), in: session)
+            }
             let total = Terminal.quantity(counted.line.counted)
+            let added = kilograms == nil ? "+\(quantity)" : "+\(Terminal.quantity(counted.added))"
             var result = ScanResult(
-                .counted, "+\(quantity) counted",
+                .counted, "\(added) counted",
                 detail:
                     "\(total) counted so far; the count has \(counted.totals.lines) line\(counted.totals.lines == 1 ? "" : "s"), "
                     + "\(Terminal.quantity(counted.totals.units)) in all.", quantity: quantity)
@@ -70,7 +76,7 @@ extension CounterSession {
             if let area = counted.area { result.detail = "\(area.name): " + (result.detail ?? "") }
             if let warning = counted.warning { result.detail = (result.detail ?? "") + " Look: \(warning)." }
             return (
-                "count +\(quantity) = \(total) (this count: "
+                "count \(added) = \(total) (this count: "
                     + "\(counted.totals.lines) lines, \(Terminal.quantity(counted.totals.units)) units)", false, result
             )
         }

@@ -117,7 +117,9 @@ public struct CounterSession: Sendable {
     public var undoReceipt: (@Sendable (Int64) async throws -> ReceiveResult)?
     public var receiveUnavailable = "receive mode needs a location (--location or location: in the config) and a token"
     /// Counts stock (count mode) into the count open at the counter's location: the action's words.
-    public var countItem: (@Sendable (VariationSummary, Int) async throws -> ScanAction)?
+    /// Counts a scan in count mode: the variation, the quantity set for it, and the weight in kilograms a
+    /// scale label carries (nil for any other code).
+    public var countItem: (@Sendable (VariationSummary, Int, Decimal?) async throws -> ScanAction)?
     /// Whether the count that count mode counts into is blind: then no scan in count mode shows the stock
     /// Square expects (nor its card), whatever the outcome.
     public var countIsBlind: (@Sendable () async -> Bool)?
@@ -233,7 +235,7 @@ public struct CounterSession: Sendable {
                     .shelf(here)
                 outcome.shelf = shelf
                 outcome.embedded = scale?.embedded(here, shelf: shelf)
-                let acted = await act(on: here)
+                let acted = await act(on: here, scale: scale)
                 (outcome.action, outcome.failed, outcome.result) = (acted.action, acted.failed, acted.result)
                 let status = try await database.variationStatus(variationID: here.variationID, itemID: here.itemID)
                 if let location { outcome.stock = status.stock[location.id] }
@@ -317,7 +319,7 @@ public struct CounterSession: Sendable {
 
     /// Does what the mode says with a found variation: the action, outcome first, whether it failed, and
     /// the result a screen shows.
-    private func act(on found: VariationSummary) async -> ScanAction {
+    private func act(on found: VariationSummary, scale: ScaleCode?) async -> ScanAction {
         let shown: ScanAction = ("found", false, ScanResult(.found, "Found", detail: found.label))
         do {
             switch mode {
@@ -339,7 +341,16 @@ public struct CounterSession: Sendable {
                 return try await receive(found, quantity)
             case .count:
                 guard let countItem else { return shown }
-                return try await countItem(found, quantity)
+                // A weighed item's scale label counts its weight; one that carries only a price cannot count.
+                if let scale, scale.reading.kilograms == nil {
+                    return (
+                        "count refused: a scale label with a price, not a weight", true,
+                        .refused(
+                            "this scale label carries a price, not a weight: weigh the item again for a label with "
+                                + "its weight, or type the count", headline: "No weight on this label")
+                    )
+                }
+                return try await countItem(found, quantity, scale?.reading.kilograms)
             case .shelf:
                 guard let setShelf else { return shown }
                 guard let shelfPlace else {

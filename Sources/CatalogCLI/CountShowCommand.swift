@@ -50,6 +50,7 @@ extension CountShowCommand {
         case .posted: return line.zeroFilled ? "  posted as 0 (not counted)" : "  posted"
         case .refused: return "  REFUSED by Square: " + Terminal.visible(line.postReason ?? "")
         case .untracked: return "  left out: not tracked in Square here"
+        case .notSold: return "  left out: not sold here"
         }
     }
 }

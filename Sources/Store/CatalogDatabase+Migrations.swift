@@ -164,6 +164,9 @@ extension CatalogDatabase {
             sql: Self.countAreaSchema)
         migrator.registerMigration(
             "v27: when each variation was last counted at each location", sql: Self.lastCountSchema)
+        migrator.registerMigration("v28: count lines left out as not sold at the count's location") { db in
+            try Self.replaceTriggers(Self.knownValuesV28, db: db)
+        }
         return migrator
     }
 

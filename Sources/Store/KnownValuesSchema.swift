@@ -55,11 +55,18 @@ extension CatalogDatabase {
             values: ["create", "edit", "import", "resolve", "count", "receive", "plan"])
     ]
 
+    /// v28: a count line for a variation not sold at the count's location is left out unless asked for.
+    static let knownValuesV28: [KnownValues] = [
+        KnownValues(
+            table: "count_lines", column: "post_status",
+            values: ["queued", "posted", "refused", "untracked", "not_sold"])
+    ]
+
     /// The lists in force now: v7's, with those each later migration replaced or added.
     static var knownValues: [KnownValues] {
         var byColumn: [String: KnownValues] = [:]
         var order: [String] = []
-        for list in [knownValuesV7, knownValuesV14, knownValuesV16, knownValuesV22] {
+        for list in [knownValuesV7, knownValuesV14, knownValuesV16, knownValuesV22, knownValuesV28] {
             for guarded in list {
                 let key = guarded.table + "." + guarded.column
                 if byColumn.updateValue(guarded, forKey: key) == nil { order.append(key) }

@@ -36,8 +36,9 @@ public protocol CountStore: Sendable {
     func vendorSupplies(variationIDs: [String], preferred: [String]) async throws -> [String: VendorSupply]
     func freezeCountSession(_ id: Int64, reopeningPosted: Bool) async throws -> CountSession?
     func queueCountPost(
-        sessionID: Int64, zeroFill: [String], at: String, counter: String, untracked: [String: String],
-        batches: [CountBatch], requeueUntracked: Bool, claimedBy sender: OutboxSender
+        sessionID: Int64, zeroFill: [String], at: String, counter: String,
+        leftOut: [String: (status: CountLine.PostStatus, reason: String)], batches: [CountBatch],
+        requeue: Set<CountLine.PostStatus>, claimedBy sender: OutboxSender
     ) async throws -> [CountBatch]
 }
 

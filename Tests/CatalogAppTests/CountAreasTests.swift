@@ -138,4 +138,36 @@ import Testing
             #expect(!over.isEmpty)
         }
     }
+
+    /// A variation not sold at the count's location is flagged when counted, left out of the posting, and
+    /// posted only when asked for.
+    @Test func aLineNotSoldHereIsLeftOutUnlessAskedFor() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let high = try #require(try await shop.context.location("High Street", in: shop.database))
+            // The medium ties are taken off sale at High Street.
+            var request = EditRequest(location: "High Street")
+            request.available = false
+            _ = try await EditWorkflow(context: shop.context).edit(DemoCodes.medium, request)
+            let absent = try #require(try await Lookup.lookUp(DemoCodes.medium, in: shop.database).first).at(high)
+            #expect(!absent.isSold)
+            let counts = try CountWorkflow(context: shop.context)
+            let session = try await counts.start(name: nil, location: "High Street")
+            let counted = try await counts.count(absent.variationID, quantity: 4, in: session)
+            #expect(counted.warning == "not sold at High Street")
+            _ = try await counts.count(DemoCodes.small, quantity: 2, in: session)
+            let small = try #require(try await Lookup.lookUp(DemoCodes.small, in: shop.database).first)
+
+            let first = try await counts.post(session)
+            #expect(first.lines(.notSold).map(\.line.variationID) == [absent.variationID])
+            #expect(first.lines(.posted).map(\.line.variationID) == [small.variationID])
+            #expect(first.session.status == .posting && !first.complete)
+            #expect(CountOutput.text(first).contains("--include-not-sold posts them"))
+            #expect(try await shop.inStock(absent.variationID, at: high.id) != 4)
+
+            let second = try await counts.post(first.session, includeNotSold: true)
+            #expect(second.complete && second.session.status == .posted, "\(second.lines.map(\.line.postStatus))")
+            #expect(try await shop.inStock(absent.variationID, at: high.id) == 4)
+        }
+    }
 }

@@ -51,6 +51,42 @@ import Testing
         }
     }
 
+    /// In count mode a scale label counts the weight it carries, in the unit the item is sold by; one that
+    /// carries only a price counts nothing, and the posted count reaches Square with its decimals.
+    @Test func aScaleLabelInCountModeCountsItsWeight() async throws {
+        let shop = try await AppShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            let counts = try CountWorkflow(context: shop.context)
+            let count = try await counts.start(name: "Produce", location: "High Street")
+            var session = CounterSession(mode: .lookup, database: shop.database, counter: "till")
+            let high = try #require(try await shop.context.location("High Street", in: shop.database))
+            session.location = high
+            session.scaleLayouts = [
+                ScaleLayout(prefix: "21", value: .weight), ScaleLayout(prefix: "22", pluDigits: 4, value: .price),
+            ]
+            session.countStock(at: high, context: shop.context)
+            #expect(session.switchMode(to: .count) == nil)
+            // Loose Bananas (PLU 4011), sold per kilogram to three decimals: 0.482 kg, then 1.250 kg.
+            let first = try await session.handle(Self.scan(Self.ean("210401100482")))
+            #expect(!first.failed && first.result?.headline == "+0.482 counted", "\(first.text)")
+            _ = try await session.handle(Self.scan(Self.ean("210401101250")))
+            let bananas = try #require(try await Lookup.lookUp("4011", in: shop.database).first)
+            let line = try await shop.database.countLine(sessionID: count.id, variationID: bananas.variationID)
+            #expect(line?.counted == Decimal(string: "1.732"), "\(String(describing: line))")
+            // A label with a price and no weight counts nothing.
+            let priced = try await session.handle(Self.scan(Self.ean("224101000321")))
+            #expect(priced.failed && priced.result?.headline == "No weight on this label", "\(priced.text)")
+            let apples = try #require(try await Lookup.lookUp("4101", in: shop.database).first)
+            #expect(try await shop.database.countLine(sessionID: count.id, variationID: apples.variationID) == nil)
+            // Posted, Square holds the weight exactly.
+            let posted = try await counts.post(count)
+            #expect(posted.complete, "\(posted.lines.map(\.line.postStatus))")
+            let answer = try await shop.square().batchRetrieveInventoryCounts(
+                ["catalog_object_ids": [.string(bananas.variationID)], "location_ids": [.string(high.id)]])
+            #expect(answer.counts.first { $0["state"] == "IN_STOCK" }?["quantity"] == "1.732", "\(answer.counts)")
+        }
+    }
+
     @Test func variationsWithoutABarcodeGetUniqueInStoreCodesThatSquareHolds() async throws {
         let shop = try await AppShop.start()
         try await cleaningUp({ await shop.stop() }) {

@@ -49,8 +49,8 @@ import Testing
                 locationID: counted.location, changes: [change]),
             variationIDs: [counted.variationID])
         let queued = try await harness.database.queueCountPost(
-            sessionID: counted.sessionID, zeroFill: [], at: Timestamp.now().rfc3339, counter: "till-1", untracked: [:],
-            batches: [batch], requeueUntracked: false, claimedBy: editor.sender)
+            sessionID: counted.sessionID, zeroFill: [], at: Timestamp.now().rfc3339, counter: "till-1", leftOut: [:],
+            batches: [batch], requeue: [], claimedBy: editor.sender)
         let entry = try #require(queued.first?.entry)
         return try await editor.sendCountEntry(entry, id: try #require(entry.id))
     }

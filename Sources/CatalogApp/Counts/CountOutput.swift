@@ -195,6 +195,7 @@ extension CountOutput {
             "posted_elsewhere": .bool(posting.postedElsewhere), "posted_now": .int(posting.postedNow),
             "posted": .int(posting.lines(.posted).count),
             "refused": .int(posting.lines(.refused).count), "untracked": .int(posting.lines(.untracked).count),
+            "not_sold": .int(posting.lines(.notSold).count),
             "waiting": .int(posting.lines(.queued).count),
             "waiting_reason": posting.waitingReason.map(JSONValue.string) ?? .null,
             "tracking_turned_on": .array(posting.trackingTurnedOn.map(JSONValue.string)),
@@ -239,6 +240,13 @@ extension CountOutput {
                     + "catalog count post --session \(session.id) --track turns tracking on and posts them:")
             out += untracked.map { "  \(name($0))" }
         }
+        let notSold = posting.lines(.notSold)
+        if !notSold.isEmpty {
+            out.append(
+                "Left out, as they are not sold at \(posting.location.name) (\(notSold.count)); "
+                    + "catalog count post --session \(session.id) --include-not-sold posts them:")
+            out += notSold.map { "  \(name($0))" }
+        }
         let zeroed = posting.lines(.posted).filter(\.line.zeroFilled).count
         if zeroed > 0 { out.append("\(zeroed) line(s) in scope never counted were posted as 0.") }
         if posting.notCounted > 0 {
@@ -253,10 +261,10 @@ extension CountOutput {
                     + "The next catalog sync sends them, once.")
         } else if posting.complete {
             out.append("The count is posted.")
-        } else if !untracked.isEmpty {
+        } else if !untracked.isEmpty || !notSold.isEmpty {
             out.append(
-                "The count is not finished: \(untracked.count) line(s) are not in Square yet, and the count stays "
-                    + "open for them.")
+                "The count is not finished: \(untracked.count + notSold.count) line(s) are not in Square yet, and the "
+                    + "count stays open for them.")
         } else if !refused.isEmpty {
             out.append("The count is closed; the \(refused.count) refused line(s) are not in Square.")
         }

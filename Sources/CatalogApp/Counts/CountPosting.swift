@@ -41,12 +41,16 @@ extension CountWorkflow {
     /// outbox with its idempotency key before it is sent; a batch Square cannot take now waits there for
     /// the next `catalog sync`, and a line Square refuses is recorded with its reason while the rest post.
     /// Variations in scope never counted are posted as zero only with `zeroUncounted`; lines whose stock
-    /// Square does not track at the location are left out unless `track` turns tracking on first. Run
-    /// again on a session still posting, it sends what waits (and queues what a crash left unqueued).
+    /// Square does not track at the location are left out unless `track` turns tracking on first, and lines
+    /// of variations not sold there unless `includeNotSold`. Run again on a session still posting, it sends
+    /// what waits (and queues what a crash left unqueued).
     public func post(
-        _ session: CountSession, zeroUncounted: Bool = false, track: Bool = false,
+        _ session: CountSession, zeroUncounted: Bool = false, track: Bool = false, includeNotSold: Bool = false,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) async throws -> CountPosting {
+        // The lines left out that this run may post after all.
+        let again = Set(
+            [track ? CountLine.PostStatus.untracked : nil, includeNotSold ? .notSold : nil].compactMap { $0 })
         let client = try context.makeClient()
         let editor = Editor(database: database, client: client, counter: context.counter, sender: context.sender)
         let place = try await location(of: session)
@@ -55,9 +59,11 @@ extension CountWorkflow {
             throw AppError(
                 "Count \(session.id) (\(session.name)) was cancelled; nothing of it is posted.", exitCode: .dataError)
         case .posted:
-            let untracked = try await database.countLines(sessionID: session.id).filter { $0.postStatus == .untracked }
+            let leftOut = try await database.countLines(sessionID: session.id).filter {
+                $0.postStatus.map(again.contains) ?? false
+            }
             // Posting a posted count again sends nothing and says how it ended: safe to retry.
-            guard track, !untracked.isEmpty else {
+            guard !leftOut.isEmpty else {
                 var done = try await posting(
                     of: session.id, at: place, postedNow: 0, waitingReason: nil, turnedOn: [], notCounted: 0)
                 done.alreadyPosted = true
@@ -86,10 +92,10 @@ extension CountWorkflow {
                         + "cancel it with catalog count cancel.", exitCode: .dataError)
             }
         }
-        _ = try await database.freezeCountSession(session.id, reopeningPosted: track)
+        _ = try await database.freezeCountSession(session.id, reopeningPosted: !again.isEmpty)
         let lines = try await database.countLines(sessionID: session.id)
         let uncounted = try await uncounted(session, lines: lines, at: place)
-        var candidates = lines.filter { $0.postStatus == nil || (track && $0.postStatus == .untracked) }
+        var candidates = lines.filter { $0.postStatus == nil || $0.postStatus.map(again.contains) == true }
             .map { (id: $0.variationID, quantity: $0.counted, at: $0.lastCountedAt) }
         let zeroAt = context.clock.now().rfc3339
         // In a count of areas only the done areas' uncounted variations are zeroed (`proposedZeros`).
@@ -101,20 +107,33 @@ extension CountWorkflow {
                 : uncounted.map(\.variationID)
         candidates += zeroFill.map { (id: $0, quantity: 0, at: zeroAt) }
 
+        // Not sold here: left out and said so, unless asked for.
+        var leftOut: [String: (status: CountLine.PostStatus, reason: String)] = [:]
+        if !includeNotSold {
+            let sold = try await database.variations(ids: candidates.map(\.id)).mapValues { $0.at(place).isSold }
+            for candidate in candidates where sold[candidate.id] == false {
+                leftOut[candidate.id] = (
+                    .notSold,
+                    "not sold at \(place.name); catalog count post --include-not-sold posts it"
+                )
+            }
+            candidates.removeAll { leftOut[$0.id] != nil }
+        }
         // Stock Square does not track here: turned on first with --track, else left out and said so.
         let tracking = try await database.inventoryTracking(variationIDs: candidates.map(\.id), locationID: place.id)
-        var untracked: [String: String] = [:]
         var turnedOn: [String] = []
         for candidate in candidates where tracking[candidate.id] == false {
             guard track else {
-                untracked[candidate.id] =
+                leftOut[candidate.id] = (
+                    .untracked,
                     "Square does not track its stock at \(place.name); catalog count post --track turns tracking on and posts it"
+                )
                 continue
             }
             try await turnTrackingOn(candidate.id, at: place.id, editor: editor)
             turnedOn.append(candidate.id)
         }
-        candidates.removeAll { untracked[$0.id] != nil }
+        candidates.removeAll { leftOut[$0.id] != nil }
 
         var batches: [CountBatch] = []
         for start in stride(from: 0, to: candidates.count, by: SquareClient.inventoryChangesPerRequest) {
@@ -137,7 +156,7 @@ extension CountWorkflow {
         do {
             batches = try await database.queueCountPost(
                 sessionID: session.id, zeroFill: zeroFill, at: zeroAt,
-                counter: context.counter, untracked: untracked, batches: batches, requeueUntracked: track,
+                counter: context.counter, leftOut: leftOut, batches: batches, requeue: again,
                 claimedBy: editor.sender)
         } catch StoreError.outboxEntryTaken {
             batches = []

@@ -6,7 +6,7 @@ import Sync
 extension CountWorkflow {
     /// The lines posting still has to send (not posted, not refused).
     static func unsent(_ lines: [CountLine]) -> [CountLine] {
-        lines.filter { $0.postStatus == nil || $0.postStatus == .queued || $0.postStatus == .untracked }
+        lines.filter { $0.postStatus == nil || [.queued, .untracked, .notSold].contains($0.postStatus) }
     }
 
     /// What posting would do now with each of `lines` not sent yet, by its age (`CountAgeing`, the rule posting

@@ -25,6 +25,8 @@ public struct CountWorkflow: Sendable {
         public var area: CountArea?
         /// Something the person counting should look at: "not sold at High Street".
         public var warning: String?
+        /// What this count added (a weight, for a scale label).
+        public var added: Decimal = 0
     }
 
     /// What a count covers, as `catalog count start` and the hub's back office are asked for it: areas
@@ -177,7 +179,27 @@ public struct CountWorkflow: Sendable {
         }
         return Counted(
             variation: variation, line: line, totals: try await database.countTotals(sessionID: session.id), area: area,
-            warning: variation.isSold ? nil : "not sold at \(place.name)")
+            warning: variation.isSold ? nil : "not sold at \(place.name)", added: quantity)
+    }
+
+    /// Counts the weight a scale label carries (`kilograms`) of `variation`, in the unit it is sold by (a
+    /// weight: 1.250 kg of something sold per 100 g counts 12.5), rounded to the unit's decimals; refused for
+    /// goods not sold by weight.
+    public func count(_ variation: VariationSummary, weighing kilograms: Decimal, in session: CountSession)
+        async throws -> Counted
+    {
+        let shelf = try await ShelfPrices.load(for: [variation], database: database, at: context.clock.now())
+            .shelf(variation)
+        guard let unit = shelf.soldBy, unit.dimension == .weight, let size = unit.size, size > 0 else {
+            throw AppError(
+                "\(variation.label) is not sold by weight, so a scale label's weight cannot count it: scan its own "
+                    + "barcode, or type the count.", exitCode: .dataError)
+        }
+        var exact = kilograms / size
+        var rounded = Decimal()
+        NSDecimalRound(
+            &rounded, &exact, min(unit.precision ?? Quantity.maximumDecimals, Quantity.maximumDecimals), .plain)
+        return try await count(variation.variationID, quantity: rounded, in: session)
     }
 
     /// Refuses a quantity with decimals for a variation sold by the unit, and more decimals than its unit of

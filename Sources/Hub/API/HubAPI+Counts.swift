@@ -124,7 +124,8 @@ extension HubAPI {
                 let body = try await Self.body(CountPostBody.self, request, context: context)
                 let counts = CountWorkflow(context: services.context(for: context.device), database: services.database)
                 let session = try await count(pathPart(context, "id"), counts: counts)
-                let posting = try await counts.post(session, zeroUncounted: body.zeroUncounted ?? false)
+                let posting = try await counts.post(
+                    session, zeroUncounted: body.zeroUncounted ?? false, includeNotSold: body.includeNotSold ?? false)
                 await publish(posting.session, services)
                 return HubResponse.json(CountOutput.json(posting))
             }
@@ -224,8 +225,10 @@ struct CountRecountBody: HubRequestBody {
 /// The body of `POST /api/v1/counts/{id}/post`: whether what nobody counted in a done area goes to zero.
 struct CountPostBody: HubRequestBody {
     var zeroUncounted: Bool?
+    var includeNotSold: Bool?
 
     enum CodingKeys: String, CodingKey {
         case zeroUncounted = "zero_uncounted"
+        case includeNotSold = "include_not_sold"
     }
 }

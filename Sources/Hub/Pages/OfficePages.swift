@@ -180,6 +180,7 @@ enum OfficePages {
         let failedJobs = (try? await services.database.labelJobs(states: [.failed], limit: 500).count) ?? 0
         let plans = (try? await services.database.stagedPlans(statuses: [.staged])) ?? []
         let counts = (try? await services.database.countSessions(statuses: [.open, .posting])) ?? []
+        let stillPosting = counts.contains { $0.status == .posting } ? "; one is still going to Square" : ""
         let stopped = printers.filter { !$0.isAcceptingJobs || $0.state.rawValue == "stopped" }.count
         let sync = await services.sync.status
         let unavailable = services.sync.unavailable
@@ -233,11 +234,7 @@ enum OfficePages {
             ),
             (
                 "/office/counts", "Stock counts",
-                counts.isEmpty
-                    ? "No count open"
-                    : "\(plural(counts.count, "count")) open" + (counts.contains { $0.status == .posting }
-                        ? "; one is still going to Square" : ""),
-                false
+                counts.isEmpty ? "No count open" : "\(plural(counts.count, "count")) open" + stillPosting, false
             ),
             (
                 "/office/sync", "Sync",

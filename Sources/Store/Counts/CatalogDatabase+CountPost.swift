@@ -30,15 +30,16 @@ extension CatalogDatabase {
 
     /// Queues a session's physical counts, in one transaction, before anything is sent: adds the lines
     /// never counted that are to be posted as zero (`zeroFill`, as of `at`), marks the lines left out
-    /// because Square does not track them (`untracked`, with the reason), and stores each batch's outbox
-    /// entry with its idempotency key (claimed by `sender`, which sends them next) and its lines' link.
+    /// (`leftOut`: untracked by Square, or not sold at the location, with the reason), and stores each batch's
+    /// outbox entry with its idempotency key (claimed by `sender`, which sends them next) and its lines' link.
     ///
-    /// A line is queued only from "not posted yet" (or "untracked", when `requeueUntracked`): a second
+    /// A line is queued only from "not posted yet" (or one of the statuses in `requeue`): a second
     /// process posting the same session at once finds them taken, and this transaction is rolled back
     /// with `StoreError.outboxEntryTaken`. Returns the batches with their entries' ids.
     public func queueCountPost(
-        sessionID: Int64, zeroFill: [String], at: String, counter: String, untracked: [String: String],
-        batches: [CountBatch], requeueUntracked: Bool, claimedBy sender: OutboxSender
+        sessionID: Int64, zeroFill: [String], at: String, counter: String,
+        leftOut: [String: (status: CountLine.PostStatus, reason: String)], batches: [CountBatch],
+        requeue: Set<CountLine.PostStatus>, claimedBy sender: OutboxSender
     ) async throws -> [CountBatch] {
         let now = clock.now().rfc3339
         return try await write { db in
@@ -49,14 +50,15 @@ extension CatalogDatabase {
                     VALUES (?, ?, 0, ?, ?, ?, 1)
                     """)
             for id in zeroFill { try insertZero.execute(arguments: [sessionID, id, at, at, counter]) }
-            let from = requeueUntracked ? "(post_status IS NULL OR post_status = 'untracked')" : "post_status IS NULL"
-            for (variationID, reason) in untracked {
+            let again = requeue.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+            let from = requeue.isEmpty ? "post_status IS NULL" : "(post_status IS NULL OR post_status IN (\(again)))"
+            for (variationID, left) in leftOut {
                 try db.execute(
                     sql: """
-                        UPDATE count_lines SET post_status = 'untracked', post_reason = ?
+                        UPDATE count_lines SET post_status = ?, post_reason = ?
                         WHERE session_id = ? AND variation_id = ? AND \(from)
                         """,
-                    arguments: [reason, sessionID, variationID])
+                    arguments: [left.status.rawValue, left.reason, sessionID, variationID])
             }
             let queue = try db.makeStatement(
                 sql: """
@@ -192,7 +194,7 @@ extension CatalogDatabase {
                 UPDATE count_sessions SET status = 'posted', closed_at = ?
                 WHERE id = ? AND status = 'posting' AND NOT EXISTS (
                     SELECT 1 FROM count_lines
-                    WHERE session_id = ? AND (post_status IS NULL OR post_status IN ('queued', 'untracked')))
+                    WHERE session_id = ? AND (post_status IS NULL OR post_status IN ('queued', 'untracked', 'not_sold')))
                 """,
             arguments: [now, sessionID, sessionID])
     }

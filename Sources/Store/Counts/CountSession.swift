@@ -100,5 +100,7 @@ public struct CountLine: Sendable, Equatable {
         case refused
         /// Square does not track the variation's stock at the location; left out unless posted with --track.
         case untracked
+        /// Not sold at the count's location; left out unless posted with --include-not-sold.
+        case notSold = "not_sold"
     }
 }
