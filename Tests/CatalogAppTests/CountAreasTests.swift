@@ -168,6 +168,16 @@ import Testing
             let second = try await counts.post(first.session, includeNotSold: true)
             #expect(second.complete && second.session.status == .posted, "\(second.lines.map(\.line.postStatus))")
             #expect(try await shop.inStock(absent.variationID, at: high.id) == 4)
+            // Reviewed (or exported) once posted, a line is set against what Square expected when it was
+            // counted, not against Square's figure now, which is the count itself.
+            let line = try #require(
+                try await shop.database.countLine(sessionID: session.id, variationID: small.variationID))
+            let expected = try #require(line.expected.flatMap { Decimal(string: $0) })
+            let reviewed = try #require(
+                try await counts.review(second.session).counted.first {
+                    $0.variation.variationID == small.variationID
+                })
+            #expect(reviewed.expected == expected && reviewed.variance == 2 - expected && expected != 2)
         }
     }
 }

@@ -144,11 +144,17 @@ import Testing
                 "count", "export", "--format", "csv", "--output", csvFile, environment: place)
             #expect(exported.status == 0, "\(exported.all)")
             let table = try CSVReader.read(try String(contentsOfFile: csvFile, encoding: .utf8))
-            #expect(table.rows.first?.fields.first == "status" && table.rows.first?.fields.count == 14)
+            #expect(table.rows.first?.fields.first == "status" && table.rows.first?.fields.count == 16)
+            #expect(table.rows.first?.fields.suffix(2) == ["area", "value"])
             let counted = table.rows.dropFirst().filter { $0.fields.first == "counted" }
             #expect(counted.count == 2)
             let widgetRow = try #require(counted.first { $0.fields[1] == first["variation_id"]?.stringValue })
             #expect(widgetRow.fields[7] == "11" && Double(widgetRow.fields[9]) == 11 - expected)
+            // Its value at cost: what was counted at the vendor's unit cost.
+            if let cost = Double(widgetRow.fields[10]) {
+                #expect(Double(widgetRow.fields[15]) == (cost * 11 * 100).rounded() / 100, "\(widgetRow.fields)")
+            }
+            #expect(widgetRow.fields[14] == "Hardware", "\(widgetRow.fields)")
             #expect(table.rows.dropFirst().filter { $0.fields.first == "not counted" }.count == notCounted.count)
             let jsonExport = try await shop.catalog("count", "export", "--format", "json", environment: place)
             #expect(try JSONValue.parse(jsonExport.stdout)["totals"]?["counted"] == 14)
@@ -166,6 +172,7 @@ import Testing
             #expect(report.contains("Stock count:") && report.contains("Whole count"), "\(report)")
             #expect(report.contains("2 lines, 14 counted against"), "\(report)")
             #expect(report.contains("Acme Blue Widget") && report.contains("Variance for Hardware"), "\(report)")
+            #expect(report.contains("By area") && report.contains("worth"), "\(report)")
             #expect(
                 report.contains(
                     "Expected \(Int(expected)), variance \(11 - Int(expected) > 0 ? "+" : "")\(11 - Int(expected))"),

@@ -57,6 +57,7 @@ extension CountOutput {
             "variance": number(line.variance), "unit_cost": line.supply?.unitCost?.json ?? .null,
             "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
             "tracked": line.tracked.map(JSONValue.bool) ?? .null, "area": text(line.area),
+            "value": line.value?.json ?? .null,
             "earlier_counts": .array(line.earlier.map { number($0) }),
         ]
     }
@@ -68,6 +69,8 @@ extension CountOutput {
             "variance_cost": .array(
                 totals.varianceCost.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).json }),
             "uncosted_lines": .int(totals.uncosted),
+            "value": .array(
+                totals.value.sorted { $0.key < $1.key }.map { Money(amount: $0.value, currency: $0.key).json }),
         ]
     }
 
@@ -163,7 +166,7 @@ extension CountOutput {
     /// The columns of `catalog count export --format csv`.
     public static let exportColumns = [
         "status", "variation_id", "item_name", "variation_name", "sku", "category", "vendor", "counted", "expected",
-        "variance", "unit_cost", "variance_cost", "currency", "sold_here",
+        "variance", "unit_cost", "variance_cost", "currency", "sold_here", "area", "value",
     ]
 
     /// The review as CSV: a row per line counted, then one per variation in scope not counted (status
@@ -177,7 +180,7 @@ extension CountOutput {
                 line.variation.variationName ?? "", line.variation.sku ?? "", line.variation.category ?? "",
                 line.vendorName ?? "", show(line.counted), show(line.expected), show(line.variance),
                 cost?.decimalString ?? "", line.varianceCost?.decimalString ?? "", cost?.currency ?? "",
-                line.soldHere ? "yes" : "no",
+                line.soldHere ? "yes" : "no", line.area ?? "", line.value?.decimalString ?? "",
             ]
         }
         return CSVWriter.write(
@@ -282,6 +285,13 @@ extension CountOutput {
             guard let value else { return "?" }
             return (value > 0 ? "+" : "") + show(value)
         }
+        func worth(_ totals: CountReview.Totals) -> String {
+            let values = totals.value.sorted { $0.key < $1.key }
+            guard !values.isEmpty else { return "" }
+            return "; worth "
+                + values.map { Money(amount: $0.value, currency: $0.key).formatted }.joined(separator: " + ")
+                + " at cost"
+        }
         func money(_ totals: CountReview.Totals) -> String? {
             guard totals.uncosted == 0 else { return nil }
             let costs = totals.varianceCost.sorted { $0.key < $1.key }
@@ -313,15 +323,32 @@ extension CountOutput {
                 name: "Whole count", total: money(total),
                 summary:
                     "\(total.lines) lines, \(show(total.counted)) counted against \(show(total.expected)) expected: "
-                    + "variance \(signed(total.variance))" + (money(total) == nil ? ", some costs not known" : ""))
+                    + "variance \(signed(total.variance))" + (money(total) == nil ? ", some costs not known" : "")
+                    + worth(total))
         ]
+        // In a count of areas, one section with a line per area (its lines are in their categories' sections).
+        if !review.byArea.isEmpty {
+            sections.append(
+                PurchaseListVendor(
+                    name: "By area",
+                    lines: review.byArea.map { group in
+                        PurchaseListLine(
+                            item: group.name, variation: nil, sku: nil, vendorCode: nil, gtin: nil,
+                            quantity: show(group.counted), unitCost: nil, lineCost: money(group),
+                            note: "\(group.lines) line\(group.lines == 1 ? "" : "s") counted against "
+                                + "\(show(group.expected)) expected: variance \(signed(group.variance))"
+                                + worth(group))
+                    }, total: money(review.total),
+                    summary: "\(review.byArea.count) area\(review.byArea.count == 1 ? "" : "s")"))
+        }
         for group in review.byCategory {
             let lines = review.counted.filter { ($0.variation.category ?? "No category") == group.name }
             sections.append(
                 PurchaseListVendor(
                     name: group.name, lines: lines.map(line), total: money(group),
                     summary: "Variance for \(group.name): \(signed(group.variance)) units over \(group.lines) "
-                        + "line\(group.lines == 1 ? "" : "s")" + (money(group) == nil ? ", some costs not known" : "")))
+                        + "line\(group.lines == 1 ? "" : "s")" + (money(group) == nil ? ", some costs not known" : "")
+                        + worth(group)))
         }
         if !review.notCounted.isEmpty {
             sections.append(

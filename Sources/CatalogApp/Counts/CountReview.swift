@@ -51,6 +51,12 @@ public struct CountReview: Sendable {
             return counted - expected
         }
 
+        /// What was counted at the vendor's unit cost, when both are known.
+        public var value: Money? {
+            guard let counted, let cost = supply?.unitCost else { return nil }
+            return Money(amount: PricingCatalog.rounded(counted * Decimal(cost.amount)), currency: cost.currency)
+        }
+
         /// The variance at the vendor's unit cost, when both are known.
         public var varianceCost: Money? {
             guard let variance, let cost = supply?.unitCost else { return nil }
@@ -73,6 +79,8 @@ public struct CountReview: Sendable {
         public var varianceCost: [String: Int64] = [:]
         /// Lines with a variance but no unit cost: the cost above leaves them out.
         public var uncosted = 0
+        /// What was counted at cost, per currency, of the lines whose cost is known.
+        public var value: [String: Int64] = [:]
 
         mutating func add(_ line: Line) {
             guard let counted = line.counted else { return }
@@ -80,6 +88,7 @@ public struct CountReview: Sendable {
             self.counted += counted
             expected += line.expected ?? 0
             variance += line.variance ?? 0
+            if let value = line.value { self.value[value.currency, default: 0] += value.amount }
             if let cost = line.varianceCost {
                 varianceCost[cost.currency, default: 0] += cost.amount
             } else if let variance = line.variance, variance != 0 {
@@ -153,7 +162,9 @@ extension CountWorkflow {
         let ids = lines.map(\.variationID) + scope.map(\.variationID)
 
         var now: [String: String]?
-        if let client = try? context.makeClient() {
+        // A count posted (or being posted) is set against what Square expected when it was counted: Square's
+        // figures now are the count itself.
+        if ![.posted, .posting].contains(session.status), let client = try? context.makeClient() {
             let counts = try? await ReorderSuggester(database: database, client: client).readCounts(
                 ids: ids, locationID: place.id, progress: nil)
             if let counts {
