@@ -136,6 +136,13 @@ import Testing
                 #expect(try await shop.inStock(line.variationID, at: high.id) == Int("\(line.counted)"))
             }
             #expect(!over.isEmpty)
+            // A posted count's areas are not sent back.
+            do {
+                _ = try await counts.recount(shelves, in: posted.session)
+                Issue.record("an area of a posted count was sent back")
+            } catch let error as AppError {
+                #expect(error.description.contains("can no longer be sent back") && error.exitStatus == .dataError)
+            }
         }
     }
 

@@ -78,14 +78,27 @@ import Testing
                 (lines.json["lines"]?.arrayValue ?? []).allSatisfy { $0["expected"] == .null }
                     && lines.json["lines"]?.arrayValue?.count == 3, "\(lines.text)")
 
+            // A second person helps with the first area: both counts add up, and the review says who counted what.
+            for scan in 0..<2 {
+                let helped = try await shop.request(
+                    "POST", "/api/v1/scans",
+                    body: ["id": .string("help-\(scan)"), "code": .string(codes[0]), "counter": "till-2"],
+                    device: tills[1])
+                #expect(helped.json["result"]?["kind"] == "counted", "\(helped.text)")
+            }
             // Every count added up, each in its area.
             let progress = try await shop.request("GET", "/api/v1/counts/\(id)", device: manager)
             #expect(
                 progress.json["areas"]?.arrayValue?.map { $0["counted"] } == [1, 1, 1]
-                    && progress.json["units"] == 15, "\(progress.text)")
+                    && progress.json["units"] == 17, "\(progress.text)")
             let review = try await shop.request("GET", "/api/v1/counts/\(id)/review", device: manager)
             #expect(review.status == 200 && review.json["lines"]?.arrayValue?.count == 3, "\(review.text)")
             #expect(review.json["lines"]?.arrayValue?.allSatisfy { $0["expected"] != .null } == true)
+            let shared = review.json["lines"]?.arrayValue?.first { $0["variation_id"]?.stringValue == pen.variationID }
+            #expect(
+                shared?["counted_by"]
+                    == [["counter": "till-1", "quantity": 5], ["counter": "till-2", "quantity": 2]],
+                "\(shared ?? .null)")
 
             // Each counter says its area is counted; only the manager accepts one.
             for (index, area) in areas.enumerated() {
@@ -105,9 +118,9 @@ import Testing
                 "POST", "/api/v1/counts/\(id)/post", body: ["zero_uncounted": false], device: manager)
             #expect(posted.status == 200 && posted.json["complete"] == true, "\(posted.text)")
             let here = try #require(try await shop.context.location("High Street", in: shop.database))
-            for code in codes {
+            for (code, counted) in zip(codes, ["7", "5", "5"]) {
                 let variation = try await Lookup.single(code, in: shop.database)
-                #expect(try await HubStockReadTests.square(shop, variation.variationID, at: here.id) == "5")
+                #expect(try await HubStockReadTests.square(shop, variation.variationID, at: here.id) == counted)
             }
         }
     }

@@ -58,6 +58,8 @@ extension CountOutput {
             "variance_cost": line.varianceCost?.json ?? .null, "sold_here": .bool(line.soldHere),
             "tracked": line.tracked.map(JSONValue.bool) ?? .null, "area": text(line.area),
             "value": line.value?.json ?? .null,
+            "counted_by": .array(
+                line.countedBy.map { ["counter": .string($0.counter), "quantity": number($0.quantity)] }),
             "earlier_counts": .array(line.earlier.map { number($0) }),
         ]
     }
@@ -130,6 +132,12 @@ extension CountOutput {
                 row += "  (recounted; before: \(line.earlier.map(show).joined(separator: ", ")))"
             }
             if let area = line.area { row += "  [\(Terminal.visible(area))]" }
+            if line.countedBy.count > 1 {
+                row +=
+                    "  ("
+                    + line.countedBy.map { "\(Terminal.visible($0.counter)) \(show($0.quantity))" }
+                    .joined(separator: ", ") + ")"
+            }
             lines.append("  " + row)
         }
         if review.counted.isEmpty { lines.append("  nothing counted yet") }

@@ -33,6 +33,8 @@ public struct CountReview: Sendable {
         public var area: String?
         /// What earlier rounds counted, first round first, when recounts replaced them.
         public var earlier: [Decimal] = []
+        /// Who counted how much of it (several people counting one area add up), first to count first.
+        public var countedBy: [(counter: String, quantity: Decimal)] = []
 
         /// Counted too long ago for Square to take as it was counted: posted as of now, or refused, or waiting.
         public var aged: Bool { waits || (ageing != nil && ageing != .asCounted) }
@@ -180,6 +182,7 @@ extension CountWorkflow {
         let ageing = await ageing(of: lines, at: place)
         let areaNames = Dictionary(areas.compactMap { area in area.id.map { ($0, area.name) } }) { first, _ in first }
         let earlier = Dictionary(grouping: try await database.recountedLines(sessionID: session.id), by: \.variationID)
+        let counters = try await database.countedBy(sessionID: session.id)
         func line(_ variation: VariationSummary, counted: CountLine?) -> CountReview.Line {
             let quantity = now.map { $0[variation.variationID] ?? "0" } ?? counted?.expected
             let supply = supplies[variation.variationID]
@@ -192,7 +195,8 @@ extension CountWorkflow {
                 waits: ageing.waiting.contains(variation.variationID),
                 area: counted?.areaID.flatMap { areaNames[$0] }
                     ?? earlier[variation.variationID]?.last?.areaID.flatMap { areaNames[$0] },
-                earlier: (earlier[variation.variationID] ?? []).map(\.counted))
+                earlier: (earlier[variation.variationID] ?? []).map(\.counted),
+                countedBy: counted == nil ? [] : counters[variation.variationID] ?? [])
         }
         let countedLines = lines.compactMap { counted in
             variations[counted.variationID].map { line($0, counted: counted) }

@@ -204,6 +204,7 @@ extension CountWorkflow {
     /// Sends `area` back for a recount (a manager): its lines are set aside (the review keeps them) and it is
     /// counted again from nothing.
     public func recount(_ area: CountArea, in session: CountSession) async throws -> CountArea {
+        try refuseClosed(session, "its areas can no longer be sent back")
         guard let id = area.id, let sent = try await database.recount(areaID: id, counter: context.counter) else {
             throw AppError("Count \(session.id) was closed meanwhile; nothing was sent back.", exitCode: .dataError)
         }
@@ -219,6 +220,7 @@ extension CountWorkflow {
         guard units != nil || value != nil else {
             throw AppError("Give --over UNITS or --over-value AMOUNT, or an area to recount.", exitCode: .usage)
         }
+        try refuseClosed(review.session, "its lines can no longer be sent back")
         let over = review.counted.filter { line in
             guard let variance = line.variance else { return false }
             if let units, abs(variance) > units { return true }
@@ -253,10 +255,7 @@ extension CountWorkflow {
     func move(_ area: CountArea, to status: CountArea.Status, from: Set<CountArea.Status>, in session: CountSession)
         async throws -> CountArea
     {
-        guard session.status == .open else {
-            throw AppError(
-                "Count \(session.id) is \(session.status.rawValue): its areas no longer change.", exitCode: .dataError)
-        }
+        try refuseClosed(session, "its areas no longer change")
         guard let id = area.id,
             let moved = try await database.moveCountArea(id: id, to: status, from: from, counter: context.counter)
         else { throw AppError("Count \(session.id) has no area \(area.name) any more.", exitCode: .notFound) }
@@ -269,6 +268,16 @@ extension CountWorkflow {
                 exitCode: .dataError)
         }
         return moved.area
+    }
+
+    /// Refuses, saying `why`, a change to `session` once it is no longer open (posted, being posted or
+    /// cancelled): a new count of the area is the way to count it again.
+    func refuseClosed(_ session: CountSession, _ why: String) throws {
+        guard session.status != .open else { return }
+        let state = session.status == .posting ? "being posted" : session.status.rawValue
+        throw AppError(
+            "Count \(session.id) (\(session.name)) is \(state): \(why). Start a new count to count it again.",
+            exitCode: .dataError)
     }
 
     /// An area's state as staff read it.

@@ -514,7 +514,8 @@ function countEntry(count) {
       ...["Item", "Area", "Counted", "Square expected", "Difference", "At cost"].map((h) => element("th", {}, h)))),
     element("tbody", {}, ...found.lines.map((line) => element("tr", {class: line.variance ? "differs" : ""},
       cell("Item", itemName(line)), cell("Area", line.area || ""),
-      cell("Counted", String(line.counted) + (line.earlier_counts.length ? ` (before: ${line.earlier_counts.join(", ")})` : "")),
+      cell("Counted", String(line.counted) + (line.earlier_counts.length ? ` (before: ${line.earlier_counts.join(", ")})` : "")
+        + (line.counted_by.length > 1 ? ` (${line.counted_by.map((c) => `${c.counter} ${c.quantity}`).join(", ")})` : "")),
       cell("Square expected", line.expected === null ? "?" : String(line.expected)),
       cell("Difference", line.variance === null ? "?" : (line.variance > 0 ? "+" : "") + line.variance),
       cell("At cost", line.variance_cost ? money(line.variance_cost) : ""))))),

@@ -281,3 +281,40 @@ extension CatalogDatabase {
         return holding
     }
 }
+
+extension CatalogDatabase {
+    /// Who counted how much of each line of count `sessionID`, from its log of counts (`count_events`): adds
+    /// go to whoever made them, a correction (`set`) gives the whole line to whoever made it; a line counted
+    /// again after a recount starts afresh (only counts from its first count on are taken). By variation id,
+    /// counters in the order they first counted it.
+    public func countedBy(sessionID: Int64) async throws -> [String: [(counter: String, quantity: Decimal)]] {
+        try await read { db in
+            let since = Dictionary(
+                try Row.fetchAll(
+                    db, sql: "SELECT variation_id, first_counted_at FROM count_lines WHERE session_id = ?",
+                    arguments: [sessionID]
+                ).map { ($0["variation_id"] as String, $0["first_counted_at"] as String) }
+            ) { first, _ in first }
+            var counted: [String: [(counter: String, quantity: Decimal)]] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT variation_id, at, counter, action, quantity FROM count_events WHERE session_id = ? ORDER BY id",
+                arguments: [sessionID])
+            {
+                let id: String = row["variation_id"]
+                guard let start = since[id], (row["at"] as String) >= start else { continue }
+                let counter: String = row["counter"]
+                let quantity = QuantityColumn.quantity(row["quantity"])
+                if (row["action"] as String) == "set" {
+                    counted[id] = [(counter, quantity)]
+                } else if let index = counted[id, default: []].firstIndex(where: { $0.counter == counter }) {
+                    counted[id]?[index].quantity += quantity
+                } else {
+                    counted[id, default: []].append((counter, quantity))
+                }
+            }
+            return counted
+        }
+    }
+}
