@@ -47,7 +47,7 @@ public struct SalePlans: Sendable {
                 if !missing.isEmpty {
                     facts.merge(try await database.pricingFacts(variationIDs: missing)) { first, _ in first }
                 }
-                let lines = Self.lines(here, pricing: pricing, facts: facts, at: moment.moment)
+                let lines = await Self.lines(here, pricing: pricing, facts: facts, at: moment.moment)
                 guard !lines.isEmpty else { continue }
                 let plan = StagedPlan(
                     name: "\(moment.name) \(moment.starts ? "starts" : "ends")", locationID: location.id,
@@ -63,12 +63,16 @@ public struct SalePlans: Sendable {
     /// The tag of each of `variations` (priced at their location) whose price a customer pays differs a second
     /// before `moment` and at it: the price before and after, and the sale the tag shows after (its name and
     /// last day) or "regular price".
+    /// The hub's two pool threads serve pages meanwhile: it yields every few hundred variations.
     static func lines(
         _ variations: [VariationSummary], pricing: PricingCatalog, facts: [String: PricingFacts], at moment: Timestamp
-    ) -> [StagedPlanLine] {
+    ) async -> [StagedPlanLine] {
         let before = Timestamp(seconds: moment.seconds - 1)
         var lines: [StagedPlanLine] = []
-        for variation in variations.sorted(by: { ($0.label, $0.variationID) < ($1.label, $1.variationID) }) {
+        for (index, variation) in variations.sorted(by: { ($0.label, $0.variationID) < ($1.label, $1.variationID) })
+            .enumerated()
+        {
+            if index % 500 == 499 { await Task.yield() }
             guard let facts = facts[variation.variationID] else { continue }
             let old = pricing.shelfPrice(for: variation, facts: facts, at: before)
             let new = pricing.shelfPrice(for: variation, facts: facts, at: moment)
