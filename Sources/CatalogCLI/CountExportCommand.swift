@@ -1,7 +1,6 @@
 import ArgumentParser
 import CatalogApp
 import CommandSupport
-import Labels
 
 /// `catalog count export`: the review as a file.
 struct CountExportCommand: ContextCommand, GlobalOptionsCommand {
@@ -49,22 +48,9 @@ struct CountExportCommand: ContextCommand, GlobalOptionsCommand {
             outputFile.map(context.path), option: "--output", inputs: context.settings.keptFiles)
         let workflow = try CountWorkflow(context: context)
         let review = try await workflow.review(try await workflow.session(which.session, location: which.location))
-        let bytes: [UInt8]
-        switch format.lowercased() {
-        case "json": bytes = Array((CountOutput.json(review).jsonString + "\n").utf8)
-        case "pdf":
-            let name = (paper ?? context.settings.reorder.paper ?? "letter").lowercased()
-            guard let sheet = PurchaseList.Paper(rawValue: name) else {
-                throw AppError("--paper \(name) is not known: use letter or a4.", exitCode: .usage)
-            }
-            do {
-                bytes = try PurchaseListRenderer.pdf(
-                    CountOutput.report(review, paper: sheet, at: context.clock.now()))
-            } catch {
-                throw AppError("Cannot draw the count report: \(error)", exitCode: .internalError)
-            }
-        default: bytes = CountOutput.csv(review, excel: excel)
-        }
+        let bytes = try CountOutput.export(
+            review, format: format, paper: paper ?? context.settings.reorder.paper, excel: excel,
+            at: context.clock.now())
         if let outputFile, outputFile != "-" {
             try OutputFile.replace(context.path(outputFile), with: bytes)
             output.error(

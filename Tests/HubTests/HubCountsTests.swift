@@ -100,6 +100,17 @@ import Testing
                     == [["counter": "till-1", "quantity": 5], ["counter": "till-2", "quantity": 2]],
                 "\(shared ?? .null)")
 
+            // The accountant's files: the lines as CSV and the report as PDF, a blind count's to a manager only.
+            let csvRefused = try await shop.request("GET", "/api/v1/counts/\(id)/export.csv", device: tills[0])
+            #expect(csvRefused.status == 403, "\(csvRefused.text)")
+            let csv = try await shop.request("GET", "/api/v1/counts/\(id)/export.csv", device: manager)
+            #expect(csv.status == 200 && csv.header("Content-Type")?.hasPrefix("text/csv") == true)
+            let rows = try CSVReader.read(csv.text).rows
+            #expect(
+                rows.first?.fields.suffix(2) == ["area", "value"] && rows.contains { $0.fields.contains("Hardware") })
+            let pdf = try await shop.request("GET", "/api/v1/counts/\(id)/export.pdf", device: manager)
+            #expect(pdf.status == 200 && pdf.bytes.starts(with: Array("%PDF".utf8)), "\(pdf.status)")
+
             // Each counter says its area is counted; only the manager accepts one.
             for (index, area) in areas.enumerated() {
                 let areaID = try #require(area["id"]?.int64Value)

@@ -177,9 +177,33 @@ extension CountOutput {
         "variance", "unit_cost", "variance_cost", "currency", "sold_here", "area", "value",
     ]
 
+    /// The review as `format` (`csv`, `json` or `pdf` on `paper`, letter or a4, letter when nil): what `catalog
+    /// count export` writes and the hub's back office downloads. `excel`: CSV for Excel; `formulaSafe`: cells
+    /// that start like a formula written as text (as `excel` does).
+    public static func export(
+        _ review: CountReview, format: String, paper: String?, excel: Bool, formulaSafe: Bool = false,
+        at now: Timestamp
+    ) throws -> [UInt8] {
+        switch format.lowercased() {
+        case "json": return Array((json(review).jsonString + "\n").utf8)
+        case "pdf":
+            let name = (paper ?? "letter").lowercased()
+            guard let sheet = PurchaseList.Paper(rawValue: name) else {
+                throw AppError("--paper \(name) is not known: use letter or a4.", exitCode: .usage)
+            }
+            do {
+                return try PurchaseListRenderer.pdf(report(review, paper: sheet, at: now))
+            } catch {
+                throw AppError("Cannot draw the count report: \(error)", exitCode: .internalError)
+            }
+        case "csv": return csv(review, excel: excel, formulaSafe: formulaSafe)
+        default: throw AppError("--format \(format) is not known: use csv, json or pdf.", exitCode: .usage)
+        }
+    }
+
     /// The review as CSV: a row per line counted, then one per variation in scope not counted (status
     /// "not counted", counted and variance empty). `excel`: a byte-order mark, `;`, formula-safe cells.
-    public static func csv(_ review: CountReview, excel: Bool) -> [UInt8] {
+    public static func csv(_ review: CountReview, excel: Bool, formulaSafe: Bool = false) -> [UInt8] {
         func show(_ value: Decimal?) -> String { value.map { NSDecimalNumber(decimal: $0).stringValue } ?? "" }
         let rows = (review.counted + review.notCounted).map { line -> [String] in
             let cost = line.supply?.unitCost
@@ -192,7 +216,8 @@ extension CountOutput {
             ]
         }
         return CSVWriter.write(
-            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel, formulaSafe: excel)
+            [exportColumns] + rows, separator: excel ? ";" : ",", byteOrderMark: excel,
+            formulaSafe: excel || formulaSafe)
     }
 }
 

@@ -49,6 +49,26 @@ extension HubAPI {
                 return HubResponse.json(CountOutput.json(try await counts.review(session)))
             }
         }
+        for format in ["csv", "pdf"] {
+            router.get("/api/v1/counts/:id/export.\(format)") { _, context in
+                await answer {
+                    let counts = CountWorkflow(context: services.context, database: services.database)
+                    let session = try await count(pathPart(context, "id"), counts: counts)
+                    if session.blind { try HubRoles.check(.manager("see a blind count's variances"), context) }
+                    // Staff open it in a spreadsheet: cells that start like a formula are written as text.
+                    let bytes = try CountOutput.export(
+                        try await counts.review(session), format: format,
+                        paper: services.context.settings.reorder.paper, excel: false, formulaSafe: true,
+                        at: services.now)
+                    var headers = HTTPFields()
+                    headers[.contentType] = format == "pdf" ? "application/pdf" : "text/csv; charset=utf-8"
+                    headers[.cacheControl] = "no-store"
+                    headers[.contentDisposition] = "attachment; filename=\"count-\(session.id).\(format)\""
+                    return Response(
+                        status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                }
+            }
+        }
         router.post("/api/v1/counts") { request, context in
             await answer {
                 let body = try await Self.body(CountStartBody.self, request, context: context)

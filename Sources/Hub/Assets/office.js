@@ -524,7 +524,9 @@ function countEntry(count) {
       + (found.not_counted.length ? `. ${plural(found.not_counted.length, "item")} not counted yet.` : ".")));
     show.setAttribute("aria-expanded", "true");
   }));
-  const tools = [show];
+  const tools = [show,
+    element("a", {href: `/api/v1/counts/${count.id}/export.pdf`, download: "", class: "download"}, "Report PDF"),
+    element("a", {href: `/api/v1/counts/${count.id}/export.csv`, download: "", class: "download"}, "Lines CSV")];
   if (open) {
     const over = element("input", {type: "number", min: "0", value: "5", class: "units", "aria-label": "Units out either way"});
     const zero = element("input", {type: "checkbox"});
