@@ -159,7 +159,7 @@ let package = Package(
             name: "CatalogBench",
             dependencies: [
                 "CatalogApp", "CommandSupport", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels",
-                "Printing", "Scanner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Printing", "Scanner", "Webhooks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),

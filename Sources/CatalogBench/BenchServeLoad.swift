@@ -20,4 +20,10 @@ struct BenchServeLoad: ParsableArguments {
 
     @Option(help: "How long the load lasts, in seconds.")
     var seconds = 120
+
+    @Option(help: "Signed Square webhooks posted in a burst a third of the way into the load (0: none).")
+    var webhooks = 100
+
+    @Flag(inversion: .prefixedNo, help: "Run a full sync (catalog sync --full) a third of the way into the load.")
+    var fullSync = true
 }

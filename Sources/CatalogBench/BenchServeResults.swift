@@ -32,6 +32,10 @@ struct BenchServeResults {
     var typedFailures = 0
     /// The round trip of one search after the load; nil when it was not answered.
     var searchAfterLoad: Double?
+    /// The full sync run during the load: how long it took and how it ended (nil when none ran).
+    var fullSync: (seconds: Double, status: Int32)?
+    /// The webhooks posted in a burst during the load, and how many the hub answered 200.
+    var webhooks = (sent: 0, answered: 0)
 
     init(variations: Int) { self.variations = variations }
 
@@ -71,6 +75,16 @@ struct BenchServeResults {
                     + "\(typedFailures) not answered; round trip p50 \(Self.ms(Self.p(typedSearches, 0.5))), p99 "
                     + "\(Self.ms(Self.p(typedSearches, 0.99))), max \(Self.ms(typedSearches.max() ?? 0))")
         }
+        if let fullSync {
+            lines.append(
+                "  a full sync during the load: " + String(format: "%.1f s", fullSync.seconds)
+                    + (fullSync.status == 0 ? "" : ", FAILED with exit \(fullSync.status)"))
+        }
+        if webhooks.sent > 0 {
+            lines.append(
+                "  a webhook burst during the load: \(webhooks.sent) posted, \(webhooks.answered) answered 200"
+                    + (webhooks.answered < webhooks.sent ? " (SOME NOT ANSWERED)" : ""))
+        }
         lines.append(
             "  a search after the load: " + (searchAfterLoad.map { "answered in \(Self.ms($0))" } ?? "NOT ANSWERED"))
         lines.append(
@@ -109,6 +123,8 @@ struct BenchServeResults {
             "typing": ["typists": .int(typing.typists), "keys_per_second": .int(typing.keys)],
             "typed_search_ms": percentiles(typedSearches), "typed_failures": .int(typedFailures),
             "search_after_load_ms": searchAfterLoad.map(number) ?? .null,
+            "full_sync": fullSync.map { ["seconds": number($0.seconds), "status": .int(Int64($0.status))] } ?? .null,
+            "webhooks": ["sent": .int(webhooks.sent), "answered": .int(webhooks.answered)],
         ]
     }
 

@@ -59,9 +59,10 @@ struct HubBenchClient: Sendable {
     }
 
     /// One request; `accept` names what is wanted back.
-    func send(_ method: String, _ path: String, body: JSONValue? = nil, accept: String = "application/json")
-        async throws -> Answer
-    {
+    func send(
+        _ method: String, _ path: String, body: JSONValue? = nil, accept: String = "application/json",
+        raw: [UInt8]? = nil, headers extra: [String: String] = [:]
+    ) async throws -> Answer {
         guard let url = URL(string: base.absoluteString + path) else {
             throw AppError("“\(base.absoluteString + path)” is not a URL.", exitCode: .internalError)
         }
@@ -72,10 +73,11 @@ struct HubBenchClient: Sendable {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             request.setValue(csrf, forHTTPHeaderField: "X-CSRF-Token")
         }
-        if let body {
-            request.httpBody = Data(body.serializedBytes())
+        if let body = raw ?? body?.serializedBytes() {
+            request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
         var headers: [String: String] = [:]
