@@ -192,6 +192,22 @@ private func reorderCatalog() async throws -> CatalogDatabase {
                 == ["C1:6", "M1:-", "M2:-", "P1:2"])
     }
 
+    /// A stock count is stored (and passed on to pages) when it is newer than the one stored, or as new with
+    /// another quantity; the same count read again, as the hub's read after each sync asks from a second
+    /// before the newest, is no change: without this every sync sent every page every count.
+    @Test func theSameStockCountReadAgainIsNoChange() async throws {
+        let database = try await reorderCatalog()
+        func count(_ quantity: String, _ at: String) -> StockCount {
+            StockCount(variationID: "M1", locationID: "L1", quantity: quantity, calculatedAt: at)
+        }
+        #expect(try await database.applyStockEvent([count("5", "2026-11-23T10:00:00.123Z")]).count == 1)
+        #expect(try await database.applyStockEvent([count("5", "2026-11-23T10:00:00.123Z")]).isEmpty)
+        #expect(try await database.applyStockEvent([count("4", "2026-11-23T10:00:00.123Z")]).count == 1)
+        #expect(try await database.applyStockEvent([count("9", "2026-11-23T09:59:00Z")]).isEmpty)
+        #expect(try await database.applyStockEvent([count("4", "2026-11-23T10:01:00Z")]).count == 1)
+        #expect(try await database.stockCounts(variationID: "M1") == ["L1": "4"])
+    }
+
     @Test func linesCarryTheLastStockCountAndThresholdOfTheLocationAsked() async throws {
         let database = try await reorderCatalog()
         try await database.saveStockCounts([

@@ -688,8 +688,8 @@ function listen() {
     }
   });
   events.addEventListener("stock", (event) => {
-    const counts = JSON.parse(event.data).counts || [];
-    if (shown && counts.some((c) => c.variation_id === shown.variation_id)) refreshCard(shown.variation_id);
+    const counts = JSON.parse(event.data).counts;
+    if (shown && (!counts || counts.some((c) => c.variation_id === shown.variation_id))) refreshCard(shown.variation_id);
   });
   events.addEventListener("open", () => { document.body.classList.remove("offline"); loadCounterState(); });
   events.addEventListener("error", () => document.body.classList.add("offline"));

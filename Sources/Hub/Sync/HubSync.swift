@@ -114,6 +114,9 @@ public actor HubSync {
         if let error = status.lastError { throw AppError(error, exitCode: .unavailable) }
     }
 
+    /// The most counts a `stock` event carries.
+    static let countsInEvent = 200
+
     /// Reads the stock counts Square changed since the last read, and tells open pages of those it stored
     /// (a `stock` event, as an inventory webhook's).
     private func refreshStock() async throws {
@@ -122,7 +125,12 @@ public actor HubSync {
         status.stockReadAt = clock.now()
         if !stored.isEmpty {
             HubLog.logger.info("stock: \(stored.count) count(s) read from Square")
-            await events.publish("stock", ["counts": .array(stored.map(\.json))])
+            // Every open page gets the event: past a few hundred counts (a first read, a shop-wide recount) it
+            // says how many changed rather than carrying them all, and pages read the card they show again.
+            await events.publish(
+                "stock",
+                stored.count > Self.countsInEvent
+                    ? ["changed": .int(Int64(stored.count))] : ["counts": .array(stored.map(\.json))])
         }
     }
 

@@ -15,13 +15,16 @@ extension CatalogDatabase {
         let now = clock.now().rfc3339
         return try await write { db in
             let stored = try db.cachedStatement(
-                sql: "SELECT calculated_at FROM inventory_counts WHERE variation_id = ? AND location_id = ?")
+                sql: "SELECT calculated_at, quantity FROM inventory_counts WHERE variation_id = ? AND location_id = ?")
             var applied: [StockCount] = []
             for count in counts {
                 if let row = try Row.fetchOne(stored, arguments: [count.variationID, count.locationID]),
                     let storedAt = (row[0] as String?).flatMap(Timestamp.init(rfc3339:))
                 {
-                    guard let arrivedAt = count.calculatedAt.flatMap(Timestamp.init(rfc3339:)), arrivedAt >= storedAt
+                    // The same count read again (a read from a second before the newest time, as `StockRefresh`
+                    // asks) is not a change: neither stored again nor passed on.
+                    guard let arrivedAt = count.calculatedAt.flatMap(Timestamp.init(rfc3339:)), arrivedAt >= storedAt,
+                        arrivedAt > storedAt || (row[1] as String?) != count.quantity
                     else { continue }
                 }
                 try Self.saveStockCounts([count], at: now, db: db)
