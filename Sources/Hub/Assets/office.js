@@ -468,6 +468,8 @@ const COUNT_WORDS = {open: "Open", posting: "Going to Square", posted: "Posted",
 function listOf(text) { return text.split(",").map((part) => part.trim()).filter(Boolean); }
 function itemName(line) { return line.variation_name ? `${line.item_name} — ${line.variation_name}` : line.item_name; }
 function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
+// The counts whose differences are shown: the list is drawn again as counters scan, and they stay open.
+const reviewsShown = new Set();
 async function loadCounts() {
   const counts = await api("/api/v1/counts" + ($("#counts-all").checked ? "?all=1" : ""));
   $("#counts-list").replaceChildren(...(counts.length ? counts.map(countEntry)
@@ -502,12 +504,7 @@ function countEntry(count) {
   });
   const review = element("div", {class: "count-review"});
   const show = element("button", {type: "button", class: "secondary", "aria-expanded": "false"}, "Show the differences");
-  show.addEventListener("click", () => busy(show, async () => {
-    if (show.getAttribute("aria-expanded") === "true") {
-      review.replaceChildren();
-      show.setAttribute("aria-expanded", "false");
-      return;
-    }
+  const fill = async () => {
     const found = await api(`/api/v1/counts/${count.id}/review`);
     const total = found.totals;
     review.replaceChildren(element("table", {class: "stack"}, element("thead", {}, element("tr", {},
@@ -523,7 +520,18 @@ function countEntry(count) {
       + `difference ${total.variance > 0 ? "+" : ""}${total.variance}` + total.variance_cost.map((m) => `, ${money(m)} at cost`).join("")
       + (found.not_counted.length ? `. ${plural(found.not_counted.length, "item")} not counted yet.` : ".")));
     show.setAttribute("aria-expanded", "true");
+  };
+  show.addEventListener("click", () => busy(show, async () => {
+    if (show.getAttribute("aria-expanded") === "true") {
+      review.replaceChildren();
+      show.setAttribute("aria-expanded", "false");
+      reviewsShown.delete(count.id);
+      return;
+    }
+    reviewsShown.add(count.id);
+    await fill();
   }));
+  if (reviewsShown.has(count.id)) fill().catch((e) => say(e.message, "bad"));
   const tools = [show,
     element("a", {href: `/api/v1/counts/${count.id}/export.pdf`, download: "", class: "download"}, "Report PDF"),
     element("a", {href: `/api/v1/counts/${count.id}/export.csv`, download: "", class: "download"}, "Lines CSV")];
