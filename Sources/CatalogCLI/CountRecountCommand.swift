@@ -48,14 +48,7 @@ struct CountRecountCommand: ContextCommand, GlobalOptionsCommand {
             return value
         }
         let review = try await workflow.review(session)
-        let currency = review.counted.lazy.compactMap { $0.supply?.unitCost?.currency }.first ?? "GBP"
-        let value = try overValue.map { text -> Money in
-            guard let money = try? Money.parse(text, currency: currency), money.amount >= 0 else {
-                throw AppError(
-                    "--over-value \(Terminal.echo(text)): give an amount, such as 8.50.", exitCode: .usage)
-            }
-            return money
-        }
+        let value = try overValue.map { try CountWorkflow.amount($0, in: review, option: "--over-value") }
         guard let sent = try await workflow.recount(review, overUnits: units, overValue: value) else {
             return output.out("No line is over that: nothing was sent back.")
         }

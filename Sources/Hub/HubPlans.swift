@@ -45,8 +45,7 @@ enum HubPlans {
     /// hear of a change (not at start: a page opened then reads the plans as they are).
     static func followSales(_ services: HubServices, publishing: Bool) async {
         do {
-            let staging = try StagedPrices(context: services.context)
-            let followed = try await SalePlans(context: services.context, database: staging.database).follow()
+            let followed = try await SalePlans(context: services.context, database: services.database).follow()
             guard followed.staged + followed.cancelled + followed.refreshed > 0 else { return }
             HubLog.logger.info(
                 "sale plans: \(followed.staged) staged, \(followed.refreshed) worked out again, \(followed.cancelled) cancelled"

@@ -20,6 +20,15 @@ enum HubResponse {
         json(["error": .string(message), "status": .number(String(status.code))], status: status, headers: headers)
     }
 
+    /// A file to download (`export.pdf`, `export.csv`): `bytes` as `pdf` or `csv`, saved as `filename`.
+    static func download(_ bytes: [UInt8], format: String, filename: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = format == "pdf" ? "application/pdf" : "text/csv; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.contentDisposition] = "attachment; filename=\"\(filename)\""
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// An HTML page.
     static func html(_ page: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()

@@ -31,7 +31,8 @@ public protocol CountStore: Sendable {
     func countTotals(sessionID: Int64) async throws -> (lines: Int, units: Decimal)
     func cancelCountSession(_ id: Int64) async throws -> Bool
     func countAreas(sessionID: Int64) async throws -> [CountArea]
-    func areas(_ areas: [CountArea], holding variationID: String, at locationID: String) async throws -> [CountArea]
+    func areas(_ areas: [CountArea], holding variation: VariationSummary, at locationID: String) async throws
+        -> [CountArea]
     func variations(ofVendors vendorIDs: [String]) async throws -> [VariationSummary]
     func vendorSupplies(variationIDs: [String], preferred: [String]) async throws -> [String: VendorSupply]
     func freezeCountSession(_ id: Int64, reopeningPosted: Bool) async throws -> CountSession?

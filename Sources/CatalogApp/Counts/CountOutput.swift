@@ -270,18 +270,13 @@ extension CountOutput {
             out += refused.map { "  \(name($0)): \(Terminal.visible($0.line.postReason ?? "refused"))" }
         }
         let untracked = posting.lines(.untracked)
-        if !untracked.isEmpty {
-            out.append(
-                "Left out, as Square does not track their stock here (\(untracked.count)); "
-                    + "catalog count post --session \(session.id) --track turns tracking on and posts them:")
-            out += untracked.map { "  \(name($0))" }
-        }
         let notSold = posting.lines(.notSold)
-        if !notSold.isEmpty {
-            out.append(
-                "Left out, as they are not sold at \(posting.location.name) (\(notSold.count)); "
-                    + "catalog count post --session \(session.id) --include-not-sold posts them:")
-            out += notSold.map { "  \(name($0))" }
+        for (lines, why, flag) in [
+            (untracked, "as Square does not track their stock here", "--track turns tracking on and posts them"),
+            (notSold, "as they are not sold at \(posting.location.name)", "--include-not-sold posts them"),
+        ] where !lines.isEmpty {
+            out.append("Left out, \(why) (\(lines.count)); catalog count post --session \(session.id) \(flag):")
+            out += lines.map { "  \(name($0))" }
         }
         let zeroed = posting.lines(.posted).filter(\.line.zeroFilled).count
         if zeroed > 0 { out.append("\(zeroed) line(s) in scope never counted were posted as 0.") }

@@ -107,7 +107,7 @@ extension CountWorkflow {
         guard session.scope == .areas else { return nil }
         let areas = try await database.countAreas(sessionID: session.id)
         if let id = line?.areaID, let area = areas.first(where: { $0.id == id }), area.takesCounts { return area }
-        let holding = try await database.areas(areas, holding: variation.variationID, at: session.locationID)
+        let holding = try await database.areas(areas, holding: variation, at: session.locationID)
         let statuses: [CountArea.Status] = [.recount, .open, .counted]
         let kinds: [CountArea.Kind] = [.codes, .shelves, .vendor, .category]
         let ranked = holding.filter(\.takesCounts).sorted {
@@ -249,6 +249,16 @@ extension CountWorkflow {
             throw AppError("Count \(session.id) was closed meanwhile; nothing was sent back.", exitCode: .dataError)
         }
         return sent
+    }
+
+    /// `text` as an amount of the currency the review's costs are in (an over-value threshold), or a usage
+    /// error naming `option`.
+    public static func amount(_ text: String, in review: CountReview, option: String) throws -> Money {
+        let currency = review.counted.lazy.compactMap { $0.supply?.unitCost?.currency }.first ?? "GBP"
+        guard let money = try? Money.parse(text, currency: currency), money.amount >= 0 else {
+            throw AppError("\(option) \(Terminal.echo(text)): give an amount, such as 8.50.", exitCode: .usage)
+        }
+        return money
     }
 
     /// Moves `area` to `status` from one of `from`, or says in words why it cannot.

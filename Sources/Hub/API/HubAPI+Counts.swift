@@ -60,12 +60,7 @@ extension HubAPI {
                         try await counts.review(session), format: format,
                         paper: services.context.settings.reorder.paper, excel: false, formulaSafe: true,
                         at: services.now)
-                    var headers = HTTPFields()
-                    headers[.contentType] = format == "pdf" ? "application/pdf" : "text/csv; charset=utf-8"
-                    headers[.cacheControl] = "no-store"
-                    headers[.contentDisposition] = "attachment; filename=\"count-\(session.id).\(format)\""
-                    return Response(
-                        status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                    return HubResponse.download(bytes, format: format, filename: "count-\(session.id).\(format)")
                 }
             }
         }
@@ -125,13 +120,8 @@ extension HubAPI {
                 let counts = CountWorkflow(context: services.context(for: context.device), database: services.database)
                 let session = try await count(pathPart(context, "id"), counts: counts)
                 let review = try await counts.review(session)
-                let currency = review.counted.lazy.compactMap { $0.supply?.unitCost?.currency }.first ?? "GBP"
-                let value = try body.overValue.map { text -> Money in
-                    guard let money = try? Money.parse(text, currency: currency), money.amount >= 0 else {
-                        throw AppError(
-                            "\"over_value\" must be an amount, such as \"8.50\".", exitCode: .usage)
-                    }
-                    return money
+                let value = try body.overValue.map {
+                    try CountWorkflow.amount($0, in: review, option: "\"over_value\"")
                 }
                 let sent = try await counts.recount(
                     review, overUnits: body.over.map { Decimal($0.value) }, overValue: value)
@@ -156,8 +146,7 @@ extension HubAPI {
                 let session = try await counts.openSession(
                     try await count(pathPart(context, "id"), counts: counts).id, location: nil)
                 try await counts.cancel(session)
-                var cancelled = session
-                cancelled.status = .cancelled
+                let cancelled = try await services.database.countSession(id: session.id) ?? session
                 await publish(cancelled, services)
                 return HubResponse.json(cancelled.json)
             }

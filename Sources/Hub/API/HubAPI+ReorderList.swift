@@ -110,11 +110,7 @@ extension HubAPI {
         let bytes = try ReorderExport(format: format, formulaSafe: true).encode(
             lines, defaultPaper: services.context.settings.reorder.paper, reference: nil, at: services.now)
         let slug = (vendor ?? "all").lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
-        var headers = HTTPFields()
-        headers[.contentType] = format == "pdf" ? "application/pdf" : "text/csv; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        headers[.contentDisposition] = "attachment; filename=\"reorder-\(String(slug)).\(format)\""
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return HubResponse.download(bytes, format: format, filename: "reorder-\(String(slug)).\(format)")
     }
 
     /// Publishes a change to the list as an event `reorder` and answers it.

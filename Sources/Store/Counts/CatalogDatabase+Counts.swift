@@ -124,12 +124,11 @@ extension CatalogDatabase {
         case .shelves, .codes:
             return false
         case .category, .vendor:
-            let scope = kind
             guard !ids.isEmpty else { return false }
             return try await read { db in
                 let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
                 let sql =
-                    scope == .category
+                    kind == .category
                     ? """
                     SELECT count(*) > 0 FROM variations v JOIN items i ON i.id = v.item_id WHERE v.id = ? AND (
                         v.item_id IN (SELECT item_id FROM item_categories WHERE category_id IN (\(marks)))
@@ -140,7 +139,7 @@ extension CatalogDatabase {
                         json_each(o.json, '$.item_variation_data.vendor_information') vi
                     WHERE o.id = ? AND json_extract(vi.value, '$.vendor_id') IN (\(marks))
                     """
-                let arguments = [variationID] + ids + (scope == .category ? ids : [])
+                let arguments = [variationID] + ids + (kind == .category ? ids : [])
                 return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? false
             }
         }

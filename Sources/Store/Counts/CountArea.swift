@@ -258,23 +258,21 @@ extension CatalogDatabase {
         }
     }
 
-    /// Which of `areas` hold the variation `variationID` at `locationID` (its shelf place, its item's
-    /// categories, its vendors, or its id).
-    public func areas(_ areas: [CountArea], holding variationID: String, at locationID: String) async throws
+    /// Which of `areas` hold `variation` at `locationID` (its shelf place there, as the summary has it; its
+    /// item's categories; its vendors; or its id).
+    public func areas(_ areas: [CountArea], holding variation: VariationSummary, at locationID: String) async throws
         -> [CountArea]
     {
-        guard !areas.isEmpty else { return [] }
         var holding: [CountArea] = []
         for area in areas {
             let holds: Bool
             switch area.kind {
-            case .codes: holds = area.ids.contains(variationID)
+            case .codes: holds = area.ids.contains(variation.variationID)
             case .category, .vendor:
-                holds = try await isInArea(variationID: variationID, kind: area.kind, ids: area.ids)
+                holds = try await isInArea(variationID: variation.variationID, kind: area.kind, ids: area.ids)
             case .shelves:
                 let prefix = (area.ids.first ?? "").lowercased()
-                let place = try await variation(objectID: variationID)?.shelves.places[locationID]
-                holds = place?.lowercased().hasPrefix(prefix) ?? false
+                holds = variation.shelves.places[locationID]?.lowercased().hasPrefix(prefix) ?? false
             }
             if holds { holding.append(area) }
         }

@@ -67,10 +67,9 @@ extension CatalogDatabase {
             for row in try Row.fetchAll(
                 db, sql: "SELECT * FROM last_counts WHERE location_id = ?", arguments: [locationID])
             {
-                let source: String = row["source"]
                 found[row["variation_id"]] = LastCount(
                     variationID: row["variation_id"], locationID: locationID, countedAt: row["counted_at"],
-                    source: LastCount.Source(rawValue: source) ?? .square)
+                    source: try known(row["source"], table: "last_counts", column: "source"))
             }
             return found
         }
