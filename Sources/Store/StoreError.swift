@@ -20,6 +20,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// Another process took over an outbox entry this one was sending (this one's claim ran out); what
     /// this one would have recorded was not.
     case outboxEntryTaken(id: Int64)
+    /// Another sync of the same database (in `process`, when known) was still running after `waited`.
+    case syncRunning(path: String, process: Int32?, waited: Duration)
 
     public var description: String {
         switch self {
@@ -52,6 +54,13 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .outboxEntryTaken(let id):
             return "Outbox entry \(id) was taken over by another catalog process while this one was sending it; "
                 + "that process records the outcome. See catalog outbox."
+        case .syncRunning(let path, let process, let waited):
+            let minutes = max(1, Int(waited.components.seconds / 60))
+            return "Another sync of the catalog database \(path) "
+                + (process.map { "(process \($0)) " } ?? "")
+                + "was still running after \(minutes) minute\(minutes == 1 ? "" : "s"), so this one did not start: "
+                + "two at once would share one pass and lose objects. Try again once it has ended; if it never "
+                + "ends, it is stuck: stop it and sync again."
         }
     }
 }
@@ -60,7 +69,7 @@ extension StoreError: UserFacingError {
     public var exitStatus: ExitStatus {
         switch self {
         case .badObject, .damaged, .unknownValue: return .dataError
-        case .outboxEntryTaken: return .tryLater
+        case .outboxEntryTaken, .syncRunning: return .tryLater
         case .readOnly, .diskFull, .cannotOpen: return .cannotCreate
         case .database: return .internalError
         }

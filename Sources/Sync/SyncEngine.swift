@@ -30,10 +30,20 @@ public struct SyncEngine: Sendable {
         self.client = client
     }
 
-    /// Runs one sync; `progress` is called after every transaction of pages.
+    /// How long a sync waits for another sync of the same database to end before it gives up
+    /// (`StoreError.syncRunning`): a full sync of a large catalog over a slow line takes minutes.
+    public static let lockPatience = Duration.seconds(600)
+
+    /// Runs one sync; `progress` is called after every transaction of pages. Another sync of the same
+    /// database (this process's or another's) is waited for (`SyncLock`); `waiting` hears once that it is,
+    /// and which process holds it, when known.
     public func run(
-        full: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+        full: Bool = false, patience: Duration = Self.lockPatience,
+        waiting: @escaping @Sendable (Int32?) -> Void = { _ in },
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws -> SyncSummary {
+        let lock = try await SyncLock.acquire(databasePath: database.path, patience: patience, waiting: waiting)
+        defer { lock.release() }
         let started = ContinuousClock.now
         // Never sync into a damaged file and report success: say so, and how to start again.
         if full || database.fileSize < Self.quickCheckBelowBytes { try await database.quickCheck() }

@@ -169,6 +169,18 @@ import Testing
         }
     }
 
+    @Test func aSyncWaitingTooLongForAnotherSaysSoWithoutAPathOrProcess() {
+        let failure = StoreError.syncRunning(path: "/var/lib/catalog/hub.sqlite", process: 4242, waited: .seconds(600))
+        let staff = FrontEnd.hub.explain(failure)
+        #expect(staff.description.contains("still running after 10 minutes"), "\(staff.description)")
+        #expect(!staff.description.contains("/var/lib") && !staff.description.contains("4242"), "\(staff.description)")
+        #expect(Self.command(in: staff.description) == nil, "\(staff.description)")
+        #expect(staff.exitStatus == .tryLater)
+        let shell = FrontEnd.commandLine.explain(failure).description
+        #expect(
+            shell.contains("/var/lib/catalog/hub.sqlite (process 4242)") && shell.contains("10 minutes"), "\(shell)")
+    }
+
     @Test func aHubWithoutATokenOrALocationSaysWhomToAsk() async throws {
         try await HubShop.inMemory(location: nil, squareToken: false) { shop in
             let device = try await shop.pair()

@@ -1,6 +1,7 @@
 import CatalogCore
 import Printing
 import SquareAPI
+import Store
 
 extension FrontEnd {
     /// An error as this front end says it. At a shell, every error's own sentence (CUPS's commands such as
@@ -16,6 +17,13 @@ extension FrontEnd {
             return AppError(Self.staffWords(printing), exitCode: printing.exitStatus)
         }
         if let square = error as? SquareError { return AppError(Self.staffWords(square), exitCode: square.exitStatus) }
+        if case StoreError.syncRunning = error {
+            return AppError(
+                "Another sync of the shop's catalog on the hub's computer was still running after 10 minutes, so "
+                    + "this one did not start; the next one tries again. If it keeps happening, "
+                    + "\(Self.ask("look at what is syncing")).",
+                exitCode: .tryLater)
+        }
         return AppError.from(error)
     }
 

@@ -50,7 +50,14 @@ public struct SyncWorkflow: Sendable {
         let summary: SyncSummary
         do {
             defer { progress.clearStatus() }
-            summary = try await engine.run(full: full) { state in progress.status(Self.status(state)) }
+            summary = try await engine.run(
+                full: full,
+                waiting: { holder in
+                    progress.note(
+                        "waiting for another sync of this database to end"
+                            + (holder.map { " (process \($0))" } ?? "") + " before this one starts")
+                }
+            ) { state in progress.status(Self.status(state)) }
         }
         try await reportUnreadableRules()
         return summary
