@@ -92,7 +92,7 @@ struct BenchServeCommand: AsyncParsableCommand {
                 "SQUARE_WEBHOOK_SIGNATURE_KEY": Self.signatureKey,
             ]
             Terminal.error("bench: starting catalog serve ...")
-            let hub = try ServerProcess(arguments: arguments, environment: environment, quiet: true)
+            let hub = try ServerProcess(arguments: arguments, environment: environment, quiet: true, log: load.hubLog)
             defer { hub.stop() }
             let client = try await HubBenchClient.pair(
                 base: hub.baseURL, database: path, name: "bench", connections: load.counters + load.typists + 4)
@@ -207,6 +207,7 @@ struct BenchServeCommand: AsyncParsableCommand {
             try? await Task.sleep(until: stormAt, clock: .continuous)
             return await Self.runFullSync(database: storm.database, environment: storm.environment)
         }
+        let usedBefore = (hub: Self.cpuSeconds(pid), bench: Self.cpuSeconds(getpid()))
         let burst = Task { () -> (sent: Int, answered: Int) in
             try? await Task.sleep(until: stormAt + .seconds(1), clock: .continuous)
             return await Self.postWebhooks(
@@ -247,8 +248,22 @@ struct BenchServeCommand: AsyncParsableCommand {
         let typed = await typing.value
         results.fullSync = await syncing.value
         results.webhooks = await burst.value
-        results.typedSearches = typed.compactMap { $0 }
-        results.typedFailures = typed.count { $0 == nil }
+        results.typedSearches = typed.compactMap(\.ms)
+        results.typedFailures = typed.count { $0.ms == nil }
+        let loadSeconds = (ContinuousClock.now - start).seconds
+        results.cpu = (
+            hub: (Self.cpuSeconds(pid) - usedBefore.hub) / loadSeconds,
+            bench: (Self.cpuSeconds(getpid()) - usedBefore.bench) / loadSeconds
+        )
+        // The load in three phases: before the full sync, while it runs (and the hub takes in what it wrote),
+        // and after.
+        if let fullSync = results.fullSync {
+            let from = (stormAt - start).seconds
+            results.phases = BenchServeResults.Phases(from: from, to: from + fullSync.seconds)
+        }
+        for timed in typed {
+            if let ms = timed.ms { results.phases?.add(typed: ms, at: (timed.at - start).seconds) }
+        }
         let posted = Dictionary(uniqueKeysWithValues: sent.filter(\.ok).map { ($0.id, $0.at) })
         let settle = ContinuousClock.now + .seconds(10)
         while readers.contains(where: { $0.seen.count < posted.count }), ContinuousClock.now < settle {
@@ -276,7 +291,9 @@ struct BenchServeCommand: AsyncParsableCommand {
             }
             for arrival in seen {
                 if let at = posted[arrival.id] {
-                    results.eventLatency.append(BenchSearchResults.milliseconds(arrival.at - at))
+                    let ms = BenchSearchResults.milliseconds(arrival.at - at)
+                    results.eventLatency.append(ms)
+                    results.phases?.add(event: ms, at: (at - start).seconds)
                 }
             }
         }
@@ -285,18 +302,18 @@ struct BenchServeCommand: AsyncParsableCommand {
     }
 
     /// `typists` screens each typing `words` one after another, a search per key (the word so far), `keys` a
-    /// second, the next key once the answer is back: the round trip of each search in milliseconds, nil for one
-    /// not answered with 200.
+    /// second, the next key once the answer is back: when each search was sent and its round trip in
+    /// milliseconds, nil for one not answered with 200.
     static func type(
         client: HubBenchClient, words: [String], typists: Int, keys: Int, from start: ContinuousClock.Instant,
         for length: Duration
-    ) async -> [Double?] {
+    ) async -> [(at: ContinuousClock.Instant, ms: Double?)] {
         guard typists > 0, !words.isEmpty else { return [] }
         let end = start + length
-        return await withTaskGroup(of: [Double?].self) { group in
+        return await withTaskGroup(of: [(at: ContinuousClock.Instant, ms: Double?)].self) { group in
             for typist in 0..<typists {
                 group.addTask {
-                    var timed: [Double?] = []
+                    var timed: [(at: ContinuousClock.Instant, ms: Double?)] = []
                     // Screens start a little apart, and each types its own words.
                     var due = start + .milliseconds(typist * 1000 / typists / keys)
                     var word = typist * 7
@@ -308,14 +325,18 @@ struct BenchServeCommand: AsyncParsableCommand {
                             let at = ContinuousClock.now
                             let answer = try? await client.send("GET", searchPath(String(text.prefix(length))))
                             timed.append(
-                                answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil)
+                                (
+                                    at,
+                                    answer?.status == 200
+                                        ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
+                                ))
                             due = max(due + .milliseconds(1000 / keys), ContinuousClock.now)
                         }
                     }
                     return timed
                 }
             }
-            var all: [Double?] = []
+            var all: [(at: ContinuousClock.Instant, ms: Double?)] = []
             for await timed in group { all += timed }
             return all
         }
@@ -401,6 +422,17 @@ struct BenchServeCommand: AsyncParsableCommand {
         let answer = try? await client.send("GET", Self.searchPath(text))
         results.searchAfterLoad =
             answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
+    }
+
+    /// The processor time process `pid` has used so far (user and system), in seconds, from /proc.
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return 0 }
+        // After the name in brackets: state is field 3, utime and stime fields 14 and 15, in clock ticks.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The resident memory of process `pid`, from /proc.

@@ -24,6 +24,9 @@ struct BenchServeLoad: ParsableArguments {
     @Option(help: "Signed Square webhooks posted in a burst a third of the way into the load (0: none).")
     var webhooks = 100
 
+    @Option(help: "Keep the hub's log (its standard error) in this file.")
+    var hubLog: String?
+
     @Flag(inversion: .prefixedNo, help: "Run a full sync (catalog sync --full) a third of the way into the load.")
     var fullSync = true
 }

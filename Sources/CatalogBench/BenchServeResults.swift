@@ -37,6 +37,33 @@ struct BenchServeResults {
     /// The webhooks posted in a burst during the load, and how many the hub answered 200.
     var webhooks = (sent: 0, answered: 0)
 
+    /// The processor the hub and the bench itself used during the load, in cores (1.0: one core all along).
+    var cpu: (hub: Double, bench: Double)?
+    /// The load's figures before, during and after the full sync (nil when none ran).
+    var phases: Phases?
+
+    /// The scan and search figures of the load split at the full sync: before it, while it runs, after it.
+    struct Phases {
+        /// Seconds into the load the sync started and ended.
+        let from: Double
+        let to: Double
+        var events: [[Double]] = [[], [], []]
+        var typed: [[Double]] = [[], [], []]
+
+        init(from: Double, to: Double) { (self.from, self.to) = (from, to) }
+
+        func phase(_ seconds: Double) -> Int { seconds < from ? 0 : seconds < to ? 1 : 2 }
+        mutating func add(event ms: Double, at seconds: Double) { events[phase(seconds)].append(ms) }
+        mutating func add(typed ms: Double, at seconds: Double) { typed[phase(seconds)].append(ms) }
+
+        var names: [String] {
+            [
+                String(format: "before the sync (0-%.0f s)", from), String(format: "during it (%.0f-%.0f s)", from, to),
+                String(format: "after it (%.0f s on)", to),
+            ]
+        }
+    }
+
     init(variations: Int) { self.variations = variations }
 
     static func p(_ values: [Double], _ fraction: Double) -> Double { BenchSearchResults.percentile(values, fraction) }
@@ -91,6 +118,21 @@ struct BenchServeResults {
             "  scan posted to event at a subscriber: p50 \(Self.ms(Self.p(eventLatency, 0.5))), p99 "
                 + "\(Self.ms(Self.p(eventLatency, 0.99))), max \(Self.ms(eventLatency.max() ?? 0)) (target p99 < 100 ms); "
                 + "post round trip p99 \(Self.ms(Self.p(postRoundTrip, 0.99)))")
+        if let phases {
+            for (index, name) in phases.names.enumerated() {
+                let (events, typed) = (phases.events[index], phases.typed[index])
+                lines.append(
+                    "    \(name): scan to event p50 \(Self.ms(Self.p(events, 0.5))), p99 \(Self.ms(Self.p(events, 0.99))); "
+                        + "typed search p50 \(Self.ms(Self.p(typed, 0.5))), p99 \(Self.ms(Self.p(typed, 0.99)))")
+            }
+        }
+        if let cpu {
+            lines.append(
+                String(
+                    format: "  processor during the load: the hub %.2f cores, the bench's own clients %.2f (of %d)",
+                    cpu.hub,
+                    cpu.bench, ProcessInfo.processInfo.activeProcessorCount))
+        }
         if let first = memoryKilobytes.first, let last = memoryKilobytes.last {
             lines.append(
                 "  hub memory (resident) during the load: \(Self.megabytes(first)) at the start, \(Self.megabytes(last)) "
@@ -125,6 +167,16 @@ struct BenchServeResults {
             "search_after_load_ms": searchAfterLoad.map(number) ?? .null,
             "full_sync": fullSync.map { ["seconds": number($0.seconds), "status": .int(Int64($0.status))] } ?? .null,
             "webhooks": ["sent": .int(webhooks.sent), "answered": .int(webhooks.answered)],
+            "phases": phases.map { phases in
+                .array(
+                    (0..<3).map { index in
+                        [
+                            "name": .string(phases.names[index]), "event_latency_ms": percentiles(phases.events[index]),
+                            "typed_search_ms": percentiles(phases.typed[index]),
+                        ]
+                    })
+            } ?? .null,
+            "cpu_cores": cpu.map { ["hub": number($0.hub), "bench": number($0.bench)] } ?? .null,
         ]
     }
 

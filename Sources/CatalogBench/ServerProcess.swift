@@ -9,14 +9,23 @@ final class ServerProcess {
     let baseURL: URL
 
     /// Starts `catalog ARGUMENTS` and waits for its `listening on` line; `environment` replaces this
-    /// process's, and `quiet` sends the child's standard error to /dev/null.
-    init(arguments: [String], environment: [String: String]? = nil, quiet: Bool = false) throws {
+    /// process's, and `quiet` sends the child's standard error to /dev/null, or to the file `log` when given.
+    init(arguments: [String], environment: [String: String]? = nil, quiet: Bool = false, log: String? = nil) throws {
         let executable =
             try CatalogBinary.path()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         if quiet { process.standardError = FileHandle.nullDevice }
+        if let log {
+            guard FileManager.default.createFile(atPath: log, contents: nil),
+                let file = FileHandle(forWritingAtPath: log)
+            else {
+                throw AppError(
+                    "cannot write the log \(log): choose a file in a folder you can write to.", exitCode: .cannotCreate)
+            }
+            process.standardError = file
+        }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
