@@ -250,6 +250,7 @@ struct BenchServeCommand: AsyncParsableCommand {
         results.webhooks = await burst.value
         results.typedSearches = typed.compactMap(\.ms)
         results.typedFailures = typed.count { $0.ms == nil }
+        results.typedServer = typed.compactMap(\.server)
         let loadSeconds = (ContinuousClock.now - start).seconds
         results.cpu = (
             hub: (Self.cpuSeconds(pid) - usedBefore.hub) / loadSeconds,
@@ -261,9 +262,7 @@ struct BenchServeCommand: AsyncParsableCommand {
             let from = (stormAt - start).seconds
             results.phases = BenchServeResults.Phases(from: from, to: from + fullSync.seconds)
         }
-        for timed in typed {
-            if let ms = timed.ms { results.phases?.add(typed: ms, at: (timed.at - start).seconds) }
-        }
+        for search in typed { results.phases?.add(search, from: start) }
         let posted = Dictionary(uniqueKeysWithValues: sent.filter(\.ok).map { ($0.id, $0.at) })
         let settle = ContinuousClock.now + .seconds(10)
         while readers.contains(where: { $0.seen.count < posted.count }), ContinuousClock.now < settle {
@@ -302,18 +301,18 @@ struct BenchServeCommand: AsyncParsableCommand {
     }
 
     /// `typists` screens each typing `words` one after another, a search per key (the word so far), `keys` a
-    /// second, the next key once the answer is back: when each search was sent and its round trip in
-    /// milliseconds, nil for one not answered with 200.
+    /// second, the next key once the answer is back: when each search was sent, its round trip in
+    /// milliseconds (nil for one not answered with 200) and the time the hub itself took (`Server-Timing`).
     static func type(
         client: HubBenchClient, words: [String], typists: Int, keys: Int, from start: ContinuousClock.Instant,
         for length: Duration
-    ) async -> [(at: ContinuousClock.Instant, ms: Double?)] {
+    ) async -> [BenchServeResults.TypedSearch] {
         guard typists > 0, !words.isEmpty else { return [] }
         let end = start + length
-        return await withTaskGroup(of: [(at: ContinuousClock.Instant, ms: Double?)].self) { group in
+        return await withTaskGroup(of: [BenchServeResults.TypedSearch].self) { group in
             for typist in 0..<typists {
                 group.addTask {
-                    var timed: [(at: ContinuousClock.Instant, ms: Double?)] = []
+                    var timed: [BenchServeResults.TypedSearch] = []
                     // Screens start a little apart, and each types its own words.
                     var due = start + .milliseconds(typist * 1000 / typists / keys)
                     var word = typist * 7
@@ -324,19 +323,17 @@ struct BenchServeCommand: AsyncParsableCommand {
                             try? await Task.sleep(until: due, clock: .continuous)
                             let at = ContinuousClock.now
                             let answer = try? await client.send("GET", searchPath(String(text.prefix(length))))
+                            let ms =
+                                answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
                             timed.append(
-                                (
-                                    at,
-                                    answer?.status == 200
-                                        ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
-                                ))
+                                BenchServeResults.TypedSearch(at: at, ms: ms, server: answer?.serverMilliseconds))
                             due = max(due + .milliseconds(1000 / keys), ContinuousClock.now)
                         }
                     }
                     return timed
                 }
             }
-            var all: [(at: ContinuousClock.Instant, ms: Double?)] = []
+            var all: [BenchServeResults.TypedSearch] = []
             for await timed in group { all += timed }
             return all
         }
