@@ -251,6 +251,8 @@ struct BenchServeCommand: AsyncParsableCommand {
         results.typedSearches = typed.compactMap(\.ms)
         results.typedFailures = typed.count { $0.ms == nil }
         results.typedServer = typed.compactMap(\.server)
+        results.typedDatabase = typed.compactMap(\.database)
+        results.typedDatabaseWait = typed.compactMap(\.databaseWait)
         let loadSeconds = (ContinuousClock.now - start).seconds
         results.cpu = (
             hub: (Self.cpuSeconds(pid) - usedBefore.hub) / loadSeconds,
@@ -326,7 +328,9 @@ struct BenchServeCommand: AsyncParsableCommand {
                             let ms =
                                 answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
                             timed.append(
-                                BenchServeResults.TypedSearch(at: at, ms: ms, server: answer?.serverMilliseconds))
+                                BenchServeResults.TypedSearch(
+                                    at: at, ms: ms, server: answer?.serverMilliseconds,
+                                    database: answer?.serverTiming("db"), databaseWait: answer?.serverTiming("dbwait")))
                             due = max(due + .milliseconds(1000 / keys), ContinuousClock.now)
                         }
                     }

@@ -19,11 +19,19 @@ struct HubBenchClient: Sendable {
         var headers: [String: String]
         var json: JSONValue { (try? JSONValue.parse(Array(data))) ?? .null }
         /// The hub's own time for the request, from its Server-Timing header, in milliseconds.
-        var serverMilliseconds: Double? {
-            guard let header = headers.first(where: { $0.key.lowercased() == "server-timing" })?.value,
-                let range = header.range(of: "dur=")
-            else { return nil }
-            return Double(header[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        var serverMilliseconds: Double? { serverTiming("app") }
+
+        /// The duration of the Server-Timing metric `name` (`app`, `db`, `dbwait`), in milliseconds.
+        func serverTiming(_ name: String) -> Double? {
+            guard let header = headers.first(where: { $0.key.lowercased() == "server-timing" })?.value else {
+                return nil
+            }
+            for metric in header.split(separator: ",") {
+                let parts = metric.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.first == name, let duration = parts.first(where: { $0.hasPrefix("dur=") }) else { continue }
+                return Double(duration.dropFirst(4))
+            }
+            return nil
         }
     }
 

@@ -110,13 +110,21 @@ public final class CatalogDatabase: Sendable {
     }
 
     /// Runs `body` in one write transaction; everything it does lands, or nothing does.
+    /// Timed into the work's `DatabaseTiming`, when it has one.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await reportingSQLiteErrors { try await pool.write(body) }
+        try await reportingSQLiteErrors {
+            guard let meter = DatabaseTiming.current else { return try await pool.write(body) }
+            return try await meter.measure(body) { try await pool.write($0) }
+        }
     }
 
-    /// Runs `body` against a consistent snapshot of the database.
+    /// Runs `body` against a consistent snapshot of the database; timed into the work's `DatabaseTiming`,
+    /// when it has one.
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await reportingSQLiteErrors { try await pool.read(body) }
+        try await reportingSQLiteErrors {
+            guard let meter = DatabaseTiming.current else { return try await pool.read(body) }
+            return try await meter.measure(body) { try await pool.read($0) }
+        }
     }
 
     /// SQLite's quick structural check of the whole file (it reads every page: about a second per few

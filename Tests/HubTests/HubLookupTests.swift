@@ -39,6 +39,14 @@ import Testing
                 #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(path): \(answer.headers)")
                 #expect(answer.header("Referrer-Policy") == "no-referrer", "\(path): \(answer.headers)")
             }
+            // A search says how much of its time went to SQLite and to getting there, over how many trips; an asset
+            // makes none.
+            let search = try await shop.request("GET", "/api/v1/search?q=milk", device: device)
+            let timing = try #require(search.header("Server-Timing"))
+            let trips = try #require(timing.firstMatch(of: /db;dur=[0-9.]+;desc="([0-9]+) trips", dbwait;dur=[0-9.]+/))
+            #expect((Int(trips.output.1) ?? 0) >= 2, "\(timing)")
+            let asset = try await shop.request("GET", "/assets/hub.css")
+            #expect(asset.header("Server-Timing")?.contains("desc=\"0 trips\"") == true, "\(asset.headers)")
         }
     }
 }
