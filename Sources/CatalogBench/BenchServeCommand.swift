@@ -251,6 +251,8 @@ struct BenchServeCommand: AsyncParsableCommand {
         results.typedSearches = typed.compactMap(\.ms)
         results.typedFailures = typed.count { $0.ms == nil }
         results.typedServer = typed.compactMap(\.server)
+        results.slowestTyped = Array(
+            typed.filter { $0.server != nil }.sorted { $0.server ?? 0 > $1.server ?? 0 }.prefix(8))
         results.typedDatabase = typed.compactMap(\.database)
         results.typedDatabaseWait = typed.compactMap(\.databaseWait)
         let loadSeconds = (ContinuousClock.now - start).seconds
@@ -324,12 +326,13 @@ struct BenchServeCommand: AsyncParsableCommand {
                         for length in 1...max(1, text.count) where due < end {
                             try? await Task.sleep(until: due, clock: .continuous)
                             let at = ContinuousClock.now
-                            let answer = try? await client.send("GET", searchPath(String(text.prefix(length))))
+                            let typed = String(text.prefix(length))
+                            let answer = try? await client.send("GET", searchPath(typed))
                             let ms =
                                 answer?.status == 200 ? BenchSearchResults.milliseconds(ContinuousClock.now - at) : nil
                             timed.append(
                                 BenchServeResults.TypedSearch(
-                                    at: at, ms: ms, server: answer?.serverMilliseconds,
+                                    text: typed, at: at, ms: ms, server: answer?.serverMilliseconds,
                                     database: answer?.serverTiming("db"), databaseWait: answer?.serverTiming("dbwait")))
                             due = max(due + .milliseconds(1000 / keys), ContinuousClock.now)
                         }

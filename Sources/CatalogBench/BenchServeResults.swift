@@ -33,6 +33,8 @@ struct BenchServeResults {
     /// Of it, the time SQLite statements ran, and the time spent getting to a connection and back.
     var typedDatabase: [Double] = []
     var typedDatabaseWait: [Double] = []
+    /// The typed searches the hub took longest over.
+    var slowestTyped: [TypedSearch] = []
     /// Typed searches not answered (an error, a timeout or a status other than 200).
     var typedFailures = 0
     /// The round trip of one search after the load; nil when it was not answered.
@@ -50,6 +52,8 @@ struct BenchServeResults {
     /// One search typed during the load: when it was sent, its round trip in milliseconds (nil when not
     /// answered with 200) and the hub's own time.
     struct TypedSearch: Sendable {
+        /// What was typed so far.
+        let text: String
         let at: ContinuousClock.Instant
         let ms: Double?
         let server: Double?
@@ -127,6 +131,10 @@ struct BenchServeResults {
                     + "round trip p50 "
                     + "\(Self.ms(Self.p(typedSearches, 0.5))), p99 \(Self.ms(Self.p(typedSearches, 0.99))), max "
                     + "\(Self.ms(typedSearches.max() ?? 0))")
+            let slowest = slowestTyped.map { search in
+                "“\(search.text)” \(Self.ms(search.server ?? 0)) (SQLite \(Self.ms(search.database ?? 0)))"
+            }
+            if !slowest.isEmpty { lines.append("    the slowest at the server: " + slowest.joined(separator: ", ")) }
         }
         if let fullSync {
             lines.append(
@@ -193,6 +201,8 @@ struct BenchServeResults {
             "typed_search_ms": percentiles(typedSearches), "typed_search_server_ms": percentiles(typedServer),
             "typed_search_database_ms": percentiles(typedDatabase),
             "typed_search_database_wait_ms": percentiles(typedDatabaseWait), "typed_failures": .int(typedFailures),
+            "slowest_typed": .array(
+                slowestTyped.map { ["text": .string($0.text), "server_ms": number($0.server ?? 0)] }),
             "search_after_load_ms": searchAfterLoad.map(number) ?? .null,
             "full_sync": fullSync.map { ["seconds": number($0.seconds), "status": .int(Int64($0.status))] } ?? .null,
             "webhooks": ["sent": .int(webhooks.sent), "answered": .int(webhooks.answered)],
