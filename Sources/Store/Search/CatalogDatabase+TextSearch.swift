@@ -31,13 +31,20 @@ extension CatalogDatabase {
         var method = SearchOutcome.Method.text
         var dropped: [String] = []
         var candidates = try fetchCandidates(plans, broad: broad, version: version, db: db)
+        // The ranks of `candidates` under `plans`, once worked out (ranking is most of a broad search's time):
+        // forgotten whenever the candidates change.
+        var ranks: [SearchRank]?
         // Typos are looked up only when they could change the answer: when the words as typed found
         // nothing, when one word found less than a list (`wodget` also shows `widget`, after it), or when
         // every item the words found fits them worse than a typo would (a word only in the category or a
         // SKU: `sunvale sauces` finds Sunvale items in Sauces, and Sunvale Soy Sauce fits better).
-        if candidates.isEmpty || (plans.count == 1 && candidates.count < limit)
-            || (plans.count > 1 && bestFit(of: candidates, plans: plans) > WordMatch.typoCost)
-        {
+        var typosMayHelp = candidates.isEmpty || (plans.count == 1 && candidates.count < limit)
+        if !typosMayHelp, plans.count > 1 {
+            let ranked = candidates.map { SearchRanking.rank($0, plans: plans) }
+            ranks = ranked
+            typosMayHelp = (ranked.lazy.map(\.fit).min() ?? 0) > WordMatch.typoCost
+        }
+        if typosMayHelp {
             let version = try typos.map { _ in try vocabularyVersion(db) }
             let corrected = try plans.map { plan in
                 try plan.withTypos { word in
@@ -56,6 +63,7 @@ extension CatalogDatabase {
                 // A capped list keeps the best by bm25: the words as typed keep their items all the same.
                 let found = Set(candidates.map(\.itemID))
                 candidates += exact.filter { !found.contains($0.itemID) }
+                ranks = nil
             }
         }
         var rankingPlans = plans
@@ -84,9 +92,9 @@ extension CatalogDatabase {
         let exact =
             query.skuKey.utf8.count >= 2 ? try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db) : []
         let exactIDs = Set(exact.map(\.itemID))
-        var ranked = candidates.filter { !exactIDs.contains($0.itemID) }.map {
-            SearchRanking.rank($0, plans: rankingPlans)
-        }
+        // Ranked once: the typo check's ranks serve when the candidates did not change since.
+        let ranksNow = candidates.isEmpty ? [] : ranks ?? candidates.map { SearchRanking.rank($0, plans: rankingPlans) }
+        var ranked = zip(candidates, ranksNow).filter { !exactIDs.contains($0.0.itemID) }.map(\.1)
         ranked.sort()
         var items = exact
         var ceiling = Double.infinity
@@ -105,11 +113,6 @@ extension CatalogDatabase {
         }
         let hits = try hits(for: items, plans: rankingPlans, limit: limit, db: db)
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
-    }
-
-    /// The best `SearchRank.fit` among `candidates`.
-    static func bestFit(of candidates: [SearchCandidate], plans: [WordPlan]) -> Int {
-        candidates.lazy.map { SearchRanking.rank($0, plans: plans).fit }.min() ?? 0
     }
 
     /// Every typed word with the ways it can be found without a typo: itself, its parts as a phrase, a
@@ -293,13 +296,20 @@ extension CatalogDatabase {
     {
         var candidates: [SearchCandidate] = []
         try statement.forEachRow(.text(expression), .integer(Int64(limit)), db: db) { row in
-            let fields: [[Substring]] = (3...6).map { row.text($0).split(separator: " ") }
+            let fields: [[Substring]] = (3...6).map { Self.tokens(of: row.text($0)) }
             candidates.append(
                 SearchCandidate(
                     itemID: row.text(0), nameKey: row.text(1), nameLength: Int(row.integer(2)), fields: fields,
                     length: fields.reduce(0) { $0 + $1.count }, rowID: row.integer(7)))
         }
         return candidates
+    }
+
+    /// The space-separated tokens of an indexed field. Split on its bytes: `split` on the string would find
+    /// grapheme clusters first, the most of a broad search's time reading its candidates (the index holds
+    /// folded text, where a space is always one byte and nothing joins across it).
+    static func tokens(of field: String) -> [Substring] {
+        field.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
     }
 
     /// The words typed as fragments: each word of three or more letters becomes the indexed words that

@@ -189,8 +189,10 @@ enum SearchRanking {
             var matches = true
             for (offset, token) in phrase.enumerated() {
                 let candidate = tokens[start + offset]
-                if candidate == token[...] { continue }
-                if alternative.prefix, offset == phrase.count - 1, candidate.hasPrefix(token) {
+                // Bytes, not characters: both sides are folded the same way (`SearchText`), so equal text is
+                // equal bytes, and comparing characters cost a broad search a fifth of its time.
+                if candidate.utf8.elementsEqual(token.utf8) { continue }
+                if alternative.prefix, offset == phrase.count - 1, candidate.utf8.starts(with: token.utf8) {
                     occurrence = isWholePart(token, of: candidate) ? .wholePart : .prefix
                     continue
                 }
