@@ -51,7 +51,15 @@ public final class CatalogDatabase: Sendable {
             }
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        // SQLite's own busy timeout sleeps longer and longer between tries (up to 100 ms), so a scan's write
+        // waiting for another process's sync transaction went on waiting up to 100 ms after it had ended:
+        // trying again every millisecond takes the lock as soon as it is free, for as long in all.
+        let tries = Int(Self.busyTimeout * 1000)
+        configuration.busyMode = .callback { tried in
+            guard tried < tries else { return false }
+            usleep(1000)
+            return true
+        }
         configuration.readonly = isReadOnly
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in
