@@ -50,6 +50,7 @@ import Webhooks
                 "diskFull": StoreError.diskFull(path: "/x.sqlite"),
                 "readOnly": StoreError.readOnly(path: "/x.sqlite", doing: "sync"),
                 "outboxEntryTaken": StoreError.outboxEntryTaken(id: 4),
+                "syncRunning": StoreError.syncRunning(path: "/x.sqlite", process: 4242, waited: .seconds(600)),
             ],
             "EditError": [
                 "gone": EditError.gone(id: "X", label: "Blue Widget"),
@@ -213,6 +214,7 @@ import Webhooks
             "CountAgeingError.changesUnreadable", "EditError.keptChanging", "ItemCreationError.incompleteAnswer",
             "OutboxError.beingSent",
             "OutboxError.stillOffline", "SquareError.api 429", "SquareError.cancelled", "StoreError.outboxEntryTaken",
+            "StoreError.syncRunning",
         ],
         .configuration: ["SyncError.otherAccount"],
     ]
