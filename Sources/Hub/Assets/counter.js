@@ -691,7 +691,13 @@ function listen() {
     const counts = JSON.parse(event.data).counts;
     if (shown && (!counts || counts.some((c) => c.variation_id === shown.variation_id))) refreshCard(shown.variation_id);
   });
-  events.addEventListener("open", () => { document.body.classList.remove("offline"); loadCounterState(); });
+  // Each time the stream opens, the scans logged before it did are read too: one made between the page's
+  // first read of the log and its stream opening reaches no stream, and would be missing from the list.
+  events.addEventListener("open", () => {
+    document.body.classList.remove("offline");
+    loadCounterState();
+    loadScanLog().catch(() => {});
+  });
   events.addEventListener("error", () => document.body.classList.add("offline"));
 }
 api("/api/v1/sync").then(showSync).catch(() => {});
