@@ -172,8 +172,8 @@ extension CatalogDatabase {
             var matched = 0
             var typos = 0
             if !plans.isEmpty {
-                let name = SearchText.tokens(variation.variationName ?? "").map { $0[...] }
-                let sku = SearchText.tokens(variation.sku ?? "").map { $0[...] }
+                let name = SearchText.tokens(variation.variationName ?? "")
+                let sku = SearchText.tokens(variation.sku ?? "")
                 for plan in plans {
                     if let match = SearchRanking.bestMatch(of: plan, in: [[], name, [], sku]) {
                         matched += 1

@@ -10,7 +10,7 @@ struct SearchCandidate: Sendable {
     var nameKey: String
     var nameLength: Int
     /// The normalised tokens of each field, in `SearchField` order.
-    var fields: [[Substring]]
+    var fields: [[String]]
     /// How many tokens the document has in all its fields: among equals, the shorter document is the more
     /// specific match (what bm25's length normalisation would say, without its cost: FTS5 counts the
     /// documents of every phrase of the query to compute it, which doubled the time of each query).
@@ -137,7 +137,7 @@ enum SearchRanking {
     /// that fits best when `fitting` (a query of several words), else the one with the fewest typos. A word
     /// of the name at one of the positions `used` is taken only when the name has no other.
     static func bestMatch(
-        of plan: WordPlan, in fields: [[Substring]], fitting: Bool = false, used: Set<Int> = []
+        of plan: WordPlan, in fields: [[String]], fitting: Bool = false, used: Set<Int> = []
     ) -> WordMatch? {
         var best: WordMatch?
         for alternative in plan.alternatives {
@@ -158,7 +158,7 @@ enum SearchRanking {
 
     /// Whether `typed`, digits only, is the whole part of the number `token` (`2` of `2.0` or `2.5l`).
     /// `2.` (the alternative a number typed before other words gets) counts as `2`.
-    static func isWholePart(_ typed: String, of token: Substring) -> Bool {
+    static func isWholePart(_ typed: String, of token: String) -> Bool {
         let whole = typed.utf8.last == UInt8(ascii: ".") ? typed.utf8.dropLast() : typed.utf8[...]
         let rest = token.utf8.dropFirst(whole.count)
         return rest.first == UInt8(ascii: ".") && !whole.isEmpty && whole.allSatisfy(SearchText.isDigit)
@@ -179,7 +179,7 @@ enum SearchRanking {
     /// Where `alternative` occurs in `tokens` (its first token's position), and how: the best occurrence,
     /// and of equal ones the first at a position not in `avoiding`, else the first.
     static func find(
-        _ alternative: Alternative, in tokens: [Substring], avoiding: Set<Int> = []
+        _ alternative: Alternative, in tokens: [String], avoiding: Set<Int> = []
     ) -> (Int, Occurrence)? {
         let phrase = alternative.tokens
         guard !phrase.isEmpty, tokens.count >= phrase.count else { return nil }
