@@ -55,13 +55,20 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
             return "Outbox entry \(id) was taken over by another catalog process while this one was sending it; "
                 + "that process records the outcome. See catalog outbox."
         case .syncRunning(let path, let process, let waited):
-            let minutes = max(1, Int(waited.components.seconds / 60))
             return "Another sync of the catalog database \(path) "
                 + (process.map { "(process \($0)) " } ?? "")
-                + "was still running after \(minutes) minute\(minutes == 1 ? "" : "s"), so this one did not start: "
+                + "was still running after \(Self.minutes(waited)), so this one did not start: "
                 + "two at once would share one pass and lose objects. Try again once it has ended; if it never "
                 + "ends, it is stuck: stop it and sync again."
         }
+    }
+}
+
+extension StoreError {
+    /// `waited` in whole minutes, in words (`10 minutes`, `1 minute`).
+    public static func minutes(_ waited: Duration) -> String {
+        let minutes = max(1, Int(waited.components.seconds / 60))
+        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
     }
 }
 

@@ -17,11 +17,11 @@ extension FrontEnd {
             return AppError(Self.staffWords(printing), exitCode: printing.exitStatus)
         }
         if let square = error as? SquareError { return AppError(Self.staffWords(square), exitCode: square.exitStatus) }
-        if case StoreError.syncRunning = error {
+        if case StoreError.syncRunning(_, _, let waited) = error {
             return AppError(
-                "Another sync of the shop's catalog on the hub's computer was still running after 10 minutes, so "
-                    + "this one did not start; the next one tries again. If it keeps happening, "
-                    + "\(Self.ask("look at what is syncing")).",
+                "Another sync of the shop's catalog on the hub's computer was still running after "
+                    + "\(StoreError.minutes(waited)), so this one did not start; the next one tries again. If it "
+                    + "keeps happening, \(Self.ask("look at what is syncing")).",
                 exitCode: .tryLater)
         }
         return AppError.from(error)

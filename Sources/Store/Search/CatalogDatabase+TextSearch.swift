@@ -93,7 +93,7 @@ extension CatalogDatabase {
             query.skuKey.utf8.count >= 2 ? try codeMatches(column: "v.sku_key", values: [query.skuKey], db: db) : []
         let exactIDs = Set(exact.map(\.itemID))
         // Ranked once: the typo check's ranks serve when the candidates did not change since.
-        let ranksNow = candidates.isEmpty ? [] : ranks ?? candidates.map { SearchRanking.rank($0, plans: rankingPlans) }
+        let ranksNow = ranks ?? candidates.map { SearchRanking.rank($0, plans: rankingPlans) }
         var ranked = zip(candidates, ranksNow).filter { !exactIDs.contains($0.0.itemID) }.map(\.1)
         ranked.sort()
         var items = exact
