@@ -63,6 +63,29 @@ import Testing
         #expect((8...20).allSatisfy { Typos.allowed(length: $0) == 2 })
     }
 
+    /// Two typos reach a word of seven letters or more from five typed letters (`notebk` for `notebook`, two
+    /// left out), and seven typed letters a word of five or more (`noetbok`, two swaps).
+    @Test func twoTyposReachLongWordsFromFiveLetters() {
+        #expect(Typos.allowed(typed: 6, term: 8) == 2)
+        #expect(Typos.allowed(typed: 5, term: 7) == 2)
+        #expect(Typos.allowed(typed: 7, term: 7) == 2)
+        #expect(Typos.allowed(typed: 7, term: 5) == 2)
+        #expect(Typos.allowed(typed: 4, term: 9) == 1)
+        #expect(Typos.allowed(typed: 6, term: 6) == 1)
+        #expect(Typos.allowed(typed: 5, term: 6) == 1)
+        #expect(Typos.allowed(typed: 3, term: 9) == 0)
+        #expect(Typos.allowed(typed: 9, term: 4) == 2)
+        // The second typo of a word typed with five to seven letters is a letter left out or swapped only.
+        #expect(Typos.typos("notebk", for: "notebook") == 2)
+        #expect(Typos.typos("noetbok", for: "notebook") == 2)
+        #expect(Typos.typos("ntoebok", for: "notebook") == 2)
+        #expect(Typos.typos("notebok", for: "notebook") == 1)
+        #expect(Typos.typos("lantern", for: "planter") == nil)
+        #expect(Typos.typos("notebzk", for: "notebook") == nil)
+        #expect(Typos.typos("notebooks", for: "notebook") == 1)
+        #expect(Typos.typos("notbeookz", for: "notebook") == 2)
+    }
+
     @Test func distanceCountsATranspositionAsOne() {
         #expect(Typos.distance("widget", "widget", limit: 2) == 0)
         #expect(Typos.distance("wigdet", "widget", limit: 2) == 1)

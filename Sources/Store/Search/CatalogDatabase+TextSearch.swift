@@ -74,6 +74,19 @@ extension CatalogDatabase {
             candidates = try fetchCandidates(prefixed, db: db)
             if !candidates.isEmpty { rankingPlans = prefixed }
         }
+        // A word with digits may be a piece of a number with a point, as an engine that cuts words at every
+        // point reads it (`crisps 0` for Crisps 2.0, `juice 75l` for Juice 1.75l): checked on what the other
+        // words find, when nothing was found or what was has it only in a SKU or category.
+        if query.route != .barcode, piecesMayHelp(rankingPlans, candidates: candidates) {
+            let pieces = rankingPlans.map { $0.withPieces() ?? $0 }
+            let found = Set(candidates.map(\.itemID))
+            let more = try fetchCandidates(pieces, db: db).filter { !found.contains($0.itemID) }
+            if !more.isEmpty {
+                candidates += more
+                rankingPlans = pieces
+                ranks = nil
+            }
+        }
         if candidates.isEmpty, query.route != .barcode, let fragments = try substringPlans(plans, db: db) {
             candidates = try fetchCandidates(fragments, db: db)
             if !candidates.isEmpty {
@@ -115,6 +128,19 @@ extension CatalogDatabase {
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
     }
 
+    /// Whether a word with digits taken as a piece of a number (`WordPlan.withPieces`) could find a better
+    /// match: there are words without digits to find the candidates by, and no candidate has every word with
+    /// digits in its name or variations.
+    static func piecesMayHelp(_ plans: [WordPlan], candidates: [SearchCandidate]) -> Bool {
+        let numbers = plans.filter(\.word.hasDigits)
+        guard !numbers.isEmpty, numbers.count < plans.count else { return false }
+        let named = [SearchField.name.rawValue, SearchField.variations.rawValue]
+        return !candidates.contains { candidate in
+            let fields = named.map { candidate.fields[$0] } + [[], []]
+            return numbers.allSatisfy { SearchRanking.bestMatch(of: $0, in: fields) != nil }
+        }
+    }
+
     /// Every typed word with the ways it can be found without a typo: itself, its parts as a phrase, a
     /// prefix when it is the last word, and the shop's synonyms.
     static func wordPlans(for words: [SearchText.Word], lastIsPrefix: Bool, db: Database) throws -> [WordPlan] {
@@ -139,8 +165,8 @@ extension CatalogDatabase {
 
     /// Indexed words within `word`'s typo allowance, found through their shared deletion keys.
     static func typoAlternatives(of word: String, db: Database) throws -> [Alternative] {
-        let allowed = Typos.allowed(length: word.unicodeScalars.count)
-        let keys = Array(Typos.deletionKeys(word, depth: allowed))
+        let length = word.unicodeScalars.count
+        let keys = Array(Typos.deletionKeys(word, depth: Typos.reach(length: length)))
         let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
         let terms = try String.fetchAll(
             db.cachedStatement(sql: "SELECT DISTINCT term FROM search_deletes WHERE key IN (\(marks))"),
@@ -148,9 +174,8 @@ extension CatalogDatabase {
         return
             terms
             .compactMap { term -> Alternative? in
-                guard term != word else { return nil }
-                let distance = Typos.distance(word, term, limit: allowed)
-                return distance <= allowed ? Alternative(tokens: [term], typos: distance, prefix: false) : nil
+                guard term != word, let typos = Typos.typos(word, for: term) else { return nil }
+                return Alternative(tokens: [term], typos: typos, prefix: false)
             }
             .sorted { ($0.typos, $0.tokens[0]) < ($1.typos, $1.tokens[0]) }
     }
@@ -166,9 +191,9 @@ extension CatalogDatabase {
     static func fetchCandidates(
         _ plans: [WordPlan], broad cache: BroadPrefixCache? = nil, version known: [UInt8]? = nil, db: Database
     ) throws -> [SearchCandidate] {
-        let indexed = plans.filter { !$0.isShortPrefix }
+        let indexed = plans.filter { !$0.isChecked }
         guard !indexed.isEmpty else { return [] }
-        var filters = plans.filter(\.isShortPrefix)
+        var filters = plans.filter(\.isChecked)
         var candidates: [SearchCandidate]?
         let words = indexed.filter { !$0.word.hasDigits }
         if words.count >= 2, words.count < indexed.count {

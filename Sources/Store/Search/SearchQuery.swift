@@ -80,6 +80,10 @@ struct Alternative: Sendable, Hashable {
     var typos: Int
     /// Whether the last token may be the start of a longer word.
     var prefix: Bool
+    /// Whether the token may be a piece of an indexed number with a point, cut there as a tokenizing
+    /// engine cuts it (`5l` of `1.5l`, `0` of `2.0`). FTS5 cannot find that: such a word is checked on
+    /// what the other words found (`WordPlan.isChecked`).
+    var piece = false
 
     /// This alternative in FTS5 query syntax: a quoted phrase, `*` for a prefix. Tokens are quoted (with
     /// quotes doubled), so no typed text is ever read as FTS5 syntax.
@@ -149,6 +153,18 @@ struct WordPlan: Sendable {
     var isShortPrefix: Bool {
         word.joined.unicodeScalars.count == 1 && isPrefix
     }
+
+    /// The same word with digits also taken as a piece of a number with a point (`5l` of `1.5l`), for the
+    /// retry when nothing has every word as typed; nil for a word without digits.
+    func withPieces() -> WordPlan? {
+        guard word.hasDigits else { return nil }
+        let piece = Alternative(tokens: [word.joined], typos: 0, prefix: isPrefix, piece: true)
+        return WordPlan(word: word, alternatives: alternatives + [piece])
+    }
+
+    /// Whether the word is not asked of the index but checked on the documents the other words found: a
+    /// one-character last word, or one that may be a piece of a number.
+    var isChecked: Bool { isShortPrefix || alternatives.contains(where: \.piece) }
 
     /// Whether the word is already taken as the start of a longer word (a number's `2.` is not that).
     var isPrefix: Bool { alternatives.contains { $0.prefix && $0.tokens == [word.joined] } }

@@ -146,8 +146,9 @@ enum SearchRanking {
                 let avoiding = field == .name ? used : []
                 guard let (position, found) = find(alternative, in: fields[field.rawValue], avoiding: avoiding)
                 else { continue }
+                // A piece of a number fits as a word typed half-way does.
                 let match = WordMatch(
-                    typos: alternative.typos, prefixOnly: alternative.prefix && found == .prefix, field: field,
+                    typos: alternative.typos, prefixOnly: found == .prefix || found == .piece, field: field,
                     position: position, reused: avoiding.contains(position), wholePart: found == .wholePart)
                 if best.map({ fitting ? match < $0 : WordMatch.fewerTypos(match, $0) }) ?? true { best = match }
                 break
@@ -164,6 +165,18 @@ enum SearchRanking {
         return rest.first == UInt8(ascii: ".") && !whole.isEmpty && whole.allSatisfy(SearchText.isDigit)
     }
 
+    /// Whether `typed` is what follows a point in the number `token` (`5l` or `5` of `1.5l`, `0` of `2.0`), or
+    /// its start when `prefix`.
+    static func isPiece(_ typed: String, of token: String, prefix: Bool) -> Bool {
+        var rest = token.utf8[...]
+        while let point = rest.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[rest.index(after: point)...]
+            let piece = rest.prefix { $0 != UInt8(ascii: ".") }
+            if prefix ? piece.starts(with: typed.utf8) : piece.elementsEqual(typed.utf8) { return true }
+        }
+        return false
+    }
+
     /// How an alternative occurs in a field, best first.
     enum Occurrence: Int, Comparable {
         /// Every token as typed.
@@ -172,6 +185,8 @@ enum SearchRanking {
         case wholePart
         /// The last token typed only as the start of a longer word.
         case prefix
+        /// The token a piece of a number with a point (`5l` of `1.5l`).
+        case piece
 
         static func < (a: Occurrence, b: Occurrence) -> Bool { a.rawValue < b.rawValue }
     }
@@ -194,6 +209,10 @@ enum SearchRanking {
                 if candidate.utf8.elementsEqual(token.utf8) { continue }
                 if alternative.prefix, offset == phrase.count - 1, candidate.utf8.starts(with: token.utf8) {
                     occurrence = isWholePart(token, of: candidate) ? .wholePart : .prefix
+                    continue
+                }
+                if alternative.piece, isPiece(token, of: candidate, prefix: alternative.prefix) {
+                    occurrence = .piece
                     continue
                 }
                 matches = false

@@ -12,6 +12,56 @@ public enum Typos {
         length < 4 ? 0 : length < 8 ? 1 : 2
     }
 
+    /// Typos allowed between a typed word of `typed` letters and an indexed word of `term` letters: as
+    /// `allowed(length:)` for the typed word, and two as well when the longer of the two has seven letters
+    /// or more and the shorter five (`notebk` or `noetbok` for `notebook`), if those two are letters left out
+    /// or swapped (`typos(_:for:)` checks that).
+    public static func allowed(typed: Int, term: Int) -> Int {
+        let own = allowed(length: typed)
+        guard own == 1 else { return own }
+        return max(typed, term) >= 7 && min(typed, term) >= 5 ? 2 : 1
+    }
+
+    /// How many typos `typed` carries as a spelling of the indexed word `term`, or nil when it is not one
+    /// within the allowance: `distance` up to `allowed(length:)` of the typed word; past that (two typos in
+    /// a long word typed with five to seven letters) only letters of the term left out or swapped with a
+    /// neighbour count, so `lantern` is not a `planter`.
+    public static func typos(_ typed: String, for term: String) -> Int? {
+        let length = typed.unicodeScalars.count
+        let allowed = allowed(typed: length, term: term.unicodeScalars.count)
+        let distance = distance(typed, term, limit: allowed)
+        guard distance <= allowed else { return nil }
+        guard distance > Self.allowed(length: length) else { return distance }
+        return dropsAndSwaps(typed, term, limit: distance) <= distance ? distance : nil
+    }
+
+    /// The fewest letters of `term` left out or swapped with a neighbour that give `typed` (`limit + 1` when
+    /// more, or when `typed` has a letter the term lacks or one in its place).
+    public static func dropsAndSwaps(_ typed: String, _ term: String, limit: Int) -> Int {
+        let x = Array(typed.unicodeScalars)
+        let y = Array(term.unicodeScalars)
+        guard x.count <= y.count, y.count - x.count <= limit else { return limit + 1 }
+        let never = limit + 1
+        // cost[i][j]: typed's first i letters from term's first j.
+        var cost = [[Int]](repeating: [Int](repeating: never, count: y.count + 1), count: x.count + 1)
+        for j in 0...y.count { cost[0][j] = min(j, never) }
+        for i in stride(from: 1, through: x.count, by: 1) {
+            for j in stride(from: 1, through: y.count, by: 1) {
+                var best = min(cost[i][j - 1] + 1, never)
+                if x[i - 1] == y[j - 1] { best = min(best, cost[i - 1][j - 1]) }
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { best = min(best, cost[i - 2][j - 2] + 1) }
+                cost[i][j] = best
+            }
+        }
+        return cost[x.count][y.count]
+    }
+
+    /// The most typos a typed word of `length` letters may carry to any indexed word: how deep its
+    /// deletion keys go.
+    static func reach(length: Int) -> Int {
+        length >= 5 ? 2 : allowed(length: length)
+    }
+
     /// The edit distance between `a` and `b` where an insertion, a deletion, a substitution or a swap of two
     /// neighbouring letters each count as one (optimal string alignment). Returns `limit + 1` as soon as
     /// the distance is known to exceed `limit`.
