@@ -148,5 +148,5 @@ if [ -n "$want" ]; then
 else
     say "PyPI packages: all present"
 fi
-run "checking the test tools import" "$venv/bin/python" -c "import square, pytest, zxingcpp, zplgrf, PIL"
+run "checking the test tools import" "$venv/bin/python" -c "import square, pytest, zxingcpp, zplgrf, PIL, tantivy"
 say "done; the tests use $venv/bin/python"

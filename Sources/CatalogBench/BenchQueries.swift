@@ -26,6 +26,12 @@ struct BenchQuery: Sendable {
         case decimal
         /// Every word of the name, in another order.
         case anyOrder = "any-order"
+        /// Words of the name, one misspelt, and a fragment of a number with a point in it (the `0` of `2.0`,
+        /// the `x1` of `X1.5`), as a tokenizing engine splits it.
+        case typoFragment = "typo-fragment"
+        /// The name with a word of seven letters or more typed with two letters left out or swapped
+        /// (`notebk`, `noetbok`).
+        case twoTypos = "two-typos"
 
         /// The kinds answered through the word index (every kind but SKUs and barcodes).
         var isText: Bool { self != .sku && self != .barcode }
@@ -147,6 +153,10 @@ struct BenchQueryGenerator {
             return decimalQuery(for: item)
         case .anyOrder:
             return anyOrderQuery(for: item)
+        case .typoFragment:
+            return typoFragmentQuery(for: item)
+        case .twoTypos:
+            return twoTyposQuery(for: item)
         case .sku:
             return variation.sku
         case .barcode:

@@ -11,7 +11,7 @@ import sys
 from catalog_process import REPO_ROOT
 
 SETUP = os.path.join(REPO_ROOT, "scripts", "setup.sh")
-TOOLS = "import square, pytest, zxingcpp, zplgrf"
+TOOLS = "import square, pytest, zxingcpp, zplgrf, tantivy"
 
 
 def bare_python(folder):
