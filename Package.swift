@@ -160,6 +160,7 @@ let package = Package(
             dependencies: [
                 "CatalogApp", "CommandSupport", "CatalogCore", "Store", "SquareAPI", "Sync", "Sandbox", "Labels",
                 "Printing", "Scanner", "Webhooks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
         ),

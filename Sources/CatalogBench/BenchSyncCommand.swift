@@ -16,9 +16,11 @@ struct BenchSyncCommand: AsyncParsableCommand {
             Starts `catalog sandbox` with a synthetic catalog in a child process, runs full syncs into \
             fresh databases, then times a client that only downloads (and parses) the same pages, and \
             applies --changes price changes through the API before each timed incremental sync. Prints \
-            medians (with min and max) and the targets: at least 25,000 objects/s, no more than 1.5 times \
-            the download alone, and under 150 MB peak memory for the full sync; under 100 ms incremental; \
-            and how long the sandbox took to seed the catalog and listen (target under 60 s). \
+            medians (with min and max) and the targets: at least 45,000 objects/s, no more than 1.5 times \
+            what SQLite itself takes to write the same rows (the first sync's tables copied into empty files \
+            in one transaction, measured in the same run), no more than 1.5 times the download alone (1.1 \
+            with --wire-ms 20 or more), and under 150 MB peak memory for the full sync; under 100 ms \
+            incremental; and how long the sandbox took to seed the catalog and listen (target under 60 s). \
             With --wire-ms the sandbox waits that long before every response, as a real server's round trip \
             does: the ratio then shows whether the sync keeps up with such a wire (the other targets are \
             for the loopback's own speed).
@@ -70,6 +72,16 @@ struct BenchSyncCommand: AsyncParsableCommand {
             }
             let peakMB = Self.peakResidentMegabytes()
 
+            // SQLite's own floor: the rows the first sync stored, copied into empty files.
+            var floor: [Double] = []
+            for run in 1...runs {
+                let seconds = try SyncFloor.measure(
+                    copying: folder.appendingPathComponent("full-1.sqlite").path,
+                    into: folder.appendingPathComponent("floor-\(run).sqlite").path)
+                floor.append(seconds)
+                Terminal.error(String(format: "bench: SQLite writing the same rows: %.2fs", seconds))
+            }
+
             // The wire's own time: the same pages, one after another, parsed and dropped.
             var download: [Double] = []
             for _ in 1...runs {
@@ -93,7 +105,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 Terminal.error("bench: incremental sync \(run)/\(runs): " + SyncWorkflow.line(summary))
                 incremental.append(summary)
             }
-            report(full: full, incremental: incremental, peakMB: peakMB, download: download, seedSeconds: seedSeconds)
+            report(
+                full: full, incremental: incremental, peakMB: peakMB, download: download, floor: floor,
+                seedSeconds: seedSeconds)
         }
     }
 
@@ -129,10 +143,16 @@ struct BenchSyncCommand: AsyncParsableCommand {
     }
 
     func report(
-        full: [SyncSummary], incremental: [SyncSummary], peakMB: Double, download: [Double], seedSeconds: Double
+        full: [SyncSummary], incremental: [SyncSummary], peakMB: Double, download: [Double], floor: [Double],
+        seedSeconds: Double
     ) {
         let downloadMedian = Self.median(download)
         let ratio = Self.median(full.map(\.elapsed)) / max(downloadMedian, 0.001)
+        let floorMedian = Self.median(floor)
+        let floorRatio = Self.median(full.map(\.elapsed)) / max(floorMedian, 0.001)
+        // Issue 41: at 20 ms a response or more the sync keeps within 1.1 of the wire; over loopback it is
+        // held to SQLite's own floor instead.
+        let wireTarget = wireMs >= 20 ? 1.1 : 1.5
         let rates = full.map(\.rate)
         let fullSeconds = full.map(\.elapsed)
         let incrementalMS = incremental.map { $0.elapsed * 1000 }
@@ -149,6 +169,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 "peak_memory_mb": .number(String(format: "%.1f", peakMB)),
                 "download_only_seconds_median": .number(String(format: "%.3f", downloadMedian)),
                 "full_to_download_ratio": .number(String(format: "%.2f", ratio)),
+                "sqlite_floor_seconds_median": .number(String(format: "%.3f", floorMedian)),
+                "full_to_floor_ratio": .number(String(format: "%.2f", floorRatio)),
                 "incremental_changes": .int(changes),
                 "incremental_ms_median": .number(String(format: "%.1f", incrementalMedian)),
                 "incremental_ms_min": .number(String(format: "%.1f", incrementalMS.min() ?? 0)),
@@ -166,14 +188,20 @@ struct BenchSyncCommand: AsyncParsableCommand {
         Terminal.out(
             String(
                 format:
-                    "  full sync:        median %.0f objects/s (min %.0f, max %.0f), %.2fs; target >= 25000: %.2fx %@",
-                rate, rates.min() ?? 0, rates.max() ?? 0, Self.median(fullSeconds), rate / 25000,
-                verdict(rate >= 25000)))
+                    "  full sync:        median %.0f objects/s (min %.0f, max %.0f), %.2fs; target >= 45000: %.2fx %@",
+                rate, rates.min() ?? 0, rates.max() ?? 0, Self.median(fullSeconds), rate / 45000,
+                verdict(rate >= 45000)))
         Terminal.out(
             String(
                 format:
-                    "  download only:    median %.2fs (min %.2f, max %.2f); full sync / download %.2f; target <= 1.5: %@",
-                downloadMedian, download.min() ?? 0, download.max() ?? 0, ratio, verdict(ratio <= 1.5)))
+                    "  SQLite's floor:   median %.2fs (min %.2f, max %.2f) to write the same rows; full sync / floor %.2f; target <= 1.5: %@",
+                floorMedian, floor.min() ?? 0, floor.max() ?? 0, floorRatio, verdict(floorRatio <= 1.5)))
+        Terminal.out(
+            String(
+                format:
+                    "  download only:    median %.2fs (min %.2f, max %.2f); full sync / download %.2f; target <= %.1f%@: %@",
+                downloadMedian, download.min() ?? 0, download.max() ?? 0, ratio, wireTarget,
+                wireMs >= 20 ? "" : " (1.1 at --wire-ms 20)", verdict(ratio <= wireTarget)))
         Terminal.out(String(format: "  peak memory:      %.0f MB; target < 150 MB: %@", peakMB, verdict(peakMB < 150)))
         Terminal.out(
             String(
