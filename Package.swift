@@ -152,7 +152,12 @@ let package = Package(
             ],
             // Foundation asks for -lcurl; this -L folder answers with libcurl "as needed", and CDelayLoad
             // already defines what Foundation calls, so the binary does not load libcurl at start.
-            linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Sources/CDelayLoad/link"])]
+            linkerSettings: [
+                .unsafeFlags([
+                    "-L\(Context.packageDirectory)/Sources/CDelayLoad/link", "-use-ld=lld", "-Xlinker", "-z",
+                    "-Xlinker", "pack-relative-relocs",
+                ])
+            ]
         ),
         // `catalog-bench`: the speed targets, measured against a sandbox; not part of the product.
         .executableTarget(
