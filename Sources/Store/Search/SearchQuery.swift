@@ -155,7 +155,7 @@ struct WordPlan: Sendable {
     }
 
     /// The same word with digits also taken as a piece of a number with a point (`5l` of `1.5l`), for the
-    /// retry when nothing has every word as typed; nil for a word without digits.
+    /// retry when no item found has it in a name as typed; nil for a word without digits.
     func withPieces() -> WordPlan? {
         guard word.hasDigits else { return nil }
         let piece = Alternative(tokens: [word.joined], typos: 0, prefix: isPrefix, piece: true)
