@@ -17,8 +17,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
             fresh database, times rebuilding the search index, then runs --queries queries of each kind \
             drawn from the catalog with a fixed seed, without asking the engine: the exact name, a \
             prefix, one typo with a word left out, a SKU, a barcode, a typo that is another word of the \
-            catalog, a word of the category added, a number with decimals typed to its whole part, and \
-            the words in another order, a misspelt word with a piece of a number with a point (`crisps \
+            catalog, a word of the category added, a number with decimals typed to its whole part, the \
+            words in another order, a misspelt word with a piece of a number with a point (`crisps \
             0` for Crisps 2.0), and a long word with two letters left out or swapped. Prints p50 and p99 \
             latency per kind, hit@1 and hit@10 at item level per kind and overall, the same for a tuned \
             tantivy asked the same queries (--peer), and the median time of a whole `catalog search` \
