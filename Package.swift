@@ -155,7 +155,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags([
                     "-L\(Context.packageDirectory)/Sources/CDelayLoad/link", "-use-ld=lld", "-Xlinker", "-z",
-                    "-Xlinker", "pack-relative-relocs",
+                    "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                 ])
             ]
         ),
