@@ -24,7 +24,7 @@ struct BenchPeer {
         if let chosen = environment["CATALOG_BENCH_PYTHON"], !chosen.isEmpty { return chosen }
         let venv = URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(".venv/bin/python").path
-        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
     }
 
     /// Runs the peer on `variations` (the shop's active ones) and `queries`, `runs` timed passes after one
@@ -39,10 +39,11 @@ struct BenchPeer {
             .write(to: asked, atomically: true, encoding: .utf8)
         let interpreter = python()
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: interpreter)
-        process.arguments =
-            (interpreter == "/usr/bin/env" ? ["python3"] : [])
-            + [script, "--items", items.path, "--queries", asked.path, "--runs", String(runs)]
+        // Through env, so a bare name is found on PATH as a shell would find it.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            interpreter, script, "--items", items.path, "--queries", asked.path, "--runs", String(runs),
+        ]
         let output = folder.appendingPathComponent("peer-output.json")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
@@ -58,6 +59,9 @@ struct BenchPeer {
             Terminal.error(
                 "bench: the peer was not measured: tantivy is not installed for \(interpreter) "
                     + "(scripts/setup.sh --with-test-tools installs it into .venv).")
+            return nil
+        case 127:
+            Terminal.error("bench: the peer was not measured: there is no \(interpreter) to run it with.")
             return nil
         default:
             throw AppError(
@@ -77,24 +81,17 @@ struct BenchPeer {
     }
 
     /// One JSON line per item: its name, variation names, SKUs, barcodes and category.
-    static func itemLines(_ variations: [VariationSummary]) throws -> String {
-        var lines: [String] = []
-        var start = variations.startIndex
-        while start < variations.endIndex {
-            let itemID = variations[start].itemID
-            let end = variations[start...].firstIndex { $0.itemID != itemID } ?? variations.endIndex
-            let group = variations[start..<end]
-            let item: JSONValue = [
-                "id": .string(itemID), "name": .string(group[start].itemName),
-                "variations": .array(group.compactMap(\.variationName).map(JSONValue.string)),
-                "skus": .array(group.compactMap(\.sku).map(JSONValue.string)),
-                "codes": .array(group.compactMap(\.upc).map(JSONValue.string)),
-                "category": group[start].category.map(JSONValue.string) ?? .null,
+    static func itemLines(_ variations: [VariationSummary]) -> String {
+        BenchQueryGenerator.items(of: variations).map { item in
+            let line: JSONValue = [
+                "id": .string(item.id), "name": .string(item.name),
+                "variations": .array(item.variations.compactMap(\.variationName).map(JSONValue.string)),
+                "skus": .array(item.variations.compactMap(\.sku).map(JSONValue.string)),
+                "codes": .array(item.variations.compactMap(\.upc).map(JSONValue.string)),
+                "category": item.variations.first?.category.map(JSONValue.string) ?? .null,
             ]
-            lines.append(item.jsonString + "\n")
-            start = end
-        }
-        return lines.joined()
+            return line.jsonString + "\n"
+        }.joined()
     }
 
     /// The rank (0-based) of each query's intended item among the peer's hits, or nil when missing.

@@ -75,7 +75,8 @@ struct BenchQueryGenerator {
     var neighbours: [String: [String]] = [:]
     var random: SplitMix64
 
-    init(variations: [VariationSummary], seed: UInt64) {
+    /// The items of `variations` (listed item by item, as `activeVariations` lists them), each with its own.
+    static func items(of variations: [VariationSummary]) -> [Item] {
         var items: [Item] = []
         for variation in variations {
             if items.last?.id == variation.itemID {
@@ -84,6 +85,11 @@ struct BenchQueryGenerator {
                 items.append(Item(id: variation.itemID, name: variation.itemName, variations: [variation]))
             }
         }
+        return items
+    }
+
+    init(variations: [VariationSummary], seed: UInt64) {
+        let items = Self.items(of: variations)
         var postings: [String: [Int]] = [:]
         var categoryPostings: [String: [Int]] = [:]
         var tokens: [Set<String>] = []

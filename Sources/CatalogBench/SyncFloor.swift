@@ -1,6 +1,7 @@
 import CatalogApp
 import Foundation
 import GRDB
+import Store
 
 /// What SQLite itself needs to write the rows a full sync stored (issue 41's floor): every table of a
 /// synced database, the search index's own tables among them, copied into an empty file with the same
@@ -12,9 +13,7 @@ enum SyncFloor {
     static func measure(copying source: String, into path: String) throws -> Double {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -16384")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384")
+            for pragma in CatalogDatabase.writerPragmas { try db.execute(sql: pragma) }
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
