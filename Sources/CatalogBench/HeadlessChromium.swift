@@ -42,9 +42,10 @@ final class HeadlessChromium {
             ]
         ]
         // Only a refused connection (chromedriver not listening yet) is tried again: every answered
-        // request may have started a browser.
-        var lastError = "it did not start listening"
-        for _ in 0..<100 {
+        // request may have started a browser. Up to 30 s: under the full test suite's load chromedriver
+        // once took over 10 s to listen.
+        var lastError = "it did not start listening within 30 s"
+        for _ in 0..<300 {
             let answer: JSONValue
             do {
                 answer = try await call(port, "POST", "/session", capabilities)
