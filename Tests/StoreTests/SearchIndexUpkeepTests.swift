@@ -245,6 +245,43 @@ import Testing
         let hub = try CatalogDatabase(path: database.path)
         try await hub.searchAhead(word: "red")
         #expect(hub.broadCache.count(under: version) == 1)
+        #expect(hub.broadCache.candidatesCount(under: version) == 1, "red's documents kept with their words")
         #expect(try await hub.searchItems("red k", limit: 200) == asked)
+    }
+
+    /// A second word typed after a word in hundreds of items (`tea t`, then `tea ti`) is checked on the
+    /// documents the first word found, kept with their words, when they are all of its documents; when
+    /// they are only its best 1,000 (`red`), the index is asked, so nothing past them is missed.
+    @Test func aSecondWordIsCheckedOnTheFirstWordsKeptDocumentsOnlyWhenTheyAreAll() async throws {
+        let database = try temporaryDatabase()
+        var objects: [JSONValue] = (0..<300).map { index in
+            item(
+                "T-\(index)", name: index % 3 == 0 ? "Tea Tin \(index)" : "Tea Bags \(index)", version: 1,
+                variations: [variation("TV-\(index)", item: "T-\(index)", version: 1)])
+        }
+        // Red Kites, half with red twice in a short name (bm25 puts them first), half with a long name (after
+        // the 1,050 Red Balls, past red's best 1,000).
+        objects += (0..<1110).map { index in
+            let name =
+                index < 1050
+                ? "Red Ball \(index)"
+                : index < 1080 ? "Red Kite Red \(index)" : "Red Kite With A Long Name For Gardens \(index)"
+            return item(
+                "R-\(index)", name: name, version: 1,
+                variations: [variation("RV-\(index)", item: "R-\(index)", version: 1)])
+        }
+        _ = try await database.apply(objects)
+        let fresh = try CatalogDatabase(path: database.path)
+        let version = try await database.searchIndexVersion()
+        _ = try await database.searchItems("tea t", limit: 20)
+        #expect(database.broadCache.candidatesCount(under: version) == 1, "tea's 300 documents kept")
+        let tins = try await database.searchItems("tea ti", limit: 200)
+        #expect(tins.count == 100 && tins.allSatisfy { $0.hasPrefix("T-") })
+        #expect(tins == (try await fresh.searchItems("tea ti", limit: 200)))
+
+        _ = try await database.searchItems("red k", limit: 20)
+        let kites = try await database.searchItems("red ki", limit: 200)
+        #expect(kites.count == 60, "every Red Kite, also those past red's best 1,000")
+        #expect(kites == (try await fresh.searchItems("red ki", limit: 200)))
     }
 }

@@ -23,12 +23,17 @@ extension CatalogDatabase {
     }
 
     /// Chooses what `word`, typed whole and followed by another, finds, and keeps it for the index as it is
-    /// now (`BroadPrefixCache`), as a search of `word` and a second word would.
+    /// now (`BroadPrefixCache`), as a search of `word` and a second word would: which documents, and for the
+    /// broadest words their words too, so that the first second word typed after one is as quick as the next.
     public func searchAhead(word: String) async throws {
         let broad = broadCache
         try await read { db in
             let plans = try Self.wordPlans(for: SearchQuery(word).words, lastIsPrefix: false, db: db)
-            _ = try Self.fetchCandidates(plans, broad: broad, db: db)
+            let version = try BroadPrefixCache.version(db)
+            let found = try Self.fetchCandidates(plans, broad: broad, version: version, db: db)
+            guard plans.count == 1 else { return }
+            broad.pin(
+                candidates: found, complete: found.count < Self.candidateCap, for: plans.expression, version: version)
         }
     }
 

@@ -211,6 +211,10 @@ extension CatalogDatabase {
         let found: [SearchCandidate]
         if let candidates {
             found = candidates
+        } else if let (kept, others) = try keptWhole(indexed, in: cache, version: known, db: db) {
+            found = kept.filter { candidate in
+                others.allSatisfy { SearchRanking.bestMatch(of: $0, in: candidate.fields) != nil }
+            }
         } else if indexed.count == 1 && indexed[0].isPrefix {
             found = try keeping(indexed.expression, in: cache, version: known, db: db) {
                 var started = try fetchCandidates(indexed.expression, keeping: broadCap, db: db)
@@ -227,7 +231,8 @@ extension CatalogDatabase {
             // One whole word in thousands of items (`red` in `red k`, `tea` in `tea t`): its best 1,000 by bm25
             // are kept too, as a start's are, since the next key asks for them again.
             found = try keeping(
-                indexed.expression, in: cache, version: known, when: { $0.count >= candidateCap }, db: db
+                indexed.expression, in: cache, version: known, when: { $0.count >= candidateCap },
+                complete: { $0.count < candidateCap }, db: db
             ) {
                 try fetchCandidates(indexed.expression, db: db)
             }
@@ -241,20 +246,46 @@ extension CatalogDatabase {
     }
 
     /// What `choose` finds for `expression`, kept in `cache` (when `worth` says so) for the index's `version`
-    /// (read here when not given), and read back by row while that version lasts.
+    /// (read here when not given), and read back by row while that version lasts; the words of what it
+    /// found are kept too for the expressions searched last, when there are enough of them.
+    /// `complete` says whether what was found is every document the expression matches.
     static func keeping(
         _ expression: String, in cache: BroadPrefixCache?, version known: [UInt8]?,
-        when worth: ([SearchCandidate]) -> Bool = { _ in true }, db: Database,
+        when worth: ([SearchCandidate]) -> Bool = { _ in true },
+        complete: ([SearchCandidate]) -> Bool = { _ in false }, db: Database,
         _ choose: () throws -> [SearchCandidate]
     ) throws -> [SearchCandidate] {
         guard let cache else { return try choose() }
         let version = try known ?? BroadPrefixCache.version(db)
+        if let kept = cache.candidates(for: expression, version: version) { return kept }
+        let found: [SearchCandidate]
         if let kept = cache.documents(for: expression, version: version) {
-            return try fetchCandidates(documents: kept, db: db)
+            found = try fetchCandidates(documents: kept, db: db)
+        } else {
+            found = try choose()
+            if worth(found) { cache.store(found.map(\.rowID), for: expression, version: version) }
         }
-        let found = try choose()
-        if worth(found) { cache.store(found.map(\.rowID), for: expression, version: version) }
+        cache.store(candidates: found, complete: complete(found), for: expression, version: version)
         return found
+    }
+
+    /// Every document one of `plans`' words matches, when a search of that word alone kept them
+    /// (`keeping`), with the other words: those are then checked on these documents in memory, as the
+    /// index would have matched them (`tea te` after `tea t`: the documents of `tea`, checked for `te`).
+    static func keptWhole(
+        _ plans: [WordPlan], in cache: BroadPrefixCache?, version known: [UInt8]?, db: Database
+    ) throws -> (kept: [SearchCandidate], others: [WordPlan])? {
+        guard let cache, plans.count >= 2 else { return nil }
+        let version = try known ?? BroadPrefixCache.version(db)
+        for (index, plan) in plans.enumerated() {
+            guard let kept = cache.candidates(for: plan.expression, version: version, complete: true) else {
+                continue
+            }
+            var others = plans
+            others.remove(at: index)
+            return (kept, others)
+        }
+        return nil
     }
 
     /// At most this many documents found by the words without digits are checked for the others in Swift.
