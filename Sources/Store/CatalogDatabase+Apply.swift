@@ -6,6 +6,9 @@ import SquareSchema
 /// before the transaction ends.
 struct ApplyContext {
     var markSeen: Bool
+    /// Whether objects are expected to be new (a full pass into an empty database): each is inserted at
+    /// once, and only one already stored is looked up.
+    var expectsNew = false
     var counts = ApplyCounts()
     var upkeep = SearchUpkeep()
     /// Whether some object is held back, so stored objects must be checked against the list.
@@ -63,14 +66,16 @@ extension CatalogDatabase {
     ///
     /// With `deferIndexing` (a full pass), a new item whose category is not stored yet is indexed for
     /// search when the category comes, not before as well; `indexDeferredItems` indexes the rest at the
-    /// end of the pass, and any write without it does if a pass never got there.
+    /// end of the pass, and any write without it does if a pass never got there. `expectNew` (a full pass
+    /// into an empty database) inserts each object at once and looks up only one that turns out stored.
     public func apply(
         prepared objects: [PreparedObject], markSeen: Bool = false, deferIndexing: Bool = false,
-        syncState: [String: String?] = [:]
+        expectNew: Bool = false, syncState: [String: String?] = [:]
     ) async throws -> ApplyCounts {
         let now = clock.now().rfc3339
         return try await write { db in
             var context = ApplyContext(markSeen: markSeen)
+            context.expectsNew = expectNew
             context.upkeep.defersUncategorised = deferIndexing
             context.checkProblems = try Self.hasProblems(db)
             for object in objects {
@@ -101,6 +106,7 @@ extension CatalogDatabase {
         // counts in a context of its own, merged in only when it stored.
         var own = ApplyContext(markSeen: context.markSeen)
         own.checkProblems = context.checkProblems
+        own.expectsNew = context.expectsNew
         do {
             try apply(object, parentItemID: nil, context: &own, db: db)
             context.merge(own)
@@ -157,9 +163,28 @@ extension CatalogDatabase {
             context.counts.deleted += try removeObject(id: header.id, touched: &context.upkeep.touched, db: db)
             return
         }
+        // The first copy this pass stored it, or held it back until its item stores (`PassCopies`).
+        if object.isSecondCopy { return }
+        // A new object (almost every one in a full pass into an empty database) is inserted at once; one that
+        // can be stored only after a check is not.
+        var inserted = false
+        if context.expectsNew, object.currencies.isEmpty, !object.isBad {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO NOTHING
+                    """
+            ).run(
+                .text(header.id), .text(header.type), .integer(header.version), .text(header.updatedAt),
+                .text(object.json), db: db)
+            inserted = db.changesCount > 0
+        }
         // Most copies that arrive twice (an item's nested variation and the variation itself) stop here.
-        let stored = try db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?")
-            .fetchInteger(.text(header.id), db: db)
+        let stored =
+            inserted
+            ? nil
+            : try db.cachedStatement(sql: "SELECT version FROM catalog_objects WHERE id = ?")
+                .fetchInteger(.text(header.id), db: db)
         if let stored, stored >= header.version {
             // A newer copy of a variation than its item lists: the item's entry must come from the tables.
             if let parentItemID, stored > header.version { context.upkeep.touched.insert(parentItemID) }
@@ -173,17 +198,19 @@ extension CatalogDatabase {
                 throw StoreError.badObject(id: header.id, type: header.type, reason: broken.reason)
             }
         }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET type = excluded.type, version = excluded.version,
-                    updated_at = excluded.updated_at, json = excluded.json
-                WHERE excluded.version > catalog_objects.version
-                """
-        ).run(
-            .text(header.id), .text(header.type), .integer(header.version), .text(header.updatedAt),
-            .text(object.json), db: db)
-        guard db.changesCount > 0 else { return }
+        if !inserted {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO catalog_objects(id, type, version, updated_at, json) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET type = excluded.type, version = excluded.version,
+                        updated_at = excluded.updated_at, json = excluded.json
+                    WHERE excluded.version > catalog_objects.version
+                    """
+            ).run(
+                .text(header.id), .text(header.type), .integer(header.version), .text(header.updatedAt),
+                .text(object.json), db: db)
+            guard db.changesCount > 0 else { return }
+        }
         context.counts.changed += 1
         switch object.content {
         case .item(let item):

@@ -16,7 +16,8 @@ struct PreparedPage: Sendable {
     /// Vendors the page's variations (nested ones too) name.
     var vendorIDs: Set<String> = []
 
-    init(_ page: CatalogObjectsPage) {
+    /// Prepares `page`; in a pass into an empty database, `copies` notes the variations seen so far.
+    init(_ page: CatalogObjectsPage, copies: PassCopies? = nil) {
         cursor = page.cursor
         latestTime = page.latestTime
         objects = []
@@ -29,7 +30,7 @@ struct PreparedPage: Sendable {
             }
             noteVendors(of: object)
             for nested in object["item_data"]?["variations"]?.arrayValue ?? [] { noteVendors(of: nested) }
-            objects.append(PreparedObject(object))
+            objects.append(copies.map { PreparedObject(object, copies: $0) } ?? PreparedObject(object))
         }
     }
 

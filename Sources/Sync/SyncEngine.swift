@@ -70,11 +70,14 @@ public struct SyncEngine: Sendable {
         pages: while true {
             let prefetcher = PagePrefetcher<CatalogObjectsPage, PreparedPage>(depth: Self.pagesPerTransaction)
             let request = pass.request
+            // A full pass into an empty database (no sweep) knows each variation's second copy (`PassCopies`),
+            // noted afresh whenever the pages start again.
+            let copies = pass.kind == .full && !pass.sweep ? PassCopies() : nil
             // Each page is prepared as it arrives, beside the writer and the next request (see `PreparedObject`).
             await prefetcher.start(
                 cursor: pass.cursor,
                 fetch: { cursor in try await client.searchCatalogObjects(request, cursor: cursor) },
-                cursorAfter: \.cursor, prepare: PreparedPage.init)
+                cursorAfter: \.cursor, prepare: { PreparedPage($0, copies: copies) })
             while true {
                 let pages: [PreparedPage]
                 do {
@@ -90,6 +93,7 @@ public struct SyncEngine: Sendable {
                     }
                     let counts = try await database.apply(
                         prepared: pages.flatMap(\.objects), markSeen: pass.sweep, deferIndexing: pass.kind == .full,
+                        expectNew: copies != nil,
                         syncState: [SyncStateKey.passCursor: last.cursor, SyncStateKey.passLatestTime: pass.latestTime])
                     pass.cursor = last.cursor
                     tally.changed += counts.changed
