@@ -77,6 +77,7 @@ extension CatalogDatabase {
             var context = ApplyContext(markSeen: markSeen)
             context.expectsNew = expectNew
             context.upkeep.defersUncategorised = deferIndexing
+            context.upkeep.sourcesAreNew = expectNew
             context.checkProblems = try Self.hasProblems(db)
             for object in objects {
                 try Self.applyOrHoldBack(object, context: &context, at: now, db: db)
@@ -291,7 +292,10 @@ extension CatalogDatabase {
         ).run(
             .text(header.id), .text(item.name), .text(item.categoryID), .integer(item.isArchived ? 1 : 0),
             .integer(header.version), .text(item.locations), db: db)
-        try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").run(.text(header.id), db: db)
+        // A new item in a full pass into an empty database has no links to take out.
+        if !(isNew && context.expectsNew) {
+            try db.cachedStatement(sql: "DELETE FROM item_categories WHERE item_id = ?").run(.text(header.id), db: db)
+        }
         let link = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO item_categories(item_id, category_id, ordinal) VALUES (?, ?, ?)")
         for category in item.categoryIDs {

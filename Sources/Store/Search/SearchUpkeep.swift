@@ -19,6 +19,8 @@ struct SearchUpkeep {
     var sources: [String: Source] = [:]
     /// Whether new items whose category is not stored yet wait for it (in a full pass, see `finish`).
     var defersUncategorised = false
+    /// Whether the new items have no entry to take out first (a full pass into an empty database).
+    var sourcesAreNew = false
 
     /// Brings the index up to date for everything this transaction changed.
     func finish(cache: VocabularyCache?, db: Database) throws {
@@ -42,7 +44,7 @@ struct SearchUpkeep {
                 name: source.name, variationNames: source.variations.compactMap(\.name),
                 categories: source.categoryIDs.compactMap { categoryNames?[$0] },
                 skus: source.variations.compactMap(\.sku))
-            try CatalogDatabase.removeSearchDocument(itemID: id, db: db)
+            if !sourcesAreNew { try CatalogDatabase.removeSearchDocument(itemID: id, db: db) }
             try CatalogDatabase.insertSearchDocument(document, itemID: id, db: db)
             document.addVocabulary(to: &vocabulary)
         }
