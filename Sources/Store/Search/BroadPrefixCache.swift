@@ -7,9 +7,10 @@ import Synchronization
 /// choosing the best few hundred of thousands by bm25 was most of such a search's time. Three things are
 /// kept: which documents the word's FTS5 expression matched (at most 8 kB each; their words are read
 /// again), the whole search of the word, ranked (its first items), so that only its rows, their prices and
-/// stock are read again, and, for the few words searched last, the documents' words themselves: a second
-/// word typed after a word in hundreds of items (`tea t`, `tea te`, `red k`) is then checked against them
-/// in memory, where reading and splitting them again was most of each key's search.
+/// stock are read again, and, for the few words searched last and the broadest searched ahead, the
+/// documents' words themselves: a second word typed after a word in hundreds of items (`tea t`, `red k`)
+/// is then checked against them in memory, where reading and splitting them again was most of each key's
+/// search.
 ///
 /// The index's version is FTS5's own structure record (its cookie and segments change with every write to
 /// the index, by this process or any other) with the vocabulary's generation (new at each rebuild).
@@ -19,13 +20,13 @@ final class BroadPrefixCache: Sendable {
     static let capacity = 1536
     /// Ranked items kept per search beyond the rows it asked for (an item gives one row or more).
     static let rankedSpare = 40
-    /// Words whose documents' words are kept, at most (about 1.5 MB each for 1,000 documents): those
+    /// Words whose documents' words are kept, at most (about 0.7 MB each for 1,000 documents): those
     /// searched last, as a second word is typed after them.
     static let candidatesCapacity = 16
     /// Fewer documents than this are read again rather than kept (reading them takes under a millisecond).
     static let candidatesWorthKeeping = 64
     /// Whole words searched ahead (`SearchWarmer`) whose documents' words are kept besides, at most: the
-    /// broadest, which a second word typed after them (`red k`) checks; about 0.75 MB each.
+    /// broadest, which a second word typed after them (`red k`) checks; about 0.7 MB each.
     static let pinnedCapacity = 48
 
     /// A search of one word typed as the start of a word, ranked: only the rows, their prices and stock are
