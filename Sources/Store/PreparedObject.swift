@@ -197,5 +197,5 @@ public final class PassCopies: Sendable {
     }
 
     /// Variations seen once so far.
-    public var count: Int { seen.withLock { $0.count } }
+    var count: Int { seen.withLock { $0.count } }
 }

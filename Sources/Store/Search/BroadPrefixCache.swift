@@ -130,13 +130,22 @@ final class BroadPrefixCache: Sendable {
         }
     }
 
-    /// Keeps the documents a word searched ahead found, with their words, under `version` until the index
-    /// changes, for as many words as `pinnedCapacity` (the first searched ahead: the broadest).
-    func pin(candidates: [SearchCandidate], complete: Bool, for expression: String, version: [UInt8]) {
-        guard candidates.count >= Self.candidatesWorthKeeping else { return }
+    /// Keeps what a word searched ahead just kept with its words (`store(candidates:)`) under `version` until
+    /// the index changes, for as many words as `pinnedCapacity` (the first searched ahead: the broadest).
+    func pin(_ expression: String, version: [UInt8]) {
         update(version) { state in
-            guard state.pinned.count < Self.pinnedCapacity || state.pinned[expression] != nil else { return }
-            state.pinned[expression] = KeptCandidates(candidates: candidates, complete: complete)
+            guard state.pinned.count < Self.pinnedCapacity || state.pinned[expression] != nil,
+                let kept = state.candidates.values[expression]
+            else { return }
+            state.pinned[expression] = kept
+        }
+    }
+
+    /// Whether the words of every document `expression` matches are kept, under any version: a search
+    /// reads the index's version to use them only when they may be.
+    func keepsComplete(_ expression: String) -> Bool {
+        state.withLock { state in
+            (state.candidates.values[expression] ?? state.pinned[expression])?.complete ?? false
         }
     }
 

@@ -30,10 +30,8 @@ extension CatalogDatabase {
         try await read { db in
             let plans = try Self.wordPlans(for: SearchQuery(word).words, lastIsPrefix: false, db: db)
             let version = try BroadPrefixCache.version(db)
-            let found = try Self.fetchCandidates(plans, broad: broad, version: version, db: db)
-            guard plans.count == 1 else { return }
-            broad.pin(
-                candidates: found, complete: found.count < Self.candidateCap, for: plans.expression, version: version)
+            _ = try Self.fetchCandidates(plans, broad: broad, version: version, db: db)
+            if plans.count == 1 { broad.pin(plans.expression, version: version) }
         }
     }
 

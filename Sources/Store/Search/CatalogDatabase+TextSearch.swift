@@ -275,7 +275,10 @@ extension CatalogDatabase {
     static func keptWhole(
         _ plans: [WordPlan], in cache: BroadPrefixCache?, version known: [UInt8]?, db: Database
     ) throws -> (kept: [SearchCandidate], others: [WordPlan])? {
-        guard let cache, plans.count >= 2 else { return nil }
+        // Most searches of two words have nothing kept: they do not read the index's version for it.
+        guard let cache, plans.count >= 2, plans.contains(where: { cache.keepsComplete($0.expression) }) else {
+            return nil
+        }
         let version = try known ?? BroadPrefixCache.version(db)
         for (index, plan) in plans.enumerated() {
             guard let kept = cache.candidates(for: plan.expression, version: version, complete: true) else {
