@@ -53,6 +53,7 @@ import Testing
     @Test func everyReadmeExampleWorksOnTheDemoShop() async throws {
         let examples = try Self.examples()
         #expect(examples.count > 30, "the README's example block was not found")
+        let started = Date()
         let shop = try await DemoShop.start()
         try await cleaningUp({ await shop.stop() }) {
             let sync = try await shop.catalog("sync")
@@ -96,7 +97,8 @@ import Testing
                 ran += 1
             }
             #expect(ran >= 25)
-            try Self.compare(Self.normalized(transcript, folder: shop.folder.path), with: Self.transcriptFile)
+            try Self.compare(
+                Self.normalized(transcript, folder: shop.folder.path, today: started), with: Self.transcriptFile)
             for file in ["tag.png", "order.csv", "acme.pdf", "commands.pdf"] {
                 #expect(
                     FileManager.default.fileExists(atPath: shop.folder.appendingPathComponent(file).path), "\(file)")
@@ -110,8 +112,9 @@ import Testing
     static let transcriptFile = MessageTests.root.appendingPathComponent("Tests/CatalogCLITests/readme-transcript.txt")
 
     /// The transcript with what differs from run to run (times, durations, Square's versions and new ids,
-    /// order and count references, the folders the test runs in) replaced by a word that says what it was.
-    static func normalized(_ transcript: String, folder: String) -> String {
+    /// order and count references, the folders the test runs in, dates drawn from the day the demo shop
+    /// started) replaced by a word that says what it was.
+    static func normalized(_ transcript: String, folder: String, today: Date) -> String {
         let rules: [(String, String)] = [
             (NSRegularExpression.escapedPattern(for: folder), "<folder>"),
             (NSRegularExpression.escapedPattern(for: MessageTests.root.path), "<repository>"),
@@ -129,7 +132,30 @@ import Testing
         for (pattern, replacement) in rules {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
-        return text
+        return relativeDates(text, today: today)
+    }
+
+    /// `text` with each date within a year of `today` (UTC) written as the days from it, `<today+21>`: the
+    /// demo shop's sale runs from two weeks before the day its sandbox starts to three weeks after, so its
+    /// dates move with the day the test runs. (A run that starts just before midnight may still differ.)
+    static func relativeDates(_ text: String, today: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var tokens: [String: String] = [:]
+        for offset in -366...366 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today) else { continue }
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            let date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            tokens[date] = offset == 0 ? "<today>" : offset > 0 ? "<today+\(offset)>" : "<today\(offset)>"
+        }
+        var result = ""
+        var rest = Substring(text)
+        while let found = rest.range(of: #"\b\d{4}-\d{2}-\d{2}\b"#, options: .regularExpression) {
+            let date = String(rest[found])
+            result += rest[..<found.lowerBound] + (tokens[date] ?? date)
+            rest = rest[found.upperBound...]
+        }
+        return result + rest
     }
 
     /// Records an issue showing where `transcript` first differs from `file`'s; writes the file instead when
