@@ -54,3 +54,5 @@ public typealias PrinterRoute = Store.PrinterRoute
 public typealias ShelfAudit = Store.ShelfAudit
 /// One item checked in a shelf audit.
 public typealias ShelfAuditCheck = Store.ShelfAuditCheck
+/// How a process holds the database: a pool beside a writer, or one connection for a command that ends.
+public typealias DatabaseConnections = Store.CatalogDatabase.Connections

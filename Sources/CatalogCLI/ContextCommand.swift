@@ -12,6 +12,9 @@ protocol ContextCommand: AsyncParsableCommand {
     /// Whether `InProcess.run` may run the command in a test's process (true by default); false when what
     /// it was asked to do needs the process's own standard input or signals.
     var runsInProcess: Bool { get }
+    /// How the command holds the database: one connection (the default) for a command that does one thing and
+    /// ends; a pool for one that goes on serving while it writes (a scanner).
+    var connections: DatabaseConnections { get }
     /// Does the command's work in `context`, printing to `output`.
     func run(_ context: AppContext, _ output: CommandOutput) async throws
 }
@@ -24,13 +27,14 @@ protocol GlobalOptionsCommand {
 extension ContextCommand {
     var overrides: SettingsOverrides { SettingsOverrides() }
     var runsInProcess: Bool { true }
+    var connections: DatabaseConnections { .one }
 
     func run() async throws {
         let output = CommandOutput.standard
         try await reportingErrors {
             let context = try AppContext.live(
                 overrides, environment: ProcessInfo.processInfo.environment, output: output,
-                prompter: TerminalPrompter.ifInteractive)
+                prompter: TerminalPrompter.ifInteractive, connections: connections)
             try await run(context, output)
         }
     }
@@ -78,7 +82,8 @@ enum InProcess {
     ) async -> Int32 {
         do {
             let context = try AppContext.live(
-                command.overrides, environment: environment, directory: directory, output: output, prompter: nil)
+                command.overrides, environment: environment, directory: directory, output: output, prompter: nil,
+                connections: command.connections)
             try await command.run(context, output)
             return 0
         } catch let exit as ExitCode {

@@ -43,24 +43,16 @@ extension Settings {
 }
 
 extension AppContext {
-    /// The context a command runs in: its settings, the system clock, CUPS, questions asked on the
-    /// terminal when a person is there, and progress on stderr.
-    static func live(_ options: GlobalOptions) throws -> AppContext {
-        try live(
-            options.overrides, environment: ProcessInfo.processInfo.environment, output: .standard,
-            prompter: TerminalPrompter.ifInteractive)
-    }
-
     /// The context for settings `overrides` in `environment`: the system clock, the CUPS server the
     /// environment names, relative paths inside `directory`, progress and notes on `output`, and `prompter`
-    /// to ask (nil refuses instead of guessing).
+    /// to ask (nil refuses instead of guessing); the database held with `connections`.
     static func live(
         _ overrides: SettingsOverrides, environment: [String: String],
         directory: String = FileManager.default.currentDirectoryPath, output: CommandOutput,
-        prompter: (any Prompter)?
+        prompter: (any Prompter)?, connections: DatabaseConnections
     ) throws -> AppContext {
         AppContext(
             settings: try Settings.resolve(overrides, environment: environment), environment: environment,
-            prompter: prompter, progress: output.progress, directory: directory)
+            prompter: prompter, progress: output.progress, directory: directory, connections: connections)
     }
 }

@@ -128,6 +128,9 @@ struct ScanCommand: ContextCommand, GlobalOptionsCommand {
         // A live device waits for Ctrl-C and standard input is the process's own: both launch the binary.
         listDevices || (events != nil && events != "-" && hub == nil)
     }
+    /// A scanner loop runs for the day: its look-ups go through reading connections that map the file, and
+    /// never wait for a write the same process makes (a scan received, a label job).
+    var connections: DatabaseConnections { .pool }
 
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         if listDevices {

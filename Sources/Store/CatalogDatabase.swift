@@ -15,7 +15,10 @@ public final class CatalogDatabase: Sendable {
     public let isReadOnly: Bool
     /// The time every row this database stamps (outbox, reorder list, receipts) is stamped with.
     public let clock: any CatalogClock
-    let pool: DatabasePool
+    /// How this process holds the file.
+    public let connections: Connections
+    /// The connection pool, or the one connection (see `Connections`).
+    let sqlite: any DatabaseWriter
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
     /// The typo alternatives of words searched for, while the vocabulary is unchanged.
@@ -40,10 +43,25 @@ public final class CatalogDatabase: Sendable {
     /// How much of the file a reading connection maps (SQLite caps it at its own limit, 2 GB on Linux).
     static let mapBytes = 2 << 30
 
+    /// How a process holds the file.
+    public enum Connections: Sendable {
+        /// A connection that writes and reading connections beside it, for a process that serves many at once
+        /// (the hub, a scanner): a read never waits for a write. Opening one writes a transaction when
+        /// the file has no WAL yet (GRDB makes one so that readers can open the file), and the last process
+        /// to close the file copies that back and syncs it to disk.
+        case pool
+        /// One connection that reads and writes in turn, for a command that does one thing and ends (a search,
+        /// a look-up): one schema to read instead of two, and nothing written just to open the file.
+        case one
+    }
+
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String, clock: any CatalogClock = SystemClock()) throws(StoreError) {
+    public init(path: String, clock: any CatalogClock = SystemClock(), connections: Connections = .pool)
+        throws(StoreError)
+    {
         self.path = path
         self.clock = clock
+        self.connections = connections
         let folder = (path as NSString).deletingLastPathComponent
         // An existing file that cannot be written (or whose folder cannot hold the WAL beside it) is opened
         // read-only: looking things up still works.
@@ -77,6 +95,9 @@ public final class CatalogDatabase: Sendable {
             if readOnly { return }
             for pragma in Self.writerPragmas { try db.execute(sql: pragma) }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            // A pool puts the file in WAL mode itself; one connection does it here, so that a file it creates
+            // is one other processes can read while it is written (a file already in WAL mode stays as it is).
+            if connections == .one { _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
         }
         do {
             // Read-only, SQLite needs the WAL index (-shm) beside the file; when it cannot be made and there
@@ -84,15 +105,18 @@ public final class CatalogDatabase: Sendable {
             let folderWritable = access(folder.isEmpty ? "." : folder, W_OK) == 0
             let immutable = isReadOnly && !folderWritable && !FileManager.default.fileExists(atPath: path + "-wal")
             let opened = immutable ? "file:\(Self.uriEscaped(path))?immutable=1" : path
-            pool = try DatabasePool(path: opened, configuration: configuration)
+            switch connections {
+            case .pool: sqlite = try DatabasePool(path: opened, configuration: configuration)
+            case .one: sqlite = try DatabaseQueue(path: opened, configuration: configuration)
+            }
             Self.openings.withLock { $0[path, default: 0] += 1 }
             if isReadOnly {
-                guard try pool.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                guard try sqlite.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
                     throw StoreError.readOnly(
                         path: path, doing: "bring it up to date for this version of catalog (nothing can be read)")
                 }
             } else {
-                try Self.migrator.migrate(pool)
+                try Self.migrator.migrate(sqlite)
             }
         } catch let error as StoreError {
             throw error
@@ -123,8 +147,8 @@ public final class CatalogDatabase: Sendable {
     /// Timed into the work's `DatabaseTiming`, when it has one.
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try await reportingSQLiteErrors {
-            guard let meter = DatabaseTiming.current else { return try await pool.write(body) }
-            return try await meter.measure(body) { try await pool.write($0) }
+            guard let meter = DatabaseTiming.current else { return try await sqlite.write(body) }
+            return try await meter.measure(body) { try await sqlite.write($0) }
         }
     }
 
@@ -132,8 +156,8 @@ public final class CatalogDatabase: Sendable {
     /// when it has one.
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try await reportingSQLiteErrors {
-            guard let meter = DatabaseTiming.current else { return try await pool.read(body) }
-            return try await meter.measure(body) { try await pool.read($0) }
+            guard let meter = DatabaseTiming.current else { return try await sqlite.read(body) }
+            return try await meter.measure(body) { try await sqlite.read($0) }
         }
     }
 

@@ -46,7 +46,7 @@ public struct AppContext: Sendable {
         progress: any ProgressSink = SilentProgress(), printing: (any PrintService)? = nil,
         directory: String = FileManager.default.currentDirectoryPath,
         openDatabase: (@Sendable (AppContext) throws -> CatalogDatabase)? = nil,
-        makeClient: (@Sendable (AppContext) throws -> SquareClient)? = nil
+        makeClient: (@Sendable (AppContext) throws -> SquareClient)? = nil, connections: DatabaseConnections = .pool
     ) {
         self.settings = settings
         self.clock = clock
@@ -57,7 +57,7 @@ public struct AppContext: Sendable {
         self.printing = printing ?? CUPSPrintService(server: PrintServer(environment: environment))
         self.databaseOpener =
             openDatabase ?? { context in
-                try CatalogDatabase(path: context.settings.databasePath, clock: context.clock)
+                try CatalogDatabase(path: context.settings.databasePath, clock: context.clock, connections: connections)
             }
         self.clientMaker = makeClient ?? { context in try context.settings.makeClient(clock: context.clock) }
     }
