@@ -229,7 +229,15 @@ public struct Settings: Sendable {
     }
 
     /// Whether `text` has the Square-Version form, a date like 2025-08-20.
-    public static func isSquareVersion(_ text: String) -> Bool { text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil }
+    /// Whether `text` is a date as Square-Version takes it: four, two and two ASCII digits joined by dashes.
+    /// (Checked by hand: a regex is compiled at its first use, which every command paid for at start.)
+    public static func isSquareVersion(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.indices.allSatisfy { index in
+            index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-") : (48...57).contains(bytes[index])
+        }
+    }
 
     public static func environmentURL(_ name: String, source: String) throws -> String {
         switch name.lowercased() {

@@ -134,12 +134,12 @@ extension Barcode {
 }
 
 extension String {
-    /// The string without leading and trailing whitespace.
-    fileprivate func trimmingWhitespace() -> String {
-        let characters = Array(self)
-        guard let start = characters.firstIndex(where: { !$0.isWhitespace }),
-            let end = characters.lastIndex(where: { !$0.isWhitespace })
+    /// The string without leading and trailing whitespace (line breaks included). Swift's own, where
+    /// Foundation's `trimmingCharacters(in:)` goes through NSString: its first use in a process cost a
+    /// search about 0.3 ms.
+    public func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
-        return String(characters[start...end])
+        return String(self[start...end])
     }
 }

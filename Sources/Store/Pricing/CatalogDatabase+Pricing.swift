@@ -54,9 +54,13 @@ extension CatalogDatabase {
         let objects = try Row.fetchAll(
             db, sql: "SELECT id, json FROM catalog_objects WHERE \(PricingCatalog.storedCondition)"
         ).map { row in try Self.storedJSON(row["json"], id: row["id"]) }
-        let locations = try LocationRecord.fetchAll(db).map { try $0.object() }
-        let held = try SyncProblemRecord.filter(sql: PricingCatalog.storedCondition).fetchAll(db)
-            .map(SyncProblem.init(record:))
+        // In SQL rather than GRDB's query interface, which reads the whole schema on a connection's first
+        // request (to tell which tables a request observes): a process that prices once, a search, paid for
+        // that on every run.
+        let locations = try LocationRecord.fetchAll(db, sql: "SELECT * FROM locations").map { try $0.object() }
+        let held = try SyncProblemRecord.fetchAll(
+            db, sql: "SELECT * FROM sync_problems WHERE \(PricingCatalog.storedCondition)"
+        ).map(SyncProblem.init(record:))
         return PricingCatalog(
             objects: objects, locations: locations,
             heldBack: Dictionary(held.map { ($0.id, $0.pricingText) }) { first, _ in first })

@@ -103,7 +103,9 @@ public struct PricingCatalog: Sendable {
             }
         }
         rules.sort { ($0.name, $0.id) < ($1.name, $1.id) }
-        for location in locations {
+        // Only a rule's dates and times are read on a location's clock; without rules no zone is needed, and
+        // loading one (ICU's zone data) is most of reading a shop's pricing in a process that prices once.
+        for location in locations where !rules.isEmpty {
             if let id = location["id"]?.stringValue, let name = location["timezone"]?.stringValue,
                 let zone = TimeZone(identifier: name)
             {

@@ -33,7 +33,7 @@ public struct SearchQuery: Sendable {
 
     /// Reads `text`.
     public init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         self.text = trimmed
         words = SearchText.words(trimmed).prefix(Self.maxWords).map { word in
             SearchText.Word(parts: word.parts.prefix(Self.maxParts).map { String($0.prefix(Self.maxPartLength)) })
