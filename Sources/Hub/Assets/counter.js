@@ -187,7 +187,6 @@ async function refreshCard(code, message) {
 // once when nothing waits, else after what waits, in order. When this screen cannot keep it (storage
 // unavailable or full) it is only sent, and refused on the card if that fails.
 async function postScan(code) {
-  note.textContent = `Scanned ${code}`;
   const body = {id: newRequestID(), code, counter: deviceName, device: "keyboard", mode: counterMode,
     scanned_at: new Date().toISOString(), card: true};
   const entry = {kind: "scan", path: "/api/v1/scans", id: body.id, mode: body.mode, at: body.scanned_at, what: code, body};
@@ -588,13 +587,16 @@ function scanBurst(taken) {
   clearTimeout(burstTimer);
   burst = null;
   lastScanKey = taken.last;
+  // The scan goes to the hub first: putting the field back as it was lays the page out again (a millisecond).
+  const code = taken.keys.join("");
+  postScan(code);
   const field = taken.target, before = taken.before;
   if (before && field.isConnected) {
     field.value = before.value;
     if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
     if (field === search) { clearTimeout(searchTimer); runSearch(); }
   }
-  postScan(taken.keys.join(""));
+  note.textContent = `Scanned ${code}`;
 }
 function endBurstBySilence() {
   const taken = burst;
