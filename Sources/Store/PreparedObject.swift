@@ -40,9 +40,9 @@ public struct PreparedObject: Sendable {
     /// Prepares `object` in a pass that notes the variations it has seen (`copies`): the second copy of one
     /// (an item's nested copy and the variation on its own) is marked, and one on its own is not decoded.
     public init(_ object: JSONValue, copies: PassCopies) {
-        if let key = PassCopies.key(object), object["type"]?.stringValue == "ITEM_VARIATION", copies.takeSecond(key),
-            let header = try? ObjectHeader(object)
-        {
+        // A variation's key is worked out once; an item's own is never needed (its nested ones are, below).
+        let key = object["type"]?.stringValue == "ITEM_VARIATION" ? PassCopies.key(object) : nil
+        if let key, copies.takeSecond(key), let header = try? ObjectHeader(object) {
             self.init(secondCopyOf: header)
             return
         }
@@ -50,7 +50,7 @@ public struct PreparedObject: Sendable {
         guard header?.isDeleted == false else { return }
         switch content {
         case .variation:
-            if let key = PassCopies.key(object) { copies.remember(key) }
+            if let key { copies.remember(key) }
         case .item(var item):
             for index in item.variations.indices {
                 guard let nested = item.variations[index].header else { continue }
