@@ -221,6 +221,7 @@ function settle(entry, {status, answer}) {
       showOutcome(refused, true);
       return;
     }
+    putFieldBack();  // its "Scanned" note first, then taken off
     if (note.textContent === `Scanned ${what}`) note.textContent = "";
     if (answer.mode_reset) note.textContent = answer.mode_reset;
     showCountWarning(answer);
@@ -266,6 +267,7 @@ async function loadScanLog() {
   }
 }
 function showScan(answer) {
+  putFieldBack();  // drawn with the card
   if (!addScanRow(answer)) return;
   if (answer.counter === deviceName && (answer.mode && answer.mode !== counterMode || resultOf(answer).kind === "command")) loadCounterState();
   if (!following(answer.counter)) return;
@@ -530,6 +532,7 @@ function markCardOld() {
     `The hub cannot be reached: this is the price as of ${at}, not necessarily now.`), price);
 }
 function renderKept(entry) {
+  putFieldBack();  // drawn with the card
   ++cardSerial;
   shown = null;
   card.className = "card kept";
@@ -544,6 +547,7 @@ function renderKept(entry) {
       + "when it answers."));
 }
 function renderRefused(code, error) {
+  putFieldBack();
   showOutcome({code, result: {kind: "refused", headline: "Scan not taken", detail: error instanceof TypeError
     ? "Not sent and not kept: scan it again when the hub answers." : error.message}}, true);
   renderUnknown(code, error instanceof TypeError
@@ -583,20 +587,36 @@ function fieldState(node) {
   try { start = node.selectionStart; end = node.selectionEnd; } catch (error) { /* number fields have none */ }
   return {value: node.value, start, end};
 }
-function scanBurst(taken) {
+// After a scan from a key (its Enter), the field is put back as it was when the card shows the scan (its answer,
+// kept or refused), or 40 ms on, or before the next key lands, whichever is first: never in the key's own task. A key whose handling
+// leaves a frame to draw (it changes the page, or comes while a change waits to be drawn) makes the browser
+// hold every other task of the page, the scan's answer too, until that frame is drawn; the card then waits
+// for the frame after it.
+let putBack = null, putBackTimer = null;
+function putFieldBack() {
+  const restore = putBack;
+  putBack = null;
+  clearTimeout(putBackTimer);
+  if (restore) restore();
+}
+function scanBurst(taken, fromKey) {
   clearTimeout(burstTimer);
   burst = null;
   lastScanKey = taken.last;
-  // The scan goes to the hub first: putting the field back as it was lays the page out again (a millisecond).
   const code = taken.keys.join("");
-  postScan(code);
   const field = taken.target, before = taken.before;
-  if (before && field.isConnected) {
-    field.value = before.value;
-    if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
-    if (field === search) { clearTimeout(searchTimer); runSearch(); }
-  }
-  note.textContent = `Scanned ${code}`;
+  if (field === search) clearTimeout(searchTimer);  // the burst's own search, due after its keys, is not made
+  postScan(code);
+  putFieldBack();
+  putBack = () => {
+    if (before && field.isConnected) {
+      field.value = before.value;
+      if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
+      if (field === search) { clearTimeout(searchTimer); runSearch(); }
+    }
+    note.textContent = `Scanned ${code}`;
+  };
+  if (fromKey) putBackTimer = setTimeout(putFieldBack, 40); else putFieldBack();
 }
 function endBurstBySilence() {
   const taken = burst;
@@ -604,6 +624,7 @@ function endBurstBySilence() {
   if (taken && taken.keys.length >= SCAN.minLength) scanBurst(taken);
 }
 document.addEventListener("keydown", (event) => {
+  putFieldBack();
   if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (["Shift", "CapsLock", "Unidentified"].includes(event.key)) return;  // a scanner's Shift for capitals
   const now = event.timeStamp;
@@ -624,7 +645,7 @@ document.addEventListener("keydown", (event) => {
     // The end of a scanner's burst is the scan's, not the field's or the button's.
     if (burst && burst.keys.length >= SCAN.minLength && now - burst.last <= SCAN.endMs) {
       event.preventDefault();
-      scanBurst(burst);
+      scanBurst(burst, true);
       return;
     }
     // A scanner's Enter that came after the silence already ended its scan.
