@@ -35,13 +35,10 @@ def as_root(arguments):
 def dpkg(*arguments):
     """`dpkg ARGUMENTS` as root. dpkg has no lock timeout of its own, and this machine is shared: while
     another process holds dpkg's lock (an apt run, another checkout's test) it is tried again, for up to
-    two minutes, before its answer is taken. Without dpkg's fsync of each file it unpacks (--force-unsafe-io):
-    what is installed and removed is the same, and on a machine busy with the other tests those syncs made
-    installing take a minute instead of two seconds."""
+    two minutes, before its answer is taken."""
     deadline = time.monotonic() + 120
     while True:
-        result = subprocess.run(as_root(["dpkg", "--force-unsafe-io"] + list(arguments)), capture_output=True,
-                                text=True)
+        result = subprocess.run(as_root(["dpkg"] + list(arguments)), capture_output=True, text=True)
         if "dpkg frontend lock" not in result.stderr and "lock-frontend" not in result.stderr:
             return result
         if time.monotonic() > deadline:

@@ -390,9 +390,10 @@ async function loadCounterState() {
 }
 for (const option of modeSelect.options) option.dataset.label = option.textContent;
 modeSelect.addEventListener("change", async () => {
-  // A scanner's burst into the focused select picks options as it types: once the burst is over, a scan has
-  // put the select back (scanBurst) and nothing is switched.
+  // A scanner's burst into the focused select picks options as it types: once the burst is over, a scan puts
+  // the select back (scanBurst) and nothing is switched.
   while (burst && burst.target === modeSelect) await new Promise((done) => setTimeout(done, SCAN.endMs));
+  putFieldBack();  // the scan's putting back, if still to come, before the select is read
   const wanted = modeSelect.value;
   if (wanted === modeSelect.dataset.current) return;
   try {
@@ -599,6 +600,8 @@ function putFieldBack() {
   clearTimeout(putBackTimer);
   if (restore) restore();
 }
+// A press of the pointer is the person's next move too: the field is back before it lands.
+document.addEventListener("pointerdown", putFieldBack, true);
 function scanBurst(taken, fromKey) {
   clearTimeout(burstTimer);
   burst = null;
