@@ -588,11 +588,11 @@ function fieldState(node) {
   try { start = node.selectionStart; end = node.selectionEnd; } catch (error) { /* number fields have none */ }
   return {value: node.value, start, end};
 }
-// After a scan from a key (its Enter), the field is put back as it was when the card shows the scan (its answer,
-// kept or refused), or 40 ms on, or before the next key lands, whichever is first: never in the key's own task. A key whose handling
-// leaves a frame to draw (it changes the page, or comes while a change waits to be drawn) makes the browser
-// hold every other task of the page, the scan's answer too, until that frame is drawn; the card then waits
-// for the frame after it.
+// After a scan from a key (its Enter), the field is put back as it was when the card shows the scan (its
+// answer, kept or refused), 40 ms on, or before the person's next key or pointer press, whichever is first:
+// never in the key's own task. A key whose handling leaves a frame to draw (it changes the page, or comes
+// while a change waits to be drawn) makes the browser hold every other task of the page, the scan's answer
+// too, until that frame is drawn; the card then waits for the frame after it.
 let putBack = null, putBackTimer = null;
 function putFieldBack() {
   const restore = putBack;
@@ -600,7 +600,6 @@ function putFieldBack() {
   clearTimeout(putBackTimer);
   if (restore) restore();
 }
-// A press of the pointer is the person's next move too: the field is back before it lands.
 document.addEventListener("pointerdown", putFieldBack, true);
 function scanBurst(taken, fromKey) {
   clearTimeout(burstTimer);
