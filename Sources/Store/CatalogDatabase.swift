@@ -15,8 +15,6 @@ public final class CatalogDatabase: Sendable {
     public let isReadOnly: Bool
     /// The time every row this database stamps (outbox, reorder list, receipts) is stamped with.
     public let clock: any CatalogClock
-    /// How this process holds the file.
-    public let connections: Connections
     /// The connection pool, or the one connection (see `Connections`).
     let sqlite: any DatabaseWriter
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
@@ -61,7 +59,6 @@ public final class CatalogDatabase: Sendable {
     {
         self.path = path
         self.clock = clock
-        self.connections = connections
         let folder = (path as NSString).deletingLastPathComponent
         // An existing file that cannot be written (or whose folder cannot hold the WAL beside it) is opened
         // read-only: looking things up still works.
