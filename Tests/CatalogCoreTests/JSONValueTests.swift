@@ -21,6 +21,18 @@ import Testing
         #expect(try JSONValue.parse(text) == value)
     }
 
+    /// Escapes at either end, side by side and between long runs, and every control character.
+    @Test func escapesAnywhereInAString() throws {
+        let long = String(repeating: "x", count: 5000)
+        let text = "\u{01}\"\"\\" + long + "\n\u{00}" + long + "é\u{1F}"
+        let expected = #""\u0001\"\"\\"# + long + #"\n\u0000"# + long + #"é\u001f""#
+        #expect(JSONValue.string(text).jsonString == expected)
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let written = JSONValue.string(controls).serializedBytes()
+        #expect(try JSONValue.parse(written) == .string(controls))
+        #expect(!written.dropFirst().dropLast().contains { $0 < 0x20 })
+    }
+
     @Test func keepsExactNumbersAndOrder() throws {
         let value = try JSONValue.parse(#"{"z":1,"a":9223372036854775807,"m":-9223372036854775808,"p":1.50}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m", "p"])
