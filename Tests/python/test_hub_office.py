@@ -104,7 +104,8 @@ def test_an_outbox_conflict_is_decided_from_the_page(hub, paired):
     wait_for(browser, lambda: "now in Square" in text_of(browser, "#status"), "the conflict decided", seconds=15)
     price = square.catalog.object.get(object_id=shown["variation_id"]).object.item_variation_data.price_money
     assert (price.amount, price.currency) == (444, "GBP")
-    assert not browser.find_elements(By.CSS_SELECTOR, ".entry.conflict")
+    # The page says so first, then reads the outbox again: the conflict leaves the list a moment later.
+    wait_for(browser, lambda: not browser.find_elements(By.CSS_SELECTOR, ".entry.conflict"), "the conflict gone")
     assert console_errors(browser) == []
 
 
