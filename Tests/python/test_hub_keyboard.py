@@ -136,12 +136,17 @@ def test_milk_typed_at_40_ms_a_key_is_text_not_a_scan(hub, paired, log_reader):
     # A fast typist's longer words too: more than the shortest code, still 40 ms a key.
     time.sleep(0.3)
     assert search.get_attribute("value") == "milk"
-    search.send_keys(Keys.ESCAPE)
-    record_keys(browser)
-    paced(search, "semi skimmed milk", 0.04)
-    gaps = key_gaps(browser)
     # Sent every 40 ms; a loaded machine delivers them later (a median of 85 ms was seen in CI), which is
-    # still a person's pace: the check is only that they did not come at a scanner's.
+    # still a person's pace: the check is only that they did not come at a scanner's. When the machine
+    # held them much longer (a median of 204 ms once, the whole suite beside), the words were typed slower
+    # than the test means, so they are typed again, up to three times.
+    for _ in range(3):
+        search.send_keys(Keys.ESCAPE)
+        record_keys(browser)
+        paced(search, "semi skimmed milk", 0.04)
+        gaps = key_gaps(browser)
+        if statistics.median(gaps) < 150:
+            break
     assert 25 < statistics.median(gaps) < 150, "the keys came at a person's pace, not a scanner's: %s" % gaps
     time.sleep(0.3)
     assert search.get_attribute("value") == "semi skimmed milk", "every character stays in the box: %s" % gaps
@@ -389,8 +394,10 @@ def test_a_scan_kept_in_reorder_mode_is_a_reorder_add_when_it_arrives_though_the
 def test_after_a_hub_restart_the_page_catches_up_with_the_scans_it_missed(hub, paired, log_reader):
     browser = paired
     till = pair_program(hub["url"], hub["environment"], "till-2")
+    # The page may still be coming back from the test before (its retries wait longer each time): once, with
+    # the whole suite beside it, that took over 5 s.
     wait_for(browser, lambda: not browser.execute_script("return document.body.classList.contains('offline')"),
-             "the page connected")
+             "the page connected", 20)
     # The page hears nothing of the hub (no event stream, no answer to its probe) until the hub has taken a
     # scan from another counter: only catching up can show that scan.
     browser.execute_cdp_cmd("Network.enable", {})
