@@ -164,6 +164,7 @@ public final class HubServer: Sendable {
         periodic?.cancel()
         for chore in chores { chore.cancel() }
         await sync.warmer.cancel()
+        await events.close()
         await running.stop()
     }
 

@@ -280,6 +280,31 @@ import Testing
             #expect(try await ninth.events(count: 1).first?.name == "scan")
         }
     }
+
+    @Test func aHubWithAPageOpenStopsAtOnceAndEndsThePagesStream() async throws {
+        let shop = try await HubShop.start()
+        try await cleaningUp({ await shop.stop() }) {
+            guard case .listening(let hub) = shop.transport else { throw HubTestError("the hub does not listen") }
+            let device = try await shop.pair()
+            let open = Task { try await shop.request("GET", "/api/v1/events", device: device, seconds: 60) }
+            // The stream is open once the hub counts its subscriber.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await hub.events.subscriberCount == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(await hub.events.subscriberCount == 1)
+            let started = ContinuousClock.now
+            await hub.stop()
+            // A stream never ends by itself: before the hub ended it, a stop waited the server's whole grace
+            // period (2 s) for it, every time a page was open.
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(1.5), "the stop took \(took)")
+            let ended = try await open.value
+            #expect(ended.status == 200 && ended.text.hasPrefix(": connected"), "\(ended.text)")
+            // One opened while the hub stops ends at once.
+            for await _ in await hub.events.subscribe() { Issue.record("an event on a stream opened after the stop") }
+        }
+    }
 }
 
 extension HubShop {

@@ -23,6 +23,8 @@ public actor HubEvents {
     private var recent: [HubEvent] = []
     private let kept: Int
     private var subscribers: [UUID: AsyncStream<HubEvent>.Continuation] = [:]
+    /// Whether the hub is stopping: every stream has ended and a new one ends at once.
+    private var closed = false
 
     public init(kept: Int = 2000) {
         self.kept = kept
@@ -46,12 +48,25 @@ public actor HubEvents {
     public func subscribe(after lastID: String? = nil) -> AsyncStream<HubEvent> {
         let key = UUID()
         let (stream, continuation) = AsyncStream<HubEvent>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        if closed {
+            continuation.finish()
+            return stream
+        }
         if let lastID, let index = recent.firstIndex(where: { $0.id == lastID }) {
             for event in recent[(index + 1)...] { continuation.yield(event) }
         }
         subscribers[key] = continuation
         continuation.onTermination = { _ in Task { await self.unsubscribe(key) } }
         return stream
+    }
+
+    /// Ends every stream, and any opened later, for a hub that is stopping: an open page's stream never ends
+    /// by itself, so the server's graceful shutdown would otherwise wait its whole grace period for it (2 s
+    /// for every stop with a page open). The pages reconnect by themselves when the hub is back.
+    public func close() {
+        closed = true
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers = [:]
     }
 
     /// How many pages and programs are subscribed.
