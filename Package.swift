@@ -142,6 +142,7 @@ let package = Package(
                 .embedInCode("Assets/hub.css"), .embedInCode("Assets/counter.js"), .embedInCode("Assets/pair.js"),
                 .embedInCode("Assets/hub.js"), .embedInCode("Assets/office.js"),
                 .embedInCode("Assets/counter-panels.js"), .embedInCode("Assets/office.css"),
+                .embedInCode("Assets/pair.css"),
                 .embedInCode("Assets/staff.js"), .embedInCode("Assets/jobs.js"),
             ]
         ),

@@ -9,7 +9,7 @@ import Testing
 /// gzip and libbrotlidec unpack is exactly the plain file), an ETag for each coding, 304 with no body when the
 /// browser has it, versioned URLs kept for a year, and the pages themselves compressed too.
 @Suite struct HubAssetTests {
-    static let names = ["hub.css", "hub.js", "counter.js", "counter-panels.js", "office.js", "pair.js"]
+    static let names = ["hub.css", "office.css", "hub.js", "counter.js", "counter-panels.js", "office.js", "pair.js"]
     static let browser = "gzip, deflate, br, zstd"
 
     /// What the system's `gzip -d` makes of `bytes`.

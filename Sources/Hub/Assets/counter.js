@@ -386,7 +386,7 @@ function applyCounterState(state) {
   modeSelect.value = modeSelect.dataset.current = counterMode;
 }
 async function loadCounterState() {
-  try { applyCounterState(await api(`/api/v1/counters/${encodeURIComponent(deviceName)}`)); } catch (error) { /* offline: kept */ }
+  try { applyCounterState(await api(`/api/v1/counters/${encodeURIComponent(deviceName)}`)); } catch { /* offline: kept */ }
 }
 for (const option of modeSelect.options) option.dataset.label = option.textContent;
 modeSelect.addEventListener("change", async () => {
@@ -472,7 +472,7 @@ async function drainOnce() {
     if (!entries.length) { showWaiting(0); return; }
     const entry = entries[0];
     let outcome;
-    try { outcome = await sendEntry(entry); } catch (error) { unreachable(); showWaiting(entries.length); return; }
+    try { outcome = await sendEntry(entry); } catch { unreachable(); showWaiting(entries.length); return; }
     await kept("readwrite", (store) => store.delete(entry.seq)).catch(() => {});
     settle(entry, outcome);
   }
@@ -585,7 +585,7 @@ function fieldState(node) {
   if (node && node.tagName === "SELECT") return {value: node.value, start: null, end: null};
   if (!isTextField(node)) return null;
   let start = null, end = null;
-  try { start = node.selectionStart; end = node.selectionEnd; } catch (error) { /* number fields have none */ }
+  try { start = node.selectionStart; end = node.selectionEnd; } catch { /* number fields have none */ }
   return {value: node.value, start, end};
 }
 // After a scan from a key (its Enter), the field is put back as it was when the card shows the scan (its
@@ -613,7 +613,7 @@ function scanBurst(taken, fromKey) {
   putBack = () => {
     if (before && field.isConnected) {
       field.value = before.value;
-      if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch (error) { /* gone */ }
+      if (before.start !== null) try { field.setSelectionRange(before.start, before.end); } catch { /* gone */ }
       if (field === search) { clearTimeout(searchTimer); runSearch(); }
     }
     note.textContent = `Scanned ${code}`;

@@ -8,7 +8,7 @@ const csrf = meta("csrf-token"), deviceName = meta("device-name");
 // --- talking to the hub -------------------------------------------------------------------------------------
 // A new id for one change (a scan, a kept entry, an Idempotency-Key): the hub does a change once per id.
 function newRequestID() {
-  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  if (crypto.randomUUID) return crypto.randomUUID();  // only in a secure context
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 // Each change carries its own Idempotency-Key (`options.key`, else a new one): sent again, it is done once.
@@ -49,7 +49,7 @@ const moneyFormats = {};
 function moneyFormat(currency) {
   if (!(currency in moneyFormats)) {
     try { moneyFormats[currency] = new Intl.NumberFormat(shopLocale, {style: "currency", currency}); }
-    catch (error) { moneyFormats[currency] = new Intl.NumberFormat("en", {style: "currency", currency: "XXX"}); }
+    catch { moneyFormats[currency] = new Intl.NumberFormat("en", {style: "currency", currency: "XXX"}); }
   }
   return moneyFormats[currency];
 }
@@ -70,7 +70,7 @@ function element(tag, attributes = {}, ...children) {
     if (key === "class") node.className = value; else node.setAttribute(key, value);
   }
   for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
+    if (child == null || child === false) continue;
     node.append(child instanceof Node ? child : String(child));
   }
   return node;
@@ -83,7 +83,7 @@ function clock(iso) {
   if (isNaN(date)) return "";
   if (!clockFormat) {
     try { clockFormat = new Intl.DateTimeFormat(shopLocale, {hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: shopZone}); }
-    catch (error) { clockFormat = new Intl.DateTimeFormat([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"}); }
+    catch { clockFormat = new Intl.DateTimeFormat([], {hour: "2-digit", minute: "2-digit", hourCycle: "h23"}); }
   }
   return clockFormat.format(date);
 }
@@ -128,7 +128,11 @@ function hubEvents() {
     source = new EventSource("/api/v1/events" + (lastId ? "?last=" + encodeURIComponent(lastId) : ""));
     types.forEach(relay);
     source.onopen = () => state(true);
-    source.onerror = () => state(false);
+    source.onerror = () => {
+      state(false);
+      // An answer that was not a stream (a proxy's error page) ends it for good: opened again in 2 s.
+      if (source && source.readyState === 2) setTimeout(() => source && source.readyState === 2 && lead(), 2000);
+    };
     tick();
   }
   function tick() {

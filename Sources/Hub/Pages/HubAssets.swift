@@ -43,6 +43,8 @@ enum HubAssets {
             "hub.css": File(type: "text/css; charset=utf-8", bytes: style(PackageResources.hub_css)),
             // The back office's own styles, after hub.css: the counter page's first load goes without them.
             "office.css": File(type: "text/css; charset=utf-8", bytes: style(PackageResources.office_css)),
+            // The pairing pages' own, after hub.css, likewise.
+            "pair.css": File(type: "text/css; charset=utf-8", bytes: style(PackageResources.pair_css)),
             "hub.js": File(type: javaScript, bytes: hub),
             "counter.js": File(type: javaScript, bytes: hub + script(PackageResources.counter_js)),
             // The counter page's panels, loaded by counter.js when one first opens (so without hub.js: the page

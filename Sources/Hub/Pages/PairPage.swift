@@ -18,7 +18,8 @@ enum PairPage {
             <p id="pair-problem" class="problem" role="alert">\(HTML.escape(problem ?? ""))</p>\
             </form>\(trustNote)</main>
             """
-        return HTML.page(title: "Pair · catalog", body: HubTrust.insecureNotice + body, script: "pair.js")
+        return HTML.page(
+            title: "Pair · catalog", body: HubTrust.insecureNotice + body, script: "pair.js", styles: ["pair.css"])
     }
 
     /// Under TLS: where to get the hub's certificate authority, and its fingerprint to compare.
@@ -53,6 +54,7 @@ enum PairPage {
             shown = "<p class=\"problem\" role=\"alert\">\(HTML.escape(problem ?? ""))</p>"
         }
         let body = "<main class=\"pair\"><h1>Pair a phone or tablet</h1>\(shown)</main>"
-        return HTML.page(title: "Pair a device · catalog", body: HubTrust.insecureNotice + body, script: nil)
+        return HTML.page(
+            title: "Pair a device · catalog", body: HubTrust.insecureNotice + body, script: nil, styles: ["pair.css"])
     }
 }
