@@ -131,7 +131,8 @@ function hubEvents() {
     source.onerror = () => {
       state(false);
       // An answer that was not a stream (a proxy's error page) ends it for good: opened again in 2 s.
-      if (source && source.readyState === 2) setTimeout(() => source && source.readyState === 2 && lead(), 2000);
+      const closed = () => source && source.readyState === EventSource.CLOSED;
+      if (closed()) setTimeout(() => closed() && lead(), 2000);
     };
     tick();
   }
