@@ -24,7 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
-from catalog_process import free_port, start, stop, synced_demo
+from catalog_process import free_port, run, start, stop, synced_demo
 from hub_page import (browser, pair_program, paired, request, screenshots, sign_in_address,  # noqa: F401
                       text_of, wait_for, TOKEN)
 from test_hub_browser import open_card
@@ -568,3 +568,23 @@ def test_a_screen_that_cannot_keep_scans_says_so_and_refuses_a_scan_it_cannot_se
     assert len(logged(hub, log_reader)) == before, "nothing was sent"
     browser.refresh()
     wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the page again")
+
+
+def test_a_revoked_screen_goes_to_pairing_when_its_stream_is_refused(hub, paired):
+    browser = paired
+    offline = lambda: browser.execute_script("return document.body.classList.contains('offline')")  # noqa: E731
+    wait_for(browser, lambda: browser.find_elements(By.ID, "search") and not offline(), "the page connected", 20)
+    revoked = run(["devices", "revoke", "Front till"], hub["environment"])
+    assert revoked.returncode == 0, revoked.stderr
+    # Its stream is cut at the next keep-alive (within 15 s); a restart ends it at once. The stream's reconnect
+    # is refused; the page asks the hub whether it answers, and the hub's refusal of this device (401) sends it
+    # to the pairing page instead of leaving "connection lost" on the screen.
+    hub.stop()
+    hub.start()
+    wait_for(browser, lambda: "/pair" in browser.current_url, "the pairing page", 15)
+    # Paired again, for whatever test comes after.
+    browser.get(hub["sign_in"])
+    name = browser.find_element(By.ID, "device-name")
+    name.clear()
+    name.send_keys("Front till" + Keys.ENTER)
+    wait_for(browser, lambda: browser.find_elements(By.ID, "search"), "the counter screen after pairing again")
