@@ -125,8 +125,11 @@ import Testing
         let shop = try await DemoShop.start()
         try await cleaningUp({ await shop.stop() }) {
             #expect(try await shop.catalog("sync").status == 0)
-            await shop.server.stop()
-            let result = try await shop.catalog("item", "create", "--name", "Queued Vase", "--price", "12", "--json")
+            // Nothing listens on port 1. (Stopping the sandbox instead freed its port, and once another test's
+            // sandbox got it: the command reached that one, which refused the token, exit 69.)
+            let result = try await shop.catalog(
+                "item", "create", "--name", "Queued Vase", "--price", "12", "--json",
+                environment: ["SQUARE_BASE_URL": "http://127.0.0.1:1"])
             #expect(result.status == 75, "\(result.all)")
             #expect(result.stderr.contains("catalog outbox") && result.stderr.contains("catalog sync"))
             #expect(try Self.parse(result)["status"] == "queued")
