@@ -21,6 +21,9 @@ struct ReindexCommand: ContextCommand, GlobalOptionsCommand {
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
+    /// The rebuild reads the catalog on a reading connection while the writing one stores the index.
+    var connections: DatabaseConnections { .pool }
+
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         let summary = try await SearchIndexRebuild.run(context: context)
         if json {

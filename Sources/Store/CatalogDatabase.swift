@@ -149,6 +149,15 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
+    /// Runs `body` on the writing connection outside any transaction (it opens its own), with the pool when
+    /// the file is held by one, so that `body` can read on another connection beside it.
+    func writeOutsideTransaction<T: Sendable>(
+        _ body: @Sendable @escaping (Database, DatabasePool?) throws -> T
+    ) async throws -> T {
+        let pool = sqlite as? DatabasePool
+        return try await reportingSQLiteErrors { try await sqlite.writeWithoutTransaction { db in try body(db, pool) } }
+    }
+
     /// Runs `body` against a consistent snapshot of the database; timed into the work's `DatabaseTiming`,
     /// when it has one.
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

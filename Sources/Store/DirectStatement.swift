@@ -55,6 +55,17 @@ extension Statement {
         }
     }
 
+    /// Steps this statement (a read without parameters) one row: true when it has one, which
+    /// `DirectRow(statement: sqliteStatement)` reads until the next step; false when it has no more.
+    /// For reading several statements side by side.
+    func step(db: Database) throws -> Bool {
+        switch sqlite3_step(sqliteStatement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw failure(code, db: db)
+        }
+    }
+
     private func bind(_ values: [BoundValue], db: Database) throws {
         sqlite3_reset(sqliteStatement)
         for (offset, value) in values.enumerated() {
@@ -94,6 +105,11 @@ struct DirectRow {
         guard let bytes = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's value as text, or nil for NULL.
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : text(column)
     }
 
     /// The column's value as an integer (0 for NULL).

@@ -38,3 +38,18 @@ struct SearchDocument: Sendable, Equatable {
         }
     }
 }
+
+/// The rows the index holds for one item: its `search_docs` row and the text of each FTS column.
+struct SearchEntry: Sendable {
+    var itemID: String
+    var nameKey: String
+    var nameLength: Int
+    var columns: [String]
+
+    init(itemID: String, document: SearchDocument) {
+        self.itemID = itemID
+        nameKey = document.nameKey
+        nameLength = document.nameLength
+        columns = document.columns
+    }
+}
