@@ -31,6 +31,10 @@ struct SyncCommand: ContextCommand, GlobalOptionsCommand {
     @Flag(help: "Print the summary (or with --problems, each object held back) as JSON.")
     var json = false
 
+    /// A first sync builds the search index at its end, reading on a second connection while the writing
+    /// one stores it.
+    var connections: DatabaseConnections { .pool }
+
     func run(_ context: AppContext, _ output: CommandOutput) async throws {
         if problems {
             try await listProblems(context, output)

@@ -167,11 +167,25 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
+    /// Runs `body` with the file not mapped on this connection, for a read that passes over much of the file
+    /// once (a quick check, an index rebuild): mapped, every page it reads stays counted as the process's own
+    /// memory (a first sync's peak went from 144 to 265 MB, `catalog reindex`'s at 500,000 variations from
+    /// 46 to 840 MB), and read once, mapping saves nothing.
+    static func unmapped<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        let mapped = try Int.fetchOne(db, sql: "PRAGMA mmap_size") ?? 0
+        guard mapped > 0 else { return try body() }
+        try db.execute(sql: "PRAGMA mmap_size = 0")
+        defer { try? db.execute(sql: "PRAGMA mmap_size = \(mapped)") }
+        return try body()
+    }
+
     /// SQLite's quick structural check of the whole file (it reads every page: about a second per few
     /// hundred MB); throws `StoreError.damaged` with what it found.
     public func quickCheck() async throws {
-        let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
-            .flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
+        let problems = try await read { db in
+            try Self.unmapped(db) { try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+        }
+        .flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
         guard problems == ["ok"] else {
             throw StoreError.damaged(path: path, detail: problems.joined(separator: "; "))
         }

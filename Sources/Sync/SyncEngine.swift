@@ -122,7 +122,11 @@ public struct SyncEngine: Sendable {
             }
         }
 
-        if pass.kind == .full { try await database.indexDeferredItems() }
+        if pass.kind == .full {
+            tally.indexing = true
+            progress(tally)
+            try await database.indexDeferredItems()
+        }
         // Objects held back by an earlier run are asked for again: one Square has fixed now stores.
         cleared += try await retryHeldBack(skipping: heldNow, markSeen: pass.sweep)
         let everyVendor = pass.kind == .full || state[SyncStateKey.vendorsCheckedAt] == nil

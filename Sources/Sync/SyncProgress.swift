@@ -16,6 +16,8 @@ public struct SyncProgress: Sendable, Equatable {
     public var fetched: Int
     public var changed: Int
     public var deleted: Int
+    /// Whether every page has landed and the search index is being built (the end of a full pass).
+    public var indexing = false
 }
 
 /// What a finished sync did.

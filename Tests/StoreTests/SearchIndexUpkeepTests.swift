@@ -70,6 +70,37 @@ import Testing
         #expect(Set(try await unfinished.searchItems("lamp")) == ["I-DESK", "I-FLOOR"])
     }
 
+    @Test func aFullPassIntoAnEmptyDatabaseBuildsTheWholeIndexOnceItEnds() async throws {
+        func lamp(_ id: String, _ name: String, category: String) -> JSONValue {
+            item(
+                id, name: name, version: 1, category: category,
+                variations: [variation("V-\(id)", item: id, version: 1, sku: "SKU-\(id)")])
+        }
+        func firstPassPage(_ objects: [JSONValue], into database: CatalogDatabase) async throws {
+            _ = try await database.apply(
+                prepared: objects.map { PreparedObject($0) }, deferIndexing: true, expectNew: true)
+        }
+        let database = try temporaryDatabase()
+        try await firstPassPage(
+            [lamp("I-DESK", "Desk Lamp", category: "C-LIGHT"), lamp("I-WALL", "Wall Lamp", category: "C-GONE")],
+            into: database)
+        try await firstPassPage([category("C-LIGHT", name: "Lighting", version: 1)], into: database)
+        #expect(try await database.searchItems("lamp").isEmpty, "nothing indexed while the pass lands")
+        #expect(try await database.syncState()[CatalogDatabase.rebuildPendingKey] == "1")
+        try await database.indexDeferredItems()
+        #expect(Set(try await database.searchItems("lamp")) == ["I-DESK", "I-WALL"])
+        #expect(try await database.searchItems("lighting") == ["I-DESK"])
+        #expect(try await database.searchItems("wal lanp") == ["I-WALL"], "the typo vocabulary is built too")
+        #expect(try await database.syncState()[CatalogDatabase.rebuildPendingKey] == nil)
+
+        // A first pass that never finished: the next write outside a pass builds the index.
+        let unfinished = try temporaryDatabase()
+        try await firstPassPage([lamp("I-FLOOR", "Floor Lamp", category: "C-GONE")], into: unfinished)
+        _ = try await unfinished.apply([lamp("I-DESK", "Desk Lamp", category: "C-GONE")])
+        #expect(Set(try await unfinished.searchItems("lamp")) == ["I-DESK", "I-FLOOR"])
+        #expect(try await unfinished.syncState()[CatalogDatabase.rebuildPendingKey] == nil)
+    }
+
     @Test func aNewVariationAndAChangedSKUAreFound() async throws {
         let database = try await SearchFixture.database()
         _ = try await database.apply([

@@ -5,6 +5,7 @@ import Sandbox
 import SquareAPI
 import Store
 import Sync
+import Synchronization
 import Testing
 
 @Suite struct SearchSyncTests {
@@ -51,8 +52,15 @@ import Testing
             func id(_ temp: String) throws -> String {
                 try #require(created.idMappings.first { $0.clientObjectID == temp }?.objectID)
             }
-            #expect(try await harness.engine.run().kind == .full)
+            let reports = Mutex<[SyncProgress]>([])
+            #expect(
+                try await harness.engine.run(progress: { report in reports.withLock { $0.append(report) } }).kind
+                    == .full)
+            // A first sync indexes nothing as pages land and builds the whole index after the last one.
+            #expect(reports.withLock { $0.last?.indexing } == true)
+            #expect(reports.withLock { $0.dropLast().allSatisfy { !$0.indexing } })
             let database = harness.database
+            #expect(try await database.syncState()["search_index_rebuild_pending"] == nil)
             let kettle = try id("#kettle")
             #expect(try await items(database, "copper ketle") == [kettle])
             #expect(try await items(database, "KT-100") == [kettle])

@@ -99,7 +99,7 @@ public struct SyncWorkflow: Sendable {
     public static func status(_ progress: SyncProgress) -> String {
         "syncing (\(progress.kind.rawValue)): \(Terminal.count(progress.fetched)) objects, "
             + "\(Terminal.count(progress.changed)) changed, \(Terminal.count(progress.deleted)) deleted, "
-            + "page \(progress.pages)"
+            + (progress.indexing ? "building the search index" : "page \(progress.pages)")
     }
 
     /// What sending the outbox did, in one line, in `frontEnd`'s words.

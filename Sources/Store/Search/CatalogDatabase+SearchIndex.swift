@@ -88,18 +88,20 @@ extension CatalogDatabase {
             handoff.end(
                 Result {
                     let reader = try connection.get()
-                    var vocabulary: Set<String> = []
-                    var batch: [SearchEntry] = []
-                    batch.reserveCapacity(refreshBatch)
-                    try eachStoredDocument(reader) { id, document in
-                        document.addVocabulary(to: &vocabulary)
-                        batch.append(SearchEntry(itemID: id, document: document))
-                        guard batch.count == refreshBatch else { return }
-                        guard handoff.put(batch) else { throw DocumentHandoff.Stopped() }
-                        batch.removeAll(keepingCapacity: true)
+                    return try unmapped(reader) {
+                        var vocabulary: Set<String> = []
+                        var batch: [SearchEntry] = []
+                        batch.reserveCapacity(refreshBatch)
+                        try eachStoredDocument(reader) { id, document in
+                            document.addVocabulary(to: &vocabulary)
+                            batch.append(SearchEntry(itemID: id, document: document))
+                            guard batch.count == refreshBatch else { return }
+                            guard handoff.put(batch) else { throw DocumentHandoff.Stopped() }
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                        if !batch.isEmpty { _ = handoff.put(batch) }
+                        return vocabulary
                     }
-                    if !batch.isEmpty { _ = handoff.put(batch) }
-                    return vocabulary
                 })
         }
         // Whatever happens to the transaction, the reader stops and ends before the rebuild returns.
@@ -146,7 +148,10 @@ extension CatalogDatabase {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try setSyncState(
-            [vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max)), deferredIndexKey: nil], db: db)
+            [
+                vocabularyGenerationKey: String(UInt64.random(in: 1...UInt64.max)), deferredIndexKey: nil,
+                rebuildPendingKey: nil,
+            ], db: db)
     }
 
     /// Ends a rebuild: the vocabulary stored, the index's segments merged once.
