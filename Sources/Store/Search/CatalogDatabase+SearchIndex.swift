@@ -88,7 +88,7 @@ extension CatalogDatabase {
             handoff.end(
                 Result {
                     let reader = try connection.get()
-                    return try unmapped(reader) {
+                    return try readingOnce(reader) {
                         var vocabulary: Set<String> = []
                         var batch: [SearchEntry] = []
                         batch.reserveCapacity(refreshBatch)

@@ -17,7 +17,7 @@ final class DocumentHandoff: @unchecked Sendable {
     private var cancelled = false
     private var readerDone = false
 
-    init(capacity: Int = 64) {
+    init(capacity: Int = 16) {
         self.capacity = capacity
     }
 
