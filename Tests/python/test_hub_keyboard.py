@@ -250,19 +250,30 @@ def test_a_burst_in_the_search_box_is_a_scan_and_leaves_the_box_as_it_was(hub, p
 
 def test_tab_to_the_quantity_then_6_gives_6_and_space_presses_a_button(hub, paired, log_reader):
     browser = paired
+    # What happens to a scan and to the keys a person presses is checked here, not the burst rule: under a
+    # loaded machine Selenium's keys came over 25 ms apart and the scan was typed (a flake). The page takes
+    # bursts of keys up to 250 ms apart, and the person's "6" is followed by more than its 400 ms of silence.
+    identifier = lenient_scanner(browser)
+    try:
+        tab_to_the_quantity_then_6_and_space(hub, browser, log_reader)
+    finally:
+        strict_scanner(browser, identifier)
+
+
+def tab_to_the_quantity_then_6_and_space(hub, browser, log_reader):
     open_card(browser, "hamm", "Claw Hammer")
     search = browser.find_element(By.ID, "search")
     search.send_keys(Keys.TAB)
     active = browser.switch_to.active_element
     assert active.get_attribute("id") == "reorder-qty", active.get_attribute("outerHTML")
     active.send_keys("6")
-    time.sleep(0.1)
-    assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
+    wait_for(browser, lambda: browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6", "the 6")
+    time.sleep(0.5)
     # A scanner's burst while the quantity has the focus is a scan, and the quantity stays 6.
     before = len(logged(hub, log_reader, WIDGET))
     browser.switch_to.active_element.send_keys(WIDGET + Keys.ENTER)
     wait_for(browser, lambda: len(logged(hub, log_reader, WIDGET)) == before + 1, "the scan from the quantity")
-    time.sleep(0.2)
+    time.sleep(1.0)  # a Tab or Enter up to twice the burst's end (400 ms here) after it is still the scanner's
     assert browser.find_element(By.ID, "reorder-qty").get_attribute("value") == "6"
     assert browser.switch_to.active_element.get_attribute("id") == "reorder-qty"
     # Tab on to the buttons; Space presses the one with the focus, Enter too.
