@@ -110,6 +110,7 @@ extension CatalogDatabase {
         var own = ApplyContext(markSeen: context.markSeen)
         own.checkProblems = context.checkProblems
         own.expectsNew = context.expectsNew
+        own.upkeep.rebuildsAtEnd = context.upkeep.rebuildsAtEnd
         do {
             try apply(object, parentItemID: nil, context: &own, db: db)
             context.merge(own)
@@ -236,7 +237,9 @@ extension CatalogDatabase {
             }
             try storeVariation(variation, header: header, db: db)
         case .category(let category):
-            try context.upkeep.touched.formUnion(itemIDs(inCategory: header.id, db: db))
+            if !context.upkeep.rebuildsAtEnd {
+                try context.upkeep.touched.formUnion(itemIDs(inCategory: header.id, db: db))
+            }
             try db.cachedStatement(
                 sql: """
                     INSERT INTO categories(id, name, parent_id, version) VALUES (?, ?, ?, ?)
@@ -322,6 +325,8 @@ extension CatalogDatabase {
                 unlisted = true
             }
         }
+        // A pass that rebuilds the whole index at its end notes nothing for it.
+        guard !context.upkeep.rebuildsAtEnd else { return }
         if isNew, !unlisted, !item.isArchived {
             var categoryIDs = item.categoryIDs.map(\.id)
             if let reporting = item.categoryID, !categoryIDs.contains(reporting) {

@@ -24,13 +24,12 @@ struct SearchUpkeep {
     /// Whether nothing is indexed as it lands because the whole index is built once the pass has applied
     /// its last page (a full pass into an empty database; `indexDeferredItems`): one rebuild reads and
     /// tokenizes on a second core and lets FTS5 merge once, where keeping the index page by page took a
-    /// quarter of the writer's time.
+    /// quarter of the writer's time. Nothing is noted for the index then (`touched`, `sources`).
     var rebuildsAtEnd = false
 
     /// Brings the index up to date for everything this transaction changed.
     func finish(cache: VocabularyCache?, db: Database) throws {
         if rebuildsAtEnd {
-            guard !sources.isEmpty || !touched.isEmpty else { return }
             try CatalogDatabase.setSyncState([CatalogDatabase.rebuildPendingKey: "1"], db: db)
             return
         }
