@@ -238,7 +238,7 @@ extension CatalogDatabase {
 
     /// Calls `body` with the document of every item that is not archived, for a rebuild, reading the items,
     /// their variations and their categories once each, side by side in item order, rather than a batch of
-    /// ids at a time. Rows are read straight from SQLite (GRDB's rows, boxed and copied, were a third of it).
+    /// ids at a time. Rows are read straight from SQLite, not as GRDB rows (each value boxed, then copied).
     static func eachStoredDocument(
         _ db: Database, _ body: (_ itemID: String, SearchDocument) throws -> Void
     ) throws {
