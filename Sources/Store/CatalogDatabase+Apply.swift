@@ -67,8 +67,9 @@ extension CatalogDatabase {
     /// With `deferIndexing` (a full pass), a new item whose category is not stored yet is indexed for
     /// search when the category comes, not before as well; `indexDeferredItems` indexes the rest at the
     /// end of the pass, and any write without it does if a pass never got there. `expectNew` (a full pass
-    /// into an empty database) inserts each object at once and looks up only one that turns out stored;
-    /// with `deferIndexing` too, nothing is indexed until `indexDeferredItems` rebuilds the whole index.
+    /// into an empty database) inserts each object at once and looks up only one that turns out stored, and
+    /// indexes nothing: `indexDeferredItems` rebuilds the whole index (at the end of this transaction
+    /// without `deferIndexing`).
     public func apply(
         prepared objects: [PreparedObject], markSeen: Bool = false, deferIndexing: Bool = false,
         expectNew: Bool = false, syncState: [String: String?] = [:]
@@ -78,8 +79,7 @@ extension CatalogDatabase {
             var context = ApplyContext(markSeen: markSeen)
             context.expectsNew = expectNew
             context.upkeep.defersUncategorised = deferIndexing
-            context.upkeep.sourcesAreNew = expectNew
-            context.upkeep.rebuildsAtEnd = expectNew && deferIndexing
+            context.upkeep.rebuildsAtEnd = expectNew
             context.checkProblems = try Self.hasProblems(db)
             for object in objects {
                 try Self.applyOrHoldBack(object, context: &context, at: now, db: db)

@@ -19,8 +19,6 @@ struct SearchUpkeep {
     var sources: [String: Source] = [:]
     /// Whether new items whose category is not stored yet wait for it (in a full pass, see `finish`).
     var defersUncategorised = false
-    /// Whether the new items have no entry to take out first (a full pass into an empty database).
-    var sourcesAreNew = false
     /// Whether nothing is indexed as it lands because the whole index is built once the pass has applied
     /// its last page (a full pass into an empty database; `indexDeferredItems`): one rebuild reads and
     /// tokenizes on a second core and lets FTS5 merge once, where keeping the index page by page took a
@@ -53,7 +51,7 @@ struct SearchUpkeep {
                 name: source.name, variationNames: source.variations.compactMap(\.name),
                 categories: source.categoryIDs.compactMap { categoryNames?[$0] },
                 skus: source.variations.compactMap(\.sku))
-            if !sourcesAreNew { try CatalogDatabase.removeSearchDocument(itemID: id, db: db) }
+            try CatalogDatabase.removeSearchDocument(itemID: id, db: db)
             try CatalogDatabase.insertSearchDocument(document, itemID: id, db: db)
             document.addVocabulary(to: &vocabulary)
         }
