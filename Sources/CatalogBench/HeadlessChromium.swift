@@ -21,13 +21,42 @@ final class HeadlessChromium {
                 "bench: chromedriver is missing, so the page's render time is not measured (Debian's chromium-driver).")
             return nil
         }
-        let port = Int.random(in: 20_000...40_000)
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: path)
-        driver.arguments = ["--port=\(port)"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        // A port the kernel has just said is free. A random one may be taken, and then chromedriver exits at
+        // once: a CI run found nothing listening for 30 s. Should another program take the port before
+        // chromedriver listens, chromedriver exits and the next try has a new port.
+        var exits: [String] = []
+        for _ in 0..<3 {
+            guard let port = LoopbackSocket.unusedPort() else { break }
+            let driver = Process()
+            driver.executableURL = URL(fileURLWithPath: path)
+            driver.arguments = ["--port=\(port)"]
+            driver.standardOutput = FileHandle.nullDevice
+            driver.standardError = FileHandle.nullDevice
+            try driver.run()
+            switch try await session(on: port, of: driver) {
+            case .started(let id):
+                return HeadlessChromium(driver: driver, port: port, sessionID: id)
+            case .exited(let status):
+                exits.append("exited with status \(status) before it listened on port \(port)")
+            case .refused(let reason):
+                driver.terminate()
+                throw AppError("chromedriver did not start a browser: \(reason)", exitCode: .unavailable)
+            }
+        }
+        let reason = exits.isEmpty ? "there is no free port on 127.0.0.1" : "it " + exits.joined(separator: "; it ")
+        throw AppError("chromedriver did not start a browser: \(reason)", exitCode: .unavailable)
+    }
+
+    private enum Start {
+        case started(String)
+        case exited(Int32)
+        case refused(String)
+    }
+
+    /// Asks the chromedriver on `port` for a headless browser, waiting up to 30 s for it to listen: under
+    /// the full test suite's load it once took over 10 s. Only a refused connection is tried again: every
+    /// answered request may have started a browser.
+    private static func session(on port: Int, of driver: Process) async throws -> Start {
         let capabilities: JSONValue = [
             "capabilities": [
                 "alwaysMatch": [
@@ -41,26 +70,19 @@ final class HeadlessChromium {
                 ]
             ]
         ]
-        // Only a refused connection (chromedriver not listening yet) is tried again: every answered
-        // request may have started a browser. Up to 30 s: under the full test suite's load chromedriver
-        // once took over 10 s to listen.
-        var lastError = "it did not start listening within 30 s"
         for _ in 0..<300 {
             let answer: JSONValue
             do {
                 answer = try await call(port, "POST", "/session", capabilities)
             } catch {
+                if !driver.isRunning { return .exited(driver.terminationStatus) }
                 try await Task.sleep(for: .milliseconds(100))
                 continue
             }
-            if let id = answer["value"]?["sessionId"]?.stringValue {
-                return HeadlessChromium(driver: driver, port: port, sessionID: id)
-            }
-            lastError = answer["value"]?["message"]?.stringValue ?? "no session"
-            break
+            if let id = answer["value"]?["sessionId"]?.stringValue { return .started(id) }
+            return .refused(answer["value"]?["message"]?.stringValue ?? "no session")
         }
-        driver.terminate()
-        throw AppError("chromedriver did not start a browser: \(lastError)", exitCode: .unavailable)
+        return .refused("it did not start listening within 30 s")
     }
 
     private init(driver: Process, port: Int, sessionID: String) {

@@ -23,6 +23,24 @@ enum LoopbackSocket {
         return descriptor
     }
 
+    /// A port on 127.0.0.1 nothing listens on now, as the kernel picks one for a socket bound to port 0.
+    static func unusedPort() -> Int? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+
     /// Sends all of `bytes`; false when the connection closed first.
     static func send(_ bytes: [UInt8], on descriptor: Int32) -> Bool {
         var sent = 0
