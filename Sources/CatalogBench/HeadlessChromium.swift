@@ -21,9 +21,9 @@ final class HeadlessChromium {
                 "bench: chromedriver is missing, so the page's render time is not measured (Debian's chromium-driver).")
             return nil
         }
-        // A port the kernel has just said is free. A random one may be taken, and then chromedriver exits at
-        // once: a CI run found nothing listening for 30 s. Should another program take the port before
-        // chromedriver listens, chromedriver exits and the next try has a new port.
+        // A port nothing listens on, below the ephemeral range. A random port from 20,000-40,000 (as before)
+        // may be taken, and then chromedriver exits at once: a CI run found nothing listening for 30 s.
+        // Should another program take the port before chromedriver listens, the next try has a new one.
         var exits: [String] = []
         for _ in 0..<3 {
             guard let port = LoopbackSocket.unusedPort() else { break }

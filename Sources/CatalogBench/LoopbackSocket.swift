@@ -23,22 +23,31 @@ enum LoopbackSocket {
         return descriptor
     }
 
-    /// A port on 127.0.0.1 nothing listens on now, as the kernel picks one for a socket bound to port 0.
+    /// A port on 127.0.0.1 nothing listens on now, for a server started a little later, drawn below the
+    /// kernel's ephemeral range as Tests/python/catalog_process.py's `free_port` does: a port from bind(0)
+    /// is one the next outgoing connection may take before the server binds it.
     static func unusedPort() -> Int? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        let firstEphemeral = range.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32_768
+        let low = firstEphemeral > 12_000 ? 10_000 : 1_024
+        guard firstEphemeral > low else { return nil }
+        for _ in 0..<100 {
+            let port = Int.random(in: low..<firstEphemeral)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
             }
+            if bound { return port }
         }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+        return nil
     }
 
     /// Sends all of `bytes`; false when the connection closed first.
