@@ -68,8 +68,8 @@ extension CatalogDatabase {
     /// search when the category comes, not before as well; `indexDeferredItems` indexes the rest at the
     /// end of the pass, and any write without it does if a pass never got there. `expectNew` (a full pass
     /// into an empty database) inserts each object at once and looks up only one that turns out stored, and
-    /// indexes nothing: `indexDeferredItems` rebuilds the whole index (at the end of this transaction
-    /// without `deferIndexing`).
+    /// indexes nothing, nor keeps the lookup indexes (`lookupIndexes`): `indexDeferredItems` rebuilds the
+    /// whole index and builds them (at the end of this transaction without `deferIndexing`).
     public func apply(
         prepared objects: [PreparedObject], markSeen: Bool = false, deferIndexing: Bool = false,
         expectNew: Bool = false, syncState: [String: String?] = [:]
@@ -81,6 +81,7 @@ extension CatalogDatabase {
             context.upkeep.defersUncategorised = deferIndexing
             context.upkeep.rebuildsAtEnd = expectNew
             context.checkProblems = try Self.hasProblems(db)
+            if expectNew { try Self.dropLookupIndexes(db) }
             for object in objects {
                 try Self.applyOrHoldBack(object, context: &context, at: now, db: db)
             }

@@ -1,4 +1,5 @@
 import CatalogCore
+import GRDB
 import Testing
 
 @testable import Store
@@ -87,7 +88,10 @@ import Testing
         try await firstPassPage([category("C-LIGHT", name: "Lighting", version: 1)], into: database)
         #expect(try await database.searchItems("lamp").isEmpty, "nothing indexed while the pass lands")
         #expect(try await database.syncState()[CatalogDatabase.rebuildPendingKey] == "1")
+        #expect(try await lookupIndexes(of: database).isEmpty, "left out while the pass lands")
+        #expect(try await database.variations(sku: "SKU-I-WALL").count == 1, "a SKU is still found, from the table")
         try await database.indexDeferredItems()
+        #expect(try await lookupIndexes(of: database) == allLookupIndexes, "built when the pass ends")
         #expect(Set(try await database.searchItems("lamp")) == ["I-DESK", "I-WALL"])
         #expect(try await database.searchItems("lighting") == ["I-DESK"])
         #expect(try await database.searchItems("wal lanp") == ["I-WALL"], "the typo vocabulary is built too")
@@ -99,6 +103,33 @@ import Testing
         _ = try await unfinished.apply([lamp("I-DESK", "Desk Lamp", category: "C-GONE")])
         #expect(Set(try await unfinished.searchItems("lamp")) == ["I-DESK", "I-FLOOR"])
         #expect(try await unfinished.syncState()[CatalogDatabase.rebuildPendingKey] == nil)
+        #expect(try await lookupIndexes(of: unfinished) == allLookupIndexes)
+
+        // Or `catalog reindex` does.
+        let reindexed = try temporaryDatabase()
+        try await firstPassPage([lamp("I-FLOOR", "Floor Lamp", category: "C-GONE")], into: reindexed)
+        _ = try await reindexed.reindex()
+        #expect(try await lookupIndexes(of: reindexed) == allLookupIndexes)
+        #expect(try await reindexed.searchItems("lamp") == ["I-FLOOR"])
+    }
+
+    private let allLookupIndexes: Set<String> = ["variations_sku_key", "variations_gtin", "item_categories_category"]
+
+    /// Which of the lookup indexes the file has, with the definitions migration v1 gave them.
+    private func lookupIndexes(of database: CatalogDatabase) async throws -> Set<String> {
+        let rows = try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN (?, ?, ?)",
+                arguments: StatementArguments(allLookupIndexes.sorted())
+            ).map { ($0["name"] as String, $0["sql"] as String) }
+        }
+        let definitions = [
+            "variations_sku_key": "CREATE INDEX variations_sku_key ON variations(sku_key)",
+            "variations_gtin": "CREATE INDEX variations_gtin ON variations(gtin)",
+            "item_categories_category": "CREATE INDEX item_categories_category ON item_categories(category_id)",
+        ]
+        for (name, sql) in rows { #expect(sql == definitions[name], "\(name) as migration v1 made it") }
+        return Set(rows.map(\.0))
     }
 
     @Test func aNewVariationAndAChangedSKUAreFound() async throws {

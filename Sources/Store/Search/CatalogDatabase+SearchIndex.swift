@@ -137,6 +137,8 @@ extension CatalogDatabase {
 
     /// Takes everything out of the index and the vocabulary, ready for a rebuild to fill them.
     static func emptySearchIndex(_ db: Database) throws {
+        // A pass into an empty database left the lookup indexes for now (`dropLookupIndexes`).
+        if try syncStateValue(rebuildPendingKey, db: db) != nil { try buildLookupIndexes(db) }
         // Deleting an FTS5 table's rows one by one reads and tokenizes each again (1.2 s at 500,000
         // variations): the table is made anew instead.
         try db.execute(sql: "DROP TABLE search")
