@@ -27,6 +27,8 @@ extension CatalogDatabase {
                 }
                 return result
             }
+            // Before the reader's snapshot, in a transaction of their own: the rebuild's is long enough.
+            if try Self.syncStateValue(Self.rebuildPendingKey, db: db) != nil { try Self.buildLookupIndexes(db) }
             return try Self.rebuildSearchIndex(db, readingFrom: pool, progress: progress)
         }
         let elapsed = ContinuousClock.now - start
