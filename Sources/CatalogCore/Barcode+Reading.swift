@@ -4,8 +4,8 @@ extension Barcode {
     /// An 8-digit code starting with 0 or 1 can be both a UPC-E and a GTIN-8 with a right check digit;
     /// the UPC-E reading comes first, as GTIN-8 codes starting with 0 are for restricted circulation.
     public static func interpretations(of text: String) -> [Barcode] {
-        guard let characters = cleaned(text) else { return [] }
-        return candidates(for: characters)
+        guard let code = cleaned(text) else { return [] }
+        return candidates(for: code)
             .filter { $0.expected == $0.found }
             .map { Barcode(kind: $0.kind, gtin14: $0.gtin14) }
     }
@@ -13,8 +13,8 @@ extension Barcode {
     /// The error that explains why `text` has no valid reading.
     static func error(for text: String) -> BarcodeError {
         let shown = text.trimmingWhitespace()
-        guard let characters = cleaned(text),
-            let first = candidates(for: characters).first(where: { $0.expected != $0.found })
+        guard let code = cleaned(text),
+            let first = candidates(for: code).first(where: { $0.expected != $0.found })
         else { return .notABarcode(shown) }
         return .badCheckDigit(input: shown, kind: first.kind, expected: first.expected, found: first.found)
     }
@@ -27,38 +27,52 @@ extension Barcode {
         let gtin14: String
     }
 
-    /// The characters of `text` without spaces and hyphens, or nil when something else is not a digit.
+    /// The ASCII bytes of `text` without spaces and hyphens, or nil when something else is not a digit.
     /// An `X` is allowed only as the tenth of ten characters (the ISBN-10 check character).
-    private static func cleaned(_ text: String) -> [Character]? {
-        let allDigits = !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        let characters = allDigits ? Array(text) : text.filter { !$0.isWhitespace && $0 != "-" }.map { $0 }
-        for (offset, character) in characters.enumerated() where !isASCIIDigit(character) {
-            let isISBNCheck = characters.count == 10 && offset == 9 && (character == "X" || character == "x")
+    ///
+    /// Bytes, not `Character`s: every variation a sync stores and every search reads its code here, and
+    /// grapheme clusters cost an allocation each.
+    private static func cleaned(_ text: String) -> [UInt8]? {
+        var code: [UInt8]
+        if !text.isEmpty, text.utf8.allSatisfy(isASCIIDigit) {
+            code = Array(text.utf8)
+        } else {
+            code = []
+            for character in text where !character.isWhitespace && character != "-" {
+                guard let ascii = character.asciiValue else { return nil }
+                code.append(ascii)
+            }
+        }
+        for (offset, byte) in code.enumerated() where !isASCIIDigit(byte) {
+            let isISBNCheck =
+                code.count == 10 && offset == 9 && (byte == UInt8(ascii: "X") || byte == UInt8(ascii: "x"))
             if !isISBNCheck { return nil }
         }
-        return characters.isEmpty ? nil : characters
+        return code.isEmpty ? nil : code
     }
 
-    private static func isASCIIDigit(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return false }
-        return ascii >= 0x30 && ascii <= 0x39
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The values of bytes already checked to be ASCII digits.
+    private static func digitValues(_ code: ArraySlice<UInt8>) -> [Int] {
+        code.map { Int($0 &- 0x30) }
     }
 
-    /// The values of characters already checked to be ASCII digits.
-    private static func digitValues(_ characters: ArraySlice<Character>) -> [Int] {
-        characters.map { $0.wholeNumberValue ?? 0 }
+    private static func digitCharacter(_ value: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(0x30 + value)))
     }
 
-    private static func digitCharacter(_ value: Int) -> Character { Character(String(value)) }
-
+    /// The 14-digit key: `digits` with leading zeros (a small string, so no allocation).
     private static func padded(_ digits: [Int]) -> String {
-        String(repeating: "0", count: 14 - digits.count) + digits.map(String.init).joined()
+        var text = [UInt8](repeating: 0x30, count: 14)
+        for (offset, digit) in digits.enumerated() { text[14 - digits.count + offset] = UInt8(0x30 + digit) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The readings the length of the code allows, each with its expected and actual check character.
-    private static func candidates(for characters: [Character]) -> [Candidate] {
-        let all = characters[...]
-        switch characters.count {
+    private static func candidates(for code: [UInt8]) -> [Candidate] {
+        let all = code[...]
+        switch code.count {
         case 6:
             return [upcECandidate(numberSystem: 0, body: digitValues(all), check: nil)].compactMap { $0 }
         case 7:
@@ -70,12 +84,13 @@ extension Barcode {
             let upcE = upcECandidate(numberSystem: digits[0], body: Array(digits[1...6]), check: digits[7])
             return [upcE, gs1Candidate(kind: .gtin8, digits: digits)].compactMap { $0 }
         case 10:
-            return [isbn10Candidate(characters)]
+            return [isbn10Candidate(code)]
         case 11:
-            let body = digitValues(all)
-            let check = gs1CheckDigit(body)
+            var digits = digitValues(all)
+            let check = gs1CheckDigit(digits)
             let character = digitCharacter(check)
-            return [Candidate(kind: .upcA, expected: character, found: character, gtin14: padded(body + [check]))]
+            digits.append(check)
+            return [Candidate(kind: .upcA, expected: character, found: character, gtin14: padded(digits))]
         case 12:
             return [gs1Candidate(kind: .upcA, digits: digitValues(all))].compactMap { $0 }
         case 13:
@@ -90,11 +105,11 @@ extension Barcode {
     /// A GS1 code whose last digit is its check digit (none for no digits).
     private static func gs1Candidate(kind: Kind, digits: [Int]) -> Candidate? {
         guard let found = digits.last else { return nil }
-        let body = Array(digits.dropLast())
-        let expected = gs1CheckDigit(body)
+        var key = digits
+        let expected = gs1CheckDigit(digits.dropLast())
+        key[key.count - 1] = expected
         return Candidate(
-            kind: kind, expected: digitCharacter(expected), found: digitCharacter(found),
-            gtin14: padded(body + [expected]))
+            kind: kind, expected: digitCharacter(expected), found: digitCharacter(found), gtin14: padded(key))
     }
 
     /// A UPC-E code: number system 0 or 1, six body digits and the check digit of its UPC-A expansion
@@ -120,13 +135,13 @@ extension Barcode {
     }
 
     /// An ISBN-10, which becomes the ISBN-13 `978` + its nine digits + a new GS1 check digit.
-    private static func isbn10Candidate(_ characters: [Character]) -> Candidate {
-        let digits = digitValues(characters[..<9])
+    private static func isbn10Candidate(_ code: [UInt8]) -> Candidate {
+        let digits = digitValues(code[..<9])
         var sum = 0
         for (offset, digit) in digits.enumerated() { sum += digit * (10 - offset) }
         let check = (11 - sum % 11) % 11
         let expected: Character = check == 10 ? "X" : digitCharacter(check)
-        let found = Character(characters[9].uppercased())
+        let found = Character(Unicode.Scalar(code[9] == UInt8(ascii: "x") ? UInt8(ascii: "X") : code[9]))
         let isbn13Body = [9, 7, 8] + digits
         return Candidate(
             kind: .isbn10, expected: expected, found: found, gtin14: padded(isbn13Body + [gs1CheckDigit(isbn13Body)]))
