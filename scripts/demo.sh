@@ -4,5 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # The same build as the Debian package's (scripts/package.sh), so the two share one build.
-swift build -c release --static-swift-stdlib --product catalog
-"$(swift build -c release --show-bin-path)/catalog" demo "$@"
+bash scripts/build-release.sh --product catalog
+"$(bash scripts/build-release.sh --show-bin-path)/catalog" demo "$@"

@@ -76,12 +76,10 @@ fi
 say "version $version (commit $commit)"
 
 say "building the release binary with the Swift runtime linked in (a first build takes minutes)"
-# SWIFT_DETERMINISTIC_HASHING: SwiftPM then writes package traits' -D flags in one order, as the test
-# command's debug build does (scripts/test.sh), so neither build compiles Hummingbird again after the other.
-CATALOG_VERSION="$version" CATALOG_COMMIT="$commit" SWIFT_DETERMINISTIC_HASHING=1 \
-    swift build -c release --static-swift-stdlib --product catalog ||
-    fail "the release build" "run by hand: CATALOG_VERSION=$version swift build -c release --static-swift-stdlib --product catalog"
-binary="$(SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --show-bin-path)/catalog"
+# scripts/build-release.sh says which flags and why.
+CATALOG_VERSION="$version" CATALOG_COMMIT="$commit" bash scripts/build-release.sh --product catalog ||
+    fail "the release build" "run by hand: CATALOG_VERSION=$version bash scripts/build-release.sh --product catalog"
+binary="$(bash scripts/build-release.sh --show-bin-path)/catalog"
 if ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|lib_Foundation|libBlocksRuntime'; then
     fail "the binary still links the Swift runtime dynamically (see above)"
 fi

@@ -10,7 +10,8 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             Each benchmark starts its own sandbox (a child catalog process with a synthetic shop) and works \
             in a scratch folder it removes afterwards. It runs the catalog binary next to it (or \
-            CATALOG_BIN); build both with swift build -c release for figures worth comparing.
+            CATALOG_BIN); build both as the package is built (bash scripts/build-release.sh --product \
+            catalog, then --product catalog-bench) for figures worth comparing.
             """,
         subcommands: [
             BenchSyncCommand.self, BenchSearchCommand.self, BenchSearchLimitsCommand.self, BenchEditCommand.self,

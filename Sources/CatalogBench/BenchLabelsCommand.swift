@@ -19,7 +19,8 @@ struct BenchLabelsCommand: AsyncParsableCommand {
             taxes and units, worked out for each variation as labels do) into one PDF. With \
             --printer it also submits a one-label PDF job to that CUPS queue --runs times (CUPS_SERVER \
             is honoured; the jobs are really printed). Targets: 1,000 labels into one PDF under 1 s, one \
-            PNG under 50 ms, a job submitted under 200 ms. Build with -c release before measuring.
+            PNG under 50 ms, a job submitted under 200 ms. Build with scripts/build-release.sh \
+            before measuring.
             """
     )
 

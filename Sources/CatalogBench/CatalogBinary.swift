@@ -11,8 +11,9 @@ enum CatalogBinary {
         let path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("catalog").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw AppError(
-                "catalog-bench runs the catalog binary next to it, and \(path) is not there. Build both "
-                    + "(swift build -c release) or set CATALOG_BIN to a catalog binary.", exitCode: .unavailable)
+                "catalog-bench runs the catalog binary next to it, and \(path) is not there. Build it "
+                    + "(bash scripts/build-release.sh --product catalog) or set CATALOG_BIN to a catalog binary.",
+                exitCode: .unavailable)
         }
         return path
     }
