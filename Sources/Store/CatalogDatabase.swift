@@ -17,6 +17,9 @@ public final class CatalogDatabase: Sendable {
     public let clock: any CatalogClock
     /// The connection pool, or the one connection (see `Connections`).
     let sqlite: any DatabaseWriter
+    /// What copies a pool's WAL back into the file beside its writer; nil for one connection, which leaves that
+    /// to SQLite's automatic checkpoint (`wal_autocheckpoint`), and for a file opened read-only.
+    let checkpointer: WALCheckpointer?
     /// Vocabulary words this process knows are stored (see `VocabularyCache`).
     let vocabularyCache = VocabularyCache()
     /// The typo alternatives of words searched for, while the vocabulary is unchanged.
@@ -84,6 +87,8 @@ public final class CatalogDatabase: Sendable {
         }
         configuration.readonly = isReadOnly
         let readOnly = isReadOnly
+        let checkpointer = connections == .pool && !isReadOnly ? WALCheckpointer(path: path) : nil
+        self.checkpointer = checkpointer
         configuration.prepareDatabase { db in
             // A search reads index pages from all over the file: mapped, they are read in place rather than
             // copied through the page cache (7% of a catalog-word typo search at 500,000 variations). Only
@@ -91,6 +96,7 @@ public final class CatalogDatabase: Sendable {
             if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = \(Self.mapBytes)") }
             if readOnly { return }
             for pragma in Self.writerPragmas { try db.execute(sql: pragma) }
+            if !db.configuration.readonly { checkpointer?.install(on: db) }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
             // A pool puts the file in WAL mode itself; one connection does it here, so that a file it creates
             // is one other processes can read while it is written (a file already in WAL mode stays as it is).
