@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The release build that ships: `swift build` with the flags below, then the arguments given
-# (`--product catalog`, `--product catalog-bench`, `--show-bin-path`). The Debian package (scripts/package.sh), the demo
-# (scripts/demo.sh) and the benchmarks' build use it, so they share one build; a release build with
-# other flags compiles every module again.
+# (`--product catalog`, `--product catalog-bench`, `--show-bin-path`). The Debian package
+# (scripts/package.sh), the demo (scripts/demo.sh) and the benchmarks' build use it, so they share one
+# build; a release build with other flags compiles every module again.
 #
 # --static-swift-stdlib: the Swift runtime linked in, so a process does not load and relocate it
 #   (about 10 ms of every start).
