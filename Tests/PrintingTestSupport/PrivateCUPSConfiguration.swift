@@ -45,11 +45,13 @@ struct PrivateCUPSConfiguration {
         """
     }
 
+    /// The printcap cupsd keeps goes in the private folder too (Debian 12's cups 2.4.2-3+deb12u11 refuses an
+    /// empty `Printcap` line, which earlier releases took for "none").
     private var files: String {
         let path = base.path
         return """
             FileDevice Yes
-            Printcap
+            Printcap \(path)/printcap
             ServerRoot \(path)
             StateDir \(path)
             CacheDir \(path)/cache

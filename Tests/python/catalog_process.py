@@ -210,8 +210,10 @@ def private_cups(server=None):
     (base / "cupsd.conf").write_text(
         "Listen %s\nBrowsing Off\nDefaultShared No\nWebInterface No\nLogLevel info\n"
         "<Policy default>\n  <Limit All>\n    Order allow,deny\n  </Limit>\n</Policy>\n" % server)
+    # The printcap cupsd keeps goes in the private folder too (Debian 12's cups 2.4.2-3+deb12u11 refuses an
+    # empty Printcap line, which earlier releases took for "none").
     (base / "cups-files.conf").write_text(
-        "Printcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
+        "Printcap {0}/printcap\nServerRoot {0}\nStateDir {0}\nCacheDir {0}/cache\nRequestRoot {0}/spool\n"
         "TempDir {0}/spool/temp\nAccessLog {0}/log/access_log\nErrorLog {0}/log/error_log\n"
         "PageLog {0}/log/page_log\nServerBin /usr/lib/cups\nDataDir /usr/share/cups\n".format(base))
     daemon = subprocess.Popen([cupsd, "-f", "-c", str(base / "cupsd.conf"), "-s", str(base / "cups-files.conf")],
