@@ -315,16 +315,16 @@ extension CatalogDatabase {
         // The item's list is the truth at its version: older variations it no longer lists are gone.
         let kept = Set(keep)
         var unlisted = false
-        for row in try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, version FROM variations WHERE item_id = ?"), arguments: [header.id])
-        {
-            let id: String = row[0]
-            guard !kept.contains(id) else { continue }
-            if (row[1] as Int64) < header.version {
-                context.counts.deleted += try removeObject(id: id, touched: &context.upkeep.touched, db: db)
-            } else {
-                unlisted = true
-            }
+        var older: [String] = []
+        try db.cachedStatement(sql: "SELECT id, version FROM variations WHERE item_id = ?").forEachRow(
+            .text(header.id), db: db
+        ) { row in
+            let id = row.text(0)
+            guard !kept.contains(id) else { return }
+            if row.integer(1) < header.version { older.append(id) } else { unlisted = true }
+        }
+        for id in older {
+            context.counts.deleted += try removeObject(id: id, touched: &context.upkeep.touched, db: db)
         }
         // A pass that rebuilds the whole index at its end notes nothing for it.
         guard !context.upkeep.rebuildsAtEnd else { return }

@@ -327,16 +327,19 @@ extension CatalogDatabase {
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO search_deletes(key, term) VALUES (?, ?)")
         let trigrams = try db.cachedStatement(sql: "INSERT INTO search_terms(term) VALUES (?)")
         var added = false
+        // Bound straight through SQLite (`run`): a rebuild writes a few tens of thousands of deletion keys, and
+        // GRDB's general path for each was most of the Swift tests' time in the vocabulary (their syncs build
+        // it often, with GRDB unoptimized in a debug build).
         for term in terms.sorted() {
-            if try Bool.fetchOne(known, arguments: [term, term]) == true { continue }
+            if try known.fetchInteger(.text(term), .text(term), db: db) != nil { continue }
             added = true
-            try trigrams.execute(arguments: [term])
+            try trigrams.run(.text(term), db: db)
             // A word longer than any typed word looked up with typos needs no deletion keys; making them
             // would cost the square of its length (a 20,000-letter name took half a minute).
             let length = term.unicodeScalars.count
             guard length <= Typos.longestWord else { continue }
             for key in Typos.deletionKeys(term, depth: Typos.indexDepth(length: length)) {
-                try insert.execute(arguments: [key, term])
+                try insert.run(.text(key), .text(term), db: db)
             }
         }
         // Typo alternatives looked up before may miss one of these words.
