@@ -311,6 +311,29 @@ import Testing
         #expect(try await hub.searchItems("red k", limit: 200) == asked)
     }
 
+    /// A broad word found only in a category (`care` in `care s`) is looked up with its typos as well, in
+    /// thousands of documents: what they found is kept as the words as typed are, and answers the same.
+    @Test func aBroadWordsTyposAreChosenOnceAndAnswerTheSame() async throws {
+        let database = try temporaryDatabase()
+        var objects = [category("C-CARE", name: "Personal Care", version: 1)]
+        objects += (0..<2200).map { index in
+            item(
+                "I-\(index)", name: index % 2 == 0 ? "Soap \(index)" : "Home-Ware Mug \(index)", version: 1,
+                category: index % 2 == 0 ? "C-CARE" : nil,
+                variations: [variation("V-\(index)", item: "I-\(index)", version: 1)])
+        }
+        _ = try await database.apply(objects)
+        let fresh = try CatalogDatabase(path: database.path)
+        let version = try await database.searchIndexVersion()
+        let asked = try await database.searchItems("care s", limit: 50)
+        #expect(!asked.isEmpty)
+        let kept = database.broadCache.count(under: version)
+        #expect(kept == 2, "care's best 1,000, and those of care with its typos")
+        #expect(try await database.searchItems("care s", limit: 50) == asked, "from what was kept")
+        #expect(database.broadCache.count(under: version) == kept)
+        #expect(try await fresh.searchItems("care s", limit: 50) == asked, "as without anything kept")
+    }
+
     /// A second word typed after a word in hundreds of items (`tea t`, then `tea ti`) is checked on the
     /// documents the first word found, kept with their words, when they are all of its documents; when
     /// they are only its best 1,000 (`red`), the index is asked, so nothing past them is missed.
