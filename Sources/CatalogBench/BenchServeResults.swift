@@ -5,6 +5,8 @@ import Foundation
 /// What `catalog-bench serve` measured, and its report.
 struct BenchServeResults {
     let variations: Int
+    /// The hub's log line saying it had searched ahead before anything was measured (nil: it did not say so).
+    var warmed: String?
     var searchServer: [Double] = []
     var searchRoundTrip: [Double] = []
     var searchFailures = 0
@@ -98,8 +100,15 @@ struct BenchServeResults {
 
     var firstLoadBytes: Int { loadParts.reduce(0) { $0 + $1.bytes } }
 
+    /// What the hub said about searching ahead, without its log's prefix.
+    var warmedText: String {
+        guard let warmed else { return "did not say it had searched ahead (measured cold)" }
+        return "said: " + (warmed.range(of: "search: ").map { String(warmed[$0.upperBound...]) } ?? warmed)
+    }
+
     var text: String {
         var lines = ["catalog serve on \(Terminal.count(variations)) variations:"]
+        lines.append("  before measuring, the hub " + warmedText)
         lines.append(
             "  search through the API (\(searchServer.count) requests): at the server p50 \(Self.ms(Self.p(searchServer, 0.5))), "
                 + "p99 \(Self.ms(Self.p(searchServer, 0.99))) (target p99 < 10 ms); round trip p50 "
@@ -183,7 +192,7 @@ struct BenchServeResults {
             ["p50": number(Self.p(values, 0.5)), "p99": number(Self.p(values, 0.99)), "count": .int(values.count)]
         }
         return [
-            "variations": .int(variations),
+            "variations": .int(variations), "warmed": warmed.map { .string($0) } ?? .null,
             "search_server_ms": percentiles(searchServer), "search_round_trip_ms": percentiles(searchRoundTrip),
             "search_failures": .int(searchFailures),
             "first_load_bytes": .int(firstLoadBytes),

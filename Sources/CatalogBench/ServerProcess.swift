@@ -1,6 +1,7 @@
 import CatalogApp
 import Foundation
 import SquareAPI
+import Synchronization
 
 /// A server the benchmark runs as a `catalog` child process (`catalog sandbox`, `catalog serve`), so what is
 /// measured in one process is not disturbed by the other.
@@ -8,15 +9,23 @@ final class ServerProcess {
     let process = Process()
     let baseURL: URL
 
+    /// The child's standard error as read so far (its last 64 KB), when `watchErrors` asked for it.
+    private let errors = ErrorText()
+
     /// Starts `catalog ARGUMENTS` and waits for its `listening on` line; `environment` replaces this
     /// process's, and `quiet` sends the child's standard error to /dev/null, or to the file `log` when given.
-    init(arguments: [String], environment: [String: String]? = nil, quiet: Bool = false, log: String? = nil) throws {
+    /// With `watchErrors` it is read as it comes (and still written to `log`), for `waitForError(containing:)`.
+    init(
+        arguments: [String], environment: [String: String]? = nil, quiet: Bool = false, log: String? = nil,
+        watchErrors: Bool = false
+    ) throws {
         let executable =
             try CatalogBinary.path()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         if quiet { process.standardError = FileHandle.nullDevice }
+        var logFile: FileHandle?
         if let log {
             guard FileManager.default.createFile(atPath: log, contents: nil),
                 let file = FileHandle(forWritingAtPath: log)
@@ -25,6 +34,21 @@ final class ServerProcess {
                     "cannot write the log \(log): choose a file in a folder you can write to.", exitCode: .cannotCreate)
             }
             process.standardError = file
+            logFile = file
+        }
+        if watchErrors {
+            let pipe = Pipe()
+            process.standardError = pipe
+            let (errors, logFile) = (errors, logFile)
+            Thread.detachNewThread {
+                let reading = pipe.fileHandleForReading
+                while true {
+                    let chunk = reading.availableData
+                    if chunk.isEmpty { return }
+                    logFile?.write(chunk)
+                    errors.append(chunk)
+                }
+            }
         }
         let output = Pipe()
         process.standardOutput = output
@@ -61,7 +85,21 @@ final class ServerProcess {
         return (sandbox, client)
     }
 
-    /// Stops the child and waits for it.
+    /// The first line of the child's standard error that contains one of `needles`, once it has written
+    /// one (`watchErrors`); nil when it has not within `timeout`, or has ended.
+    func waitForError(containing needles: [String], timeout: Duration) async -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let text = errors.text
+            if let line = text.split(separator: "\n").first(where: { line in needles.contains { line.contains($0) } }) {
+                return String(line)
+            }
+            guard process.isRunning else { return nil }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
     /// Stops the server: asked to end, then killed when it has not ended within five seconds (a server
     /// whose threads are all blocked cannot run its own shutdown).
     func stop() {
@@ -74,4 +112,18 @@ final class ServerProcess {
     }
 
     deinit { stop() }
+}
+
+/// What a watched child has written to its standard error: the last 64 KB, as text.
+private final class ErrorText: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
+
+    func append(_ chunk: Data) {
+        bytes.withLock { kept in
+            kept.append(contentsOf: chunk)
+            if kept.count > 65_536 { kept.removeFirst(kept.count - 65_536) }
+        }
+    }
+
+    var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
 }
