@@ -15,7 +15,8 @@ struct BenchServeCommand: AsyncParsableCommand {
             "Measure the hub (catalog serve): search through the API, the counter screen's first load, and scans under load.",
         discussion: """
             Syncs a synthetic shop from a sandbox child process into a fresh database, starts catalog serve on \
-            it as another child process and pairs with it. Then: --queries searches of every kind through \
+            it as another child process, waits until the hub has searched ahead the broad starts of words (as \
+            a shop's hub has long before its first customer) and pairs with it. Then: --queries searches of every kind through \
             GET /api/v1/search, timed at the server (its Server-Timing header) and as round trips; the \
             counter screen's first load in bytes, and its render time in headless Chromium (when \
             chromium-driver is installed) over --loads loads; and the load: --clients subscribers to the \
