@@ -16,9 +16,9 @@ struct BenchServeCommand: AsyncParsableCommand {
         discussion: """
             Syncs a synthetic shop from a sandbox child process into a fresh database, starts catalog serve on \
             it as another child process, waits until the hub has searched ahead the broad starts of words (as \
-            a shop's hub has long before its first customer) and pairs with it. Then: --queries searches of every kind through \
-            GET /api/v1/search, timed at the server (its Server-Timing header) and as round trips; the \
-            counter screen's first load in bytes, and its render time in headless Chromium (when \
+            a shop's hub has long before its first customer) and pairs with it. Then: --queries searches of \
+            every kind through GET /api/v1/search, timed at the server (its Server-Timing header) and as round \
+            trips; the counter screen's first load in bytes, and its render time in headless Chromium (when \
             chromium-driver is installed) over --loads loads; and the load: --clients subscribers to the \
             event stream while --counters counters each post --rate scans a second and --typists screens \
             search as someone types (a search per key, --keys a second, the next key when the answer is \
