@@ -45,7 +45,8 @@ struct BenchPeer {
             interpreter, script, "--items", items.path, "--queries", asked.path, "--runs", String(runs),
         ]
         let output = folder.appendingPathComponent("peer-output.json")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        // When it cannot be made, opening it for writing below says so.
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         process.standardOutput = handle
