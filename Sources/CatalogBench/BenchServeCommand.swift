@@ -94,13 +94,13 @@ struct BenchServeCommand: AsyncParsableCommand {
             ]
             Terminal.error("bench: starting catalog serve ...")
             let hub = try ServerProcess(
-                arguments: arguments, environment: environment, quiet: true, log: load.hubLog, watchErrors: true)
+                arguments: arguments, environment: environment, quiet: true, log: load.hubLog, watchLog: true)
             defer { hub.stop() }
             var results = BenchServeResults(variations: variations)
             // A shop's hub runs all day: it has searched ahead the broad starts of words (SearchWarmer) long before
             // its first customer, so the figures are a warm hub's, as scripts/bench/counter_page.py's are.
             Terminal.error("bench: waiting for the hub to search ahead ...")
-            results.warmed = await hub.waitForError(containing: Self.warmedLines, timeout: .seconds(300))
+            results.warmed = await hub.waitForLogLine(containing: Self.warmedLines, timeout: .seconds(300))
             if results.warmed == nil {
                 Terminal.error("bench: the hub did not say it had searched ahead within 5 minutes; measuring anyway")
             }

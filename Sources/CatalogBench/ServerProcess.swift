@@ -9,15 +9,15 @@ final class ServerProcess {
     let process = Process()
     let baseURL: URL
 
-    /// The child's standard error as read so far (its last 64 KB), when `watchErrors` asked for it.
-    private let errors = ErrorText()
+    /// The child's standard error as read so far (its last 64 KB), when `watchLog` asked for it.
+    private let logText = LogText()
 
     /// Starts `catalog ARGUMENTS` and waits for its `listening on` line; `environment` replaces this
     /// process's, and `quiet` sends the child's standard error to /dev/null, or to the file `log` when given.
-    /// With `watchErrors` it is read as it comes (and still written to `log`), for `waitForError(containing:)`.
+    /// With `watchLog` it is read as it comes (and still written to `log`), for `waitForLogLine(containing:)`.
     init(
         arguments: [String], environment: [String: String]? = nil, quiet: Bool = false, log: String? = nil,
-        watchErrors: Bool = false
+        watchLog: Bool = false
     ) throws {
         let executable =
             try CatalogBinary.path()
@@ -36,17 +36,17 @@ final class ServerProcess {
             process.standardError = file
             logFile = file
         }
-        if watchErrors {
+        if watchLog {
             let pipe = Pipe()
             process.standardError = pipe
-            let (errors, logFile) = (errors, logFile)
+            let (logText, logFile) = (logText, logFile)
             Thread.detachNewThread {
                 let reading = pipe.fileHandleForReading
                 while true {
                     let chunk = reading.availableData
                     if chunk.isEmpty { return }
                     logFile?.write(chunk)
-                    errors.append(chunk)
+                    logText.append(chunk)
                 }
             }
         }
@@ -86,11 +86,11 @@ final class ServerProcess {
     }
 
     /// The first line of the child's standard error that contains one of `needles`, once it has written
-    /// one (`watchErrors`); nil when it has not within `timeout`, or has ended.
-    func waitForError(containing needles: [String], timeout: Duration) async -> String? {
+    /// one (`watchLog`); nil when it has not within `timeout`, or has ended.
+    func waitForLogLine(containing needles: [String], timeout: Duration) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            let text = errors.text
+            let text = logText.text
             if let line = text.split(separator: "\n").first(where: { line in needles.contains { line.contains($0) } }) {
                 return String(line)
             }
@@ -115,7 +115,7 @@ final class ServerProcess {
 }
 
 /// What a watched child has written to its standard error: the last 64 KB, as text.
-private final class ErrorText: Sendable {
+private final class LogText: Sendable {
     private let bytes = Mutex<[UInt8]>([])
 
     func append(_ chunk: Data) {
