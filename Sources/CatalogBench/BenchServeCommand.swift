@@ -263,8 +263,8 @@ struct BenchServeCommand: AsyncParsableCommand {
         results.typedSearches = typed.compactMap(\.ms)
         results.typedFailures = typed.count { $0.ms == nil }
         results.typedServer = typed.compactMap(\.server)
-        results.slowestTyped = Array(
-            typed.filter { $0.server != nil }.sorted { $0.server ?? 0 > $1.server ?? 0 }.prefix(8))
+        results.slowestTyped = typed.filter { $0.server != nil }.sorted { $0.server ?? 0 > $1.server ?? 0 }.prefix(8)
+            .map { ($0, ($0.at - start).seconds) }
         results.typedDatabase = typed.compactMap(\.database)
         results.typedDatabaseWait = typed.compactMap(\.databaseWait)
         let loadSeconds = (ContinuousClock.now - start).seconds

@@ -35,8 +35,8 @@ struct BenchServeResults {
     /// Of it, the time SQLite statements ran, and the time spent getting to a connection and back.
     var typedDatabase: [Double] = []
     var typedDatabaseWait: [Double] = []
-    /// The typed searches the hub took longest over.
-    var slowestTyped: [TypedSearch] = []
+    /// The typed searches the hub took longest over, with the seconds into the load each was sent.
+    var slowestTyped: [(search: TypedSearch, second: Double)] = []
     /// Typed searches not answered (an error, a timeout or a status other than 200).
     var typedFailures = 0
     /// The round trip of one search after the load; nil when it was not answered.
@@ -72,6 +72,9 @@ struct BenchServeResults {
         var events: [[Double]] = [[], [], []]
         var typed: [[Double]] = [[], [], []]
         var typedServer: [[Double]] = [[], [], []]
+        /// Of the hub's time, in SQLite statements and getting to a connection and back.
+        var typedDatabase: [[Double]] = [[], [], []]
+        var typedDatabaseWait: [[Double]] = [[], [], []]
 
         init(from: Double, to: Double) { (self.from, self.to) = (from, to) }
 
@@ -81,6 +84,8 @@ struct BenchServeResults {
             let at = phase((search.at - start).seconds)
             if let ms = search.ms { typed[at].append(ms) }
             if let server = search.server { typedServer[at].append(server) }
+            if let database = search.database { typedDatabase[at].append(database) }
+            if let wait = search.databaseWait { typedDatabaseWait[at].append(wait) }
         }
 
         var names: [String] {
@@ -140,8 +145,9 @@ struct BenchServeResults {
                     + "round trip p50 "
                     + "\(Self.ms(Self.p(typedSearches, 0.5))), p99 \(Self.ms(Self.p(typedSearches, 0.99))), max "
                     + "\(Self.ms(typedSearches.max() ?? 0))")
-            let slowest = slowestTyped.map { search in
-                "“\(search.text)” \(Self.ms(search.server ?? 0)) (SQLite \(Self.ms(search.database ?? 0)))"
+            let slowest = slowestTyped.map { search, second in
+                "“\(search.text)” \(Self.ms(search.server ?? 0)) (SQLite \(Self.ms(search.database ?? 0)), "
+                    + String(format: "%.0f s in)", second)
             }
             if !slowest.isEmpty { lines.append("    the slowest at the server: " + slowest.joined(separator: ", ")) }
         }
@@ -164,9 +170,11 @@ struct BenchServeResults {
         if let phases {
             for (index, name) in phases.names.enumerated() {
                 let (events, typed, server) = (phases.events[index], phases.typed[index], phases.typedServer[index])
+                let (database, wait) = (phases.typedDatabase[index], phases.typedDatabaseWait[index])
                 lines.append(
                     "    \(name): scan to event p50 \(Self.ms(Self.p(events, 0.5))), p99 \(Self.ms(Self.p(events, 0.99))); "
-                        + "typed search at the server p50 \(Self.ms(Self.p(server, 0.5))), p99 \(Self.ms(Self.p(server, 0.99))), "
+                        + "typed search at the server p50 \(Self.ms(Self.p(server, 0.5))), p99 \(Self.ms(Self.p(server, 0.99))) "
+                        + "(SQLite p99 \(Self.ms(Self.p(database, 0.99))), getting to it p99 \(Self.ms(Self.p(wait, 0.99)))), "
                         + "round trip p50 \(Self.ms(Self.p(typed, 0.5))), p99 \(Self.ms(Self.p(typed, 0.99)))")
             }
         }
@@ -211,7 +219,12 @@ struct BenchServeResults {
             "typed_search_database_ms": percentiles(typedDatabase),
             "typed_search_database_wait_ms": percentiles(typedDatabaseWait), "typed_failures": .int(typedFailures),
             "slowest_typed": .array(
-                slowestTyped.map { ["text": .string($0.text), "server_ms": number($0.server ?? 0)] }),
+                slowestTyped.map {
+                    [
+                        "text": .string($0.search.text), "server_ms": number($0.search.server ?? 0),
+                        "second": number($0.second),
+                    ]
+                }),
             "search_after_load_ms": searchAfterLoad.map(number) ?? .null,
             "full_sync": fullSync.map { ["seconds": number($0.seconds), "status": .int(Int64($0.status))] } ?? .null,
             "webhooks": ["sent": .int(webhooks.sent), "answered": .int(webhooks.answered)],
@@ -222,6 +235,8 @@ struct BenchServeResults {
                             "name": .string(phases.names[index]), "event_latency_ms": percentiles(phases.events[index]),
                             "typed_search_ms": percentiles(phases.typed[index]),
                             "typed_search_server_ms": percentiles(phases.typedServer[index]),
+                            "typed_search_database_ms": percentiles(phases.typedDatabase[index]),
+                            "typed_search_database_wait_ms": percentiles(phases.typedDatabaseWait[index]),
                         ]
                     })
             } ?? .null,
