@@ -311,9 +311,8 @@ import Testing
         #expect(try await hub.searchItems("red k", limit: 200) == asked)
     }
 
-    /// A broad word found only in a category (`care` in `care s`) is looked up with its typos as well, in
-    /// thousands of documents: what they found is kept as the words as typed are, and answers the same.
-    @Test func aBroadWordsTyposAreChosenOnceAndAnswerTheSame() async throws {
+    /// A database of 2,200 items: 1,100 Soaps in Personal Care, 1,100 Home-Ware Mugs in no category.
+    func careShop() async throws -> CatalogDatabase {
         let database = try temporaryDatabase()
         var objects = [category("C-CARE", name: "Personal Care", version: 1)]
         objects += (0..<2200).map { index in
@@ -323,6 +322,13 @@ import Testing
                 variations: [variation("V-\(index)", item: "I-\(index)", version: 1)])
         }
         _ = try await database.apply(objects)
+        return database
+    }
+
+    /// A broad word found only in a category (`care` in `care s`) is looked up with its typos as well, in
+    /// thousands of documents: what they found is kept as the words as typed are, and answers the same.
+    @Test func aBroadWordsTyposAreChosenOnceAndAnswerTheSame() async throws {
+        let database = try await careShop()
         let fresh = try CatalogDatabase(path: database.path)
         let version = try await database.searchIndexVersion()
         let asked = try await database.searchItems("care s", limit: 50)
@@ -332,6 +338,24 @@ import Testing
         #expect(try await database.searchItems("care s", limit: 50) == asked, "from what was kept")
         #expect(database.broadCache.count(under: version) == kept)
         #expect(try await fresh.searchItems("care s", limit: 50) == asked, "as without anything kept")
+    }
+
+    /// Searched ahead, a broad word every item has only in its category (`care`) keeps what it finds with its
+    /// typos as well (a second word typed after it looks them up), pinned with the word's own; a word in the
+    /// items' names (`mug`) keeps only its own. The searches after answer as without anything kept.
+    @Test func aBroadWordOnlyInCategoriesIsSearchedAheadWithItsTypos() async throws {
+        let database = try await careShop()
+        let fresh = try CatalogDatabase(path: database.path)
+        let version = try await database.searchIndexVersion()
+        try await database.searchAhead(word: "mug")
+        #expect(database.broadCache.candidatesCount(under: version) == 1, "mug's own documents")
+        try await database.searchAhead(word: "care")
+        #expect(database.broadCache.candidatesCount(under: version) == 3, "care's, and care's with its typos (ware)")
+        let asked = try await database.searchItems("care s", limit: 50)
+        #expect(!asked.isEmpty)
+        #expect(database.broadCache.candidatesCount(under: version) == 3, "nothing more chosen")
+        #expect(try await fresh.searchItems("care s", limit: 50) == asked, "as without anything kept")
+        #expect(try await database.searchItems("mug h", limit: 50) == (try await fresh.searchItems("mug h", limit: 50)))
     }
 
     /// A second word typed after a word in hundreds of items (`tea t`, then `tea ti`) is checked on the

@@ -25,13 +25,21 @@ extension CatalogDatabase {
     /// Chooses what `word`, typed whole and followed by another, finds, and keeps it for the index as it is
     /// now (`BroadPrefixCache`), as a search of `word` and a second word would: which documents, and for the
     /// broadest words their words too, so that the first second word typed after one is as quick as the next.
+    /// A word every item has only where a typo would fit better (`care`, `drinks`: in the items' category)
+    /// has its typos looked up at each second word typed after it: what it finds with them is kept too.
     public func searchAhead(word: String) async throws {
-        let broad = broadCache
+        let (broad, typos) = (broadCache, typoCache)
         try await read { db in
             let plans = try Self.wordPlans(for: SearchQuery(word).words, lastIsPrefix: false, db: db)
             let version = try BroadPrefixCache.version(db)
-            _ = try Self.fetchCandidates(plans, broad: broad, version: version, db: db)
-            if plans.count == 1 { broad.pin(plans.expression, version: version) }
+            let found = try Self.fetchCandidates(plans, broad: broad, version: version, db: db)
+            guard plans.count == 1 else { return }
+            broad.pin(plans.expression, version: version)
+            guard Self.fitsWorseThanTypo(plans[0], found) else { return }
+            let corrected = try Self.withTypos(plans, typos: typos, db: db)
+            guard corrected.expression != plans.expression else { return }
+            _ = try Self.fetchCandidates(corrected, broad: broad, version: version, db: db)
+            broad.pin(corrected.expression, version: version)
         }
     }
 

@@ -45,17 +45,7 @@ extension CatalogDatabase {
             typosMayHelp = (ranked.lazy.map(\.fit).min() ?? 0) > WordMatch.typoCost
         }
         if typosMayHelp {
-            let vocabulary = try typos.map { _ in try vocabularyVersion(db) }
-            let corrected = try plans.map { plan in
-                try plan.withTypos { word in
-                    if let typos, let vocabulary, let known = typos.alternatives(of: word, version: vocabulary) {
-                        return known
-                    }
-                    let found = try typoAlternatives(of: word, db: db)
-                    if let vocabulary { typos?.store(found, of: word, version: vocabulary) }
-                    return found
-                }
-            }
+            let corrected = try withTypos(plans, typos: typos, db: db)
             if corrected.map(\.alternatives.count) != plans.map(\.alternatives.count) {
                 plans = corrected
                 let exact = candidates
@@ -129,6 +119,31 @@ extension CatalogDatabase {
         }
         let hits = try hits(for: items, plans: rankingPlans, limit: limit, db: db)
         return SearchOutcome(method: hits.isEmpty ? .text : method, hits: hits, droppedWords: dropped)
+    }
+
+    /// `plans` with each word's typos among the indexed words (`WordPlan.withTypos`), looked up once while the
+    /// vocabulary is unchanged (`typos`).
+    static func withTypos(_ plans: [WordPlan], typos: TypoCache?, db: Database) throws -> [WordPlan] {
+        let vocabulary = try typos.map { _ in try vocabularyVersion(db) }
+        return try plans.map { plan in
+            try plan.withTypos { word in
+                if let typos, let vocabulary, let known = typos.alternatives(of: word, version: vocabulary) {
+                    return known
+                }
+                let found = try typoAlternatives(of: word, db: db)
+                if let vocabulary { typos?.store(found, of: word, version: vocabulary) }
+                return found
+            }
+        }
+    }
+
+    /// Whether every one of `candidates` has `plan`'s word only where a typo would fit better (`care` only in
+    /// the category of the items it finds): then a search of it and any other word looks its typos up.
+    static func fitsWorseThanTypo(_ plan: WordPlan, _ candidates: [SearchCandidate]) -> Bool {
+        !candidates.isEmpty
+            && candidates.allSatisfy { candidate in
+                (SearchRanking.bestMatch(of: plan, in: candidate.fields, fitting: true)?.fit ?? 0) > WordMatch.typoCost
+            }
     }
 
     /// Whether a word with digits taken as a piece of a number (`WordPlan.withPieces`) could find a better
