@@ -26,7 +26,7 @@ extension CatalogDatabase {
     /// now (`BroadPrefixCache`), as a search of `word` and a second word would: which documents, and for the
     /// broadest words their words too, so that the first second word typed after one is as quick as the next.
     /// A word every item has only where a typo would fit better (`care`, `drinks`: in the items' category)
-    /// has its typos looked up at each second word typed after it: what it finds with them is kept too.
+    /// has its typos looked up at each second word typed after it: what they find is kept too.
     public func searchAhead(word: String) async throws {
         let (broad, typos) = (broadCache, typoCache)
         try await read { db in
@@ -36,10 +36,10 @@ extension CatalogDatabase {
             guard plans.count == 1 else { return }
             broad.pin(plans.expression, version: version)
             guard Self.fitsWorseThanTypo(plans[0], found) else { return }
-            let corrected = try Self.withTypos(plans, typos: typos, db: db)
-            guard corrected.expression != plans.expression else { return }
-            _ = try Self.fetchCandidates(corrected, broad: broad, version: version, db: db)
-            broad.pin(corrected.expression, version: version)
+            let typed = try Self.withTypos(plans, typos: typos, db: db).map { $0.added(since: plans[0]) }
+            guard !typed[0].alternatives.isEmpty else { return }
+            _ = try Self.fetchCandidates(typed, broad: broad, version: version, db: db)
+            broad.pin(typed.expression, version: version)
         }
     }
 

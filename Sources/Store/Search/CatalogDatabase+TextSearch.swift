@@ -46,13 +46,22 @@ extension CatalogDatabase {
         }
         if typosMayHelp {
             let corrected = try withTypos(plans, typos: typos, db: db)
-            if corrected.map(\.alternatives.count) != plans.map(\.alternatives.count) {
-                plans = corrected
+            let gained = zip(corrected, plans).filter { $0.alternatives.count != $1.alternatives.count }
+            if !gained.isEmpty {
                 let exact = candidates
-                // Kept as the words as typed are (`broad`): a broad word found only in categories (`care` in
-                // `care s`) is looked up with its typos, thousands of documents ranked by bm25 (30-40 ms at
-                // 100,000 variations), and staff type the same words again.
-                candidates = try fetchCandidates(plans, broad: broad, version: version, db: db)
+                // When one word gained typos, only what they find is asked for: what the words as typed found
+                // is in hand (a category word's hundreds of documents, `drinks` in `drinks v`, were read and
+                // split twice). Kept as the words as typed are (`broad`): a broad word found only in
+                // categories (`care` in `care s`) is looked up with its typos at every key, and staff type the
+                // same words again.
+                let asked =
+                    gained.count == 1
+                    ? zip(corrected, plans).map {
+                        $0.alternatives.count == $1.alternatives.count ? $0 : $0.added(since: $1)
+                    }
+                    : corrected
+                plans = corrected
+                candidates = try fetchCandidates(asked, broad: broad, version: version, db: db)
                 // A capped list keeps the best by bm25: the words as typed keep their items all the same.
                 let found = Set(candidates.map(\.itemID))
                 candidates += exact.filter { !found.contains($0.itemID) }

@@ -148,6 +148,12 @@ struct WordPlan: Sendable {
         return typos.isEmpty ? self : WordPlan(word: word, alternatives: alternatives + typos)
     }
 
+    /// The same word with only the alternatives `before` did not have (the typos `withTypos` added).
+    func added(since before: WordPlan) -> WordPlan {
+        let had = Set(before.alternatives)
+        return WordPlan(word: word, alternatives: alternatives.filter { !had.contains($0) })
+    }
+
     /// A last word of one character: FTS5 has no prefix index that short, so candidates are found by the
     /// other words and then filtered on this one.
     var isShortPrefix: Bool {
