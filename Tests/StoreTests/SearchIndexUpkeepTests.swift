@@ -334,14 +334,14 @@ import Testing
         let asked = try await database.searchItems("care s", limit: 50)
         #expect(!asked.isEmpty)
         let kept = database.broadCache.count(under: version)
-        #expect(kept == 2, "care's best 1,000, and those of care with its typos")
+        #expect(kept == 2, "care's best 1,000, and its typos' (ware)")
         #expect(try await database.searchItems("care s", limit: 50) == asked, "from what was kept")
         #expect(database.broadCache.count(under: version) == kept)
         #expect(try await fresh.searchItems("care s", limit: 50) == asked, "as without anything kept")
     }
 
-    /// Searched ahead, a broad word every item has only in its category (`care`) keeps what it finds with its
-    /// typos as well (a second word typed after it looks them up), pinned with the word's own; a word in the
+    /// Searched ahead, a broad word every item has only in its category (`care`) keeps what its typos find as
+    /// well (a second word typed after it looks them up), pinned with the word's own; a word in the
     /// items' names (`mug`) keeps only its own. The searches after answer as without anything kept.
     @Test func aBroadWordOnlyInCategoriesIsSearchedAheadWithItsTypos() async throws {
         let database = try await careShop()
@@ -350,7 +350,7 @@ import Testing
         try await database.searchAhead(word: "mug")
         #expect(database.broadCache.candidatesCount(under: version) == 1, "mug's own documents")
         try await database.searchAhead(word: "care")
-        #expect(database.broadCache.candidatesCount(under: version) == 3, "care's, and care's with its typos (ware)")
+        #expect(database.broadCache.candidatesCount(under: version) == 3, "care's, and its typos' (ware)")
         let asked = try await database.searchItems("care s", limit: 50)
         #expect(!asked.isEmpty)
         #expect(database.broadCache.candidatesCount(under: version) == 3, "nothing more chosen")
