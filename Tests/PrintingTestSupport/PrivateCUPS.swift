@@ -71,26 +71,24 @@ public final class PrivateCUPS: Sendable {
         try await addDriverQueue(name: name, model: "dymo:0/cups/model/lw450.ppd", options: ["PageSize=w162h90.1"])
     }
 
-    /// The PPD file CUPS made for each driver model (`lpadmin -m`) in this process, kept for later queues.
-    private static let madePPDs = Mutex<[String: String]>([:])
+    /// The PPD CUPS made for each driver model (`lpadmin -m`) in this process, kept for later queues.
+    private static let madePPDs = Mutex<[String: Data]>([:])
 
     /// Adds a queue to the file `deviceOutput(name)` reads, with the printer driver `model` and `options`. The
     /// first queue of a model in this process has CUPS make its PPD (`-m`); later ones are given a copy of
-    /// that PPD (`-P`), the same file: making Zebra's from CUPS's sample driver file took cups-driverd 0.6
-    /// CPU-seconds each time, 15 times in the Swift tests.
+    /// that PPD (`-P`, written in this cupsd's own folder): making Zebra's from CUPS's sample driver file
+    /// took cups-driverd 0.6 CPU-seconds each time, 15 times in the Swift tests.
     private func addDriverQueue(name: String, model: String, options: [String]) async throws {
         let settings = options.flatMap { ["-o", $0] }
         if let ppd = Self.madePPDs.withLock({ $0[model] }) {
-            try await lpadmin(["-p", name, "-E", "-v", deviceURI(name), "-P", ppd] + settings)
+            let copy = base.appendingPathComponent("\(name)-driver.ppd")
+            try ppd.write(to: copy)
+            try await lpadmin(["-p", name, "-E", "-v", deviceURI(name), "-P", copy.path] + settings)
             return
         }
         try await lpadmin(["-p", name, "-E", "-v", deviceURI(name), "-m", model] + settings)
-        guard Self.madePPDs.withLock({ $0[model] == nil }) else { return }
-        let made = base.appendingPathComponent("ppd/\(name).ppd")
-        let kept = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "catalog-ppd-\(UUID().uuidString.prefix(8)).ppd")
-        guard (try? FileManager.default.copyItem(at: made, to: kept)) != nil else { return }
-        Self.madePPDs.withLock { $0[model] = $0[model] ?? kept.path }
+        guard let made = try? Data(contentsOf: base.appendingPathComponent("ppd/\(name).ppd")) else { return }
+        Self.madePPDs.withLock { $0[model] = $0[model] ?? made }
     }
 
     /// Adds a raw queue to `socket://127.0.0.1:PORT`, where an in-process listener records each job's bytes.

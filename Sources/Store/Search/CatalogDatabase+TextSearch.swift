@@ -46,8 +46,8 @@ extension CatalogDatabase {
         }
         if typosMayHelp {
             let corrected = try withTypos(plans, typos: typos, db: db)
-            let gained = zip(corrected, plans).filter { $0.alternatives.count != $1.alternatives.count }
-            if !gained.isEmpty {
+            let gained = zip(corrected, plans).count { $0.alternatives.count != $1.alternatives.count }
+            if gained > 0 {
                 let exact = candidates
                 // When one word gained typos, only what they find is asked for: what the words as typed found
                 // is in hand (a category word's hundreds of documents, `drinks` in `drinks v`, were read and
@@ -55,7 +55,7 @@ extension CatalogDatabase {
                 // categories (`care` in `care s`) is looked up with its typos at every key, and staff type the
                 // same words again.
                 let asked =
-                    gained.count == 1
+                    gained == 1
                     ? zip(corrected, plans).map {
                         $0.alternatives.count == $1.alternatives.count ? $0 : $0.added(since: $1)
                     }
